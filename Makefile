@@ -1,0 +1,30 @@
+SHELL := /bin/bash
+# Entry points for a fresh machine. `make demo` runs the main job, `make test` the tests.
+SWIFT ?= swift
+BUILD_LOG := .build/build-tests.log
+
+.PHONY: deps demo test build docs bench
+
+deps:
+	@./Scripts/install-dependencies.sh
+
+build: deps
+	$(SWIFT) build -c release --product locomotion
+
+# Label the bundled sample day and print activity segments, steps, distance and gating modes.
+demo: build
+	@./Scripts/demo.sh
+
+# Builds tests (failing on any compiler warning in this package's own code), then runs them.
+test: deps
+	@mkdir -p .build
+	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG); test $${PIPESTATUS[0]} -eq 0
+	@if grep -E '^/.*/(Sources|Tests)/.*: warning:' $(BUILD_LOG) | grep -v '/.build/'; then \
+		echo "error: the build has warnings (listed above); Locomotion builds warning-free." >&2; exit 1; fi
+	$(SWIFT) test --skip-build
+
+docs: deps
+	$(SWIFT) package generate-documentation --target LocomotionDSP --target Locomotion --target LocomotionIO
+
+bench: deps
+	@./Benchmarks/run.sh

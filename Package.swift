@@ -1,0 +1,62 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Locomotion",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "LocomotionDSP", targets: ["LocomotionDSP"]),
+        .library(name: "Locomotion", targets: ["Locomotion"]),
+        .library(name: "LocomotionIO", targets: ["LocomotionIO"]),
+        .executable(name: "locomotion", targets: ["locomotion"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+    ],
+    targets: [
+        // FFTW 3 (GPL-2.0-or-later), reached only through LocomotionDSP.RealFFT.
+        .systemLibrary(
+            name: "CFFTW",
+            pkgConfig: "fftw3",
+            providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
+        ),
+        .target(
+            name: "LocomotionDSP",
+            dependencies: ["CFFTW"]
+        ),
+        .target(
+            name: "Locomotion",
+            dependencies: ["LocomotionDSP"]
+        ),
+        .target(
+            name: "LocomotionIO",
+            dependencies: ["Locomotion", "LocomotionDSP"]
+        ),
+        .executableTarget(
+            name: "locomotion",
+            dependencies: [
+                "Locomotion", "LocomotionDSP", "LocomotionIO",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "LocomotionDSPTests",
+            dependencies: ["LocomotionDSP"],
+            resources: [.copy("Resources")]
+        ),
+        .testTarget(
+            name: "LocomotionTests",
+            dependencies: ["Locomotion", "LocomotionDSP"]
+        ),
+        .testTarget(
+            name: "LocomotionIOTests",
+            dependencies: ["LocomotionIO", "Locomotion", "LocomotionDSP"]
+        ),
+        .testTarget(
+            name: "locomotionTests",
+            dependencies: ["locomotion"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

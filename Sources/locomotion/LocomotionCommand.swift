@@ -1,0 +1,70 @@
+import ArgumentParser
+import LocomotionIO
+
+#if canImport(Glibc)
+import Glibc
+private let terminate = Glibc.exit
+#elseif canImport(Darwin)
+import Darwin
+private let terminate = Darwin.exit
+#endif
+
+/// The `locomotion` tool. Exit status: 0 success, 1 bad input, 2 bad usage.
+@main
+struct LocomotionCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "locomotion",
+        abstract: "Label activity, count steps, measure distance and replay recording decisions from phone sensor traces.",
+        discussion: """
+            Traces are CSV `timestamp,x,y,z[,label]` with acceleration in g (pass --units ms2 for m/s²).
+            Exit status: 0 on success, 1 on bad input (the message names file and line), 2 on bad usage.
+            """,
+        subcommands: [
+            LabelCommand.self, StepsCommand.self, DistanceCommand.self, ReplayCommand.self,
+            EvaluateCommand.self, PlotCommand.self, ConvertCommand.self, SimulateCommand.self,
+        ]
+    )
+
+    /// Parses and runs, mapping errors to the documented exit statuses, which
+    /// differ from ArgumentParser's defaults (it uses 64 for usage errors).
+    static func main() async {
+        let exitStatus: Int32
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            exitStatus = 0
+        } catch let error as InputError {
+            StandardError.write("locomotion: \(error)\n")
+            exitStatus = 1
+        } catch let error as CommandFailure {
+            StandardError.write("locomotion: \(error.message)\n")
+            exitStatus = error.exitStatus
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                StandardOutput.write(message + "\n")
+                exitStatus = 0
+            } else {
+                if !message.isEmpty { StandardError.write(message + "\n") }
+                // ArgumentParser reports usage errors as 64 (EX_USAGE); the contract says 2.
+                exitStatus = code == .validationFailure ? 2 : (code == .failure ? 1 : code.rawValue)
+            }
+        }
+        StandardOutput.flush()
+        terminate(exitStatus)
+    }
+}
+
+/// A failure with its own message and exit status (1: bad input, 2: bad usage).
+struct CommandFailure: Error {
+    var message: String
+    var exitStatus: Int32
+
+    static func badInput(_ message: String) -> CommandFailure { CommandFailure(message: message, exitStatus: 1) }
+    static func badUsage(_ message: String) -> CommandFailure { CommandFailure(message: message, exitStatus: 2) }
+}

@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes all of `bytes` to a file descriptor, retrying short writes and EINTR.
+private func writeAll(_ fd: Int32, _ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+}
+
+/// Unbuffered writes to standard error: diagnostics, warnings and progress.
+enum StandardError {
+    static func write(_ text: String) { writeAll(2, text) }
+
+    /// True when standard error is a terminal, the only case that gets progress output.
+    static var isTerminal: Bool { isatty(2) != 0 }
+}
+
+/// Writes to standard output, for data only. Callers batch their text; each
+/// call is one system call.
+enum StandardOutput {
+    static func write(_ text: String) { writeAll(1, text) }
+
+    /// Nothing is buffered in this process; kept so callers need not know.
+    static func flush() {}
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import LocomotionDSP
+
+@Test func moduleLoads() {
+    #expect(Bool(true))
+}

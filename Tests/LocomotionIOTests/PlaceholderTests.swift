@@ -1,0 +1,6 @@
+import Testing
+@testable import LocomotionIO
+
+@Test func moduleLoads() {
+    #expect(Bool(true))
+}

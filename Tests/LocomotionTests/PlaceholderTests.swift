@@ -1,0 +1,6 @@
+import Testing
+@testable import Locomotion
+
+@Test func moduleLoads() {
+    #expect(Bool(true))
+}
