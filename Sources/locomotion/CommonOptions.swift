@@ -1,0 +1,36 @@
+import ArgumentParser
+import LocomotionDSP
+import LocomotionIO
+
+/// Tabular output encodings: CSV with a header, or JSON Lines (one object per row).
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case csv
+    case json
+}
+
+/// `--format` and `--output`, shared by every command that writes tables.
+struct OutputOptions: ParsableArguments {
+    @Option(help: "Output encoding: csv, or json for JSON Lines (one object per row).")
+    var format: OutputFormat = .csv
+
+    @Option(name: [.short, .long], help: "Write to this file instead of standard output.")
+    var output: String?
+
+    /// Opens the destination chosen by `--output` (standard output by default).
+    func openSink() throws -> OutputSink { try OutputSink(path: output) }
+}
+
+/// How to read accelerometer traces: `--units` and `--lenient`.
+struct TraceOptions: ParsableArguments {
+    @Option(help: "Unit of x,y,z in the trace: g (CoreMotion) or ms2 (Android, m/s²).")
+    var units: AccelerationUnit = .g
+
+    @Flag(help: "Skip bad rows with a warning on stderr instead of stopping at the first one.")
+    var lenient = false
+
+    var readingOptions: TraceReadingOptions {
+        TraceReadingOptions(units: units, lenient: lenient)
+    }
+}
+
+extension AccelerationUnit: ExpressibleByArgument {}
