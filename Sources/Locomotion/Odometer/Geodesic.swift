@@ -9,12 +9,15 @@ import Darwin
 /// Solved with Vincenty's inverse formula (1975), iterated until the longitude on
 /// the auxiliary sphere changes by less than 10⁻¹² rad. Against GeographicLib
 /// (Karney 2013) the result agrees to better than 0.1 mm at every distance where
-/// the iteration converges. It fails to converge only for nearly antipodal points
-/// (within about half a degree of the antipode); there the distance falls back to
-/// the great circle on a sphere of the ellipsoid's mean radius, which is within
-/// 0.12 % of the ellipsoidal value (≈ 24 km in 20 000 km; checked against
-/// GeographicLib over 32 000 such pairs). Consecutive location fixes are never
-/// that far apart, so an odometer never meets the fallback.
+/// the iteration converges. It fails for nearly antipodal points (within about
+/// half a degree of the antipode): either it does not converge in 200 iterations,
+/// or, for exactly antipodal points, it settles on a path longer than half a
+/// meridian, which no shortest path on an oblate ellipsoid can be. In both cases
+/// the distance falls back to the great circle on a sphere of the ellipsoid's
+/// mean radius, capped at half the meridian: within 0.12 % of the ellipsoidal
+/// value (≈ 24 km in 20 000 km; checked against GeographicLib over 47 000 such
+/// pairs). Consecutive location fixes are never that far apart, so an odometer
+/// never meets the fallback.
 public enum Geodesic {
     /// The most iterations before falling back to the sphere.
     static let maximumIterations = 200
@@ -27,11 +30,22 @@ public enum Geodesic {
         latitude2: Double, longitude2: Double,
         on ellipsoid: Ellipsoid = .wgs84
     ) -> Double {
-        vincentyDistance(latitude1: latitude1, longitude1: longitude1,
-                         latitude2: latitude2, longitude2: longitude2, on: ellipsoid)
-            ?? sphericalDistance(latitude1: latitude1, longitude1: longitude1,
-                                 latitude2: latitude2, longitude2: longitude2,
-                                 radius: ellipsoid.meanRadius)
+        if let distance = vincentyDistance(latitude1: latitude1, longitude1: longitude1,
+                                           latitude2: latitude2, longitude2: longitude2, on: ellipsoid) {
+            return distance
+        }
+        let sphere = sphericalDistance(latitude1: latitude1, longitude1: longitude1,
+                                       latitude2: latitude2, longitude2: longitude2,
+                                       radius: ellipsoid.meanRadius)
+        return min(sphere, halfMeridian(of: ellipsoid))
+    }
+
+    /// Length of half a meridian (pole to pole) in metres: the longest shortest path.
+    static func halfMeridian(of ellipsoid: Ellipsoid) -> Double {
+        let a = ellipsoid.equatorialRadius, b = ellipsoid.polarRadius
+        let uSquared = (a * a - b * b) / (b * b)
+        let bigA = 1 + uSquared / 16384 * (4096 + uSquared * (-768 + uSquared * (320 - 175 * uSquared)))
+        return b * bigA * Double.pi
     }
 
     /// Distance in metres between two fixes on WGS-84.
@@ -40,7 +54,8 @@ public enum Geodesic {
                  latitude2: end.latitude, longitude2: end.longitude)
     }
 
-    /// Vincenty's inverse formula; nil when the iteration does not converge.
+    /// Vincenty's inverse formula; nil when the iteration does not converge or
+    /// ends on a path longer than half a meridian (exactly antipodal points).
     static func vincentyDistance(
         latitude1: Double, longitude1: Double,
         latitude2: Double, longitude2: Double,
@@ -89,7 +104,8 @@ public enum Geodesic {
         let deltaSigma = bigB * sinSigma * (cos2SigmaM + bigB / 4
             * (cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM)
                - bigB / 6 * cos2SigmaM * (-3 + 4 * sinSigma * sinSigma) * (-3 + 4 * cos2SigmaM * cos2SigmaM)))
-        return b * bigA * (sigma - deltaSigma)
+        let distance = b * bigA * (sigma - deltaSigma)
+        return distance <= halfMeridian(of: ellipsoid) + 1e-3 ? distance : nil
     }
 
     /// Great-circle (haversine) distance on a sphere of `radius` metres.
