@@ -96,6 +96,14 @@ public struct Odometer: Sendable, Hashable, Codable {
         timeZone = zone
     }
 
+    /// The recording was interrupted (e.g. a new GPX track segment begins): the
+    /// next fix becomes the anchor without adding the distance from the last one.
+    /// A pending run of jumps is dropped (its fixes stay counted as jumps). O(1).
+    public mutating func startNewSegment() {
+        anchor = nil
+        run.removeAll()
+    }
+
     /// Feeds one fix; returns what was done with it. O(1).
     @discardableResult
     public mutating func record(_ fix: LocationFix) -> FixOutcome {
