@@ -280,6 +280,10 @@ public struct RecordingGate: Sendable, Hashable, Codable {
                 let dwell = confined ? config.confinedEntryDwell : config.entryDwell
                 let deadline = armingSince + dwell
                 guard deadline <= now else { return }
+                // After pacing, fresh fixes inside the pacing area outweigh
+                // the activity: only departure (a fix) re-enters then.
+                if confined, let fix = freshFix(at: now), let area = stillAnchor,
+                   !area.isDeparted(fix, beyond: config.minimumDisplacement) { return }
                 enterRecording(at: dated(deadline), reason: .init(rule: .dwell, trigger: .timer, activity: activity, elapsed: dwell), into: &events)
             case .stopping:
                 let stillDeadline = stopSince + config.stopTimeout
