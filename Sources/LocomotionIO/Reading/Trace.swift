@@ -1,0 +1,45 @@
+import Locomotion
+import LocomotionDSP
+
+/// A whole accelerometer trace in memory: the batch form of ``TraceReader``.
+public struct Trace: Sendable {
+    /// The path it was read from (`"-"` for standard input), for messages.
+    public var file: String
+    /// The samples in increasing time, acceleration in g.
+    public var samples: [AccelerometerSample]
+    /// Ground-truth activities parallel to ``samples`` when the file has a
+    /// `label` column (an empty field reads as ``MotionActivity/unknown``).
+    public var labels: [MotionActivity]?
+    /// Rows skipped by lenient reading (at most ``TraceReader/maximumStoredWarnings``).
+    public var warnings: [InputWarning]
+    /// The number of rows skipped by lenient reading.
+    public var skippedRowCount: Int
+
+    /// Creates a trace from samples in g and optional parallel labels.
+    public init(file: String, samples: [AccelerometerSample], labels: [MotionActivity]? = nil,
+                warnings: [InputWarning] = [], skippedRowCount: Int? = nil) {
+        precondition(labels == nil || labels!.count == samples.count, "labels must parallel samples")
+        self.file = file
+        self.samples = samples
+        self.labels = labels
+        self.warnings = warnings
+        self.skippedRowCount = skippedRowCount ?? warnings.count
+    }
+
+    /// Reads a whole trace CSV (or standard input for `"-"`) into memory by
+    /// streaming it through ``TraceReader``. O(n) time and memory.
+    ///
+    /// - Throws: ``InputError`` naming the file, line and column of the first
+    ///   problem (strict mode), or when nothing could be read.
+    public static func read(path: String, options: TraceReadingOptions = .init()) throws(InputError) -> Trace {
+        var reader = try TraceReader(path: path, options: options)
+        var samples: [AccelerometerSample] = []
+        var labels: [MotionActivity]? = reader.hasLabels ? [] : nil
+        while let row = try reader.next() {
+            samples.append(row.sample)
+            labels?.append(row.label ?? .unknown)
+        }
+        return Trace(file: path, samples: samples, labels: labels,
+                     warnings: reader.warnings, skippedRowCount: reader.skippedRowCount)
+    }
+}

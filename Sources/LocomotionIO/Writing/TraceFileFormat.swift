@@ -1,0 +1,7 @@
+/// The encodings a trace can be written in.
+public enum TraceFileFormat: String, Sendable, Hashable, CaseIterable {
+    /// CSV with the header `timestamp,x,y,z[,label]`: what ``TraceReader`` reads.
+    case csv
+    /// JSON Lines: one object `{"timestamp":…,"x":…,"y":…,"z":…[,"label":…]}` per sample.
+    case jsonLines = "json"
+}

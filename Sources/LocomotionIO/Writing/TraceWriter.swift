@@ -1,0 +1,100 @@
+import Locomotion
+import LocomotionDSP
+
+/// Writes an accelerometer trace as CSV (`timestamp,x,y,z[,label]`, what
+/// ``TraceReader`` reads, exactly round-tripping every value) or as JSON Lines.
+///
+/// ```swift
+/// var writer = try TraceWriter(path: "walk.csv", includesLabels: true)
+/// for sample in samples { try writer.write(sample, label: .walking) }
+/// try writer.finish()
+/// ```
+///
+/// Values are written in the shortest text that reads back bit for bit;
+/// output is buffered (256 KiB) so a row costs no system call. A writer owns
+/// an open file; copies share it, so use one copy and call ``finish()``.
+public struct TraceWriter {
+    /// The encoding being written.
+    public let format: TraceFileFormat
+    /// True when rows carry a `label` column.
+    public let includesLabels: Bool
+    private let sink: ByteSink
+    private var finished = false
+
+    /// Creates (or truncates) `path` and writes the CSV header; `"-"` writes
+    /// to standard output.
+    public init(path: String, format: TraceFileFormat = .csv, includesLabels: Bool = false) throws(OutputError) {
+        self.format = format
+        self.includesLabels = includesLabels
+        sink = try ByteSink(path: path)
+        if format == .csv {
+            sink.buffer.append(contentsOf: (includesLabels ? "timestamp,x,y,z,label\n" : "timestamp,x,y,z\n").utf8)
+        }
+    }
+
+    /// Appends one sample (acceleration in g). `label` is written when the
+    /// writer ``includesLabels`` (nil as an empty field, or no JSON key). O(1).
+    ///
+    /// - Throws: ``OutputError`` when a value is not finite (the format has no
+    ///   such values) or writing fails.
+    public mutating func write(_ sample: AccelerometerSample, label: MotionActivity? = nil) throws(OutputError) {
+        guard sample.time.isFinite && sample.acceleration.isFinite else {
+            throw OutputError(file: sink.path, problem: "cannot write a sample with a non-finite value at time \(sample.time)")
+        }
+        TraceWriter.encode(sample, label: includesLabels ? label : nil, labelColumn: includesLabels,
+                           format: format, into: &sink.buffer)
+        try sink.flushIfFull()
+    }
+
+    /// Writes out what is buffered and closes the file. Call once at the end.
+    public mutating func finish() throws(OutputError) {
+        guard !finished else { return }
+        finished = true
+        try sink.flush()
+    }
+
+    /// Writes a whole trace (with its labels when it has them) to `path`.
+    public static func write(_ trace: Trace, to path: String, format: TraceFileFormat = .csv) throws(OutputError) {
+        var writer = try TraceWriter(path: path, format: format, includesLabels: trace.labels != nil)
+        for (index, sample) in trace.samples.enumerated() {
+            try writer.write(sample, label: trace.labels?[index])
+        }
+        try writer.finish()
+    }
+
+    /// The encoded text of one row, appended to `buffer`.
+    @inline(__always)
+    static func encode(_ sample: AccelerometerSample, label: MotionActivity?, labelColumn: Bool,
+                       format: TraceFileFormat, into buffer: inout [UInt8]) {
+        switch format {
+        case .csv:
+            DecimalFormatter.append(sample.time, to: &buffer)
+            buffer.append(UInt8(ascii: ","))
+            DecimalFormatter.append(sample.acceleration.x, to: &buffer)
+            buffer.append(UInt8(ascii: ","))
+            DecimalFormatter.append(sample.acceleration.y, to: &buffer)
+            buffer.append(UInt8(ascii: ","))
+            DecimalFormatter.append(sample.acceleration.z, to: &buffer)
+            if labelColumn {
+                buffer.append(UInt8(ascii: ","))
+                if let label { buffer.append(contentsOf: label.rawValue.utf8) }
+            }
+        case .jsonLines:
+            buffer.append(contentsOf: #"{"timestamp":"#.utf8)
+            DecimalFormatter.append(sample.time, to: &buffer)
+            buffer.append(contentsOf: #","x":"#.utf8)
+            DecimalFormatter.append(sample.acceleration.x, to: &buffer)
+            buffer.append(contentsOf: #","y":"#.utf8)
+            DecimalFormatter.append(sample.acceleration.y, to: &buffer)
+            buffer.append(contentsOf: #","z":"#.utf8)
+            DecimalFormatter.append(sample.acceleration.z, to: &buffer)
+            if let label {
+                buffer.append(contentsOf: #","label":""#.utf8)
+                buffer.append(contentsOf: label.rawValue.utf8)
+                buffer.append(UInt8(ascii: "\""))
+            }
+            buffer.append(UInt8(ascii: "}"))
+        }
+        buffer.append(UInt8(ascii: "\n"))
+    }
+}

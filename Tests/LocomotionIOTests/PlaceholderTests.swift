@@ -1,6 +1,0 @@
-import Testing
-@testable import LocomotionIO
-
-@Test func moduleLoads() {
-    #expect(Bool(true))
-}
