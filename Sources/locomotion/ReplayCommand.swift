@@ -37,6 +37,9 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Confidence given to label-derived activity updates (low, medium, high); high skips the entry dwell.")
     var labelConfidence: ActivityConfidence = .medium
 
+    @Option(help: "Also write every gate event (state change with its full reason) as JSON Lines to this file.")
+    var events: String?
+
     @Option(help: "Seconds at the start of each moving bout not counted in the after-onset share.")
     var onsetAllowance: Double = 30
 
@@ -64,14 +67,26 @@ struct ReplayCommand: AsyncParsableCommand {
 
         let replay: GatingReplay
         do {
-            guard activityFromLabels, let labels = recording.labels else {
-                throw CommandFailure.badUsage("replay with the classifier is not available yet in this build; pass --activity-from-labels")
+            let source: GatingReplay.ActivitySource
+            if activityFromLabels, let labels = recording.labels {
+                source = .labels(labels, confidence: labelConfidence)
+            } else {
+                source = .classifier(ActivityClassifier.Configuration())
             }
             replay = try GatingReplay.run(
-                samples: recording.samples, fixes: locationFixes,
-                source: .labels(labels, confidence: labelConfidence), configuration: configuration)
-        } catch let error as GatingError {
+                samples: recording.samples, fixes: locationFixes, source: source, configuration: configuration)
+        } catch {
             throw CommandFailure.badInput("\(fixes ?? trace): \(error)")
+        }
+
+        if let events {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let file = try OutputSink(path: events)
+            for event in replay.events {
+                file.write(String(decoding: try encoder.encode(event), as: UTF8.self) + "\n")
+            }
+            file.close()
         }
 
         let sink = try outputOptions.openSink()
@@ -79,11 +94,11 @@ struct ReplayCommand: AsyncParsableCommand {
         case .csv:
             sink.write("start,end,mode,reason\n")
             for segment in replay.segments {
-                sink.write("\(segment.start),\(segment.end),\(segment.mode.rawValue),\(segment.reason.code)\n")
+                sink.write("\(Self.seconds(segment.start)),\(Self.seconds(segment.end)),\(segment.mode.rawValue),\(segment.reason.code)\n")
             }
         case .json:
             for segment in replay.segments {
-                var line = "{\"start\":\(segment.start),\"end\":\(segment.end),\"mode\":\"\(segment.mode.rawValue)\""
+                var line = "{\"start\":\(Self.seconds(segment.start)),\"end\":\(Self.seconds(segment.end)),\"mode\":\"\(segment.mode.rawValue)\""
                 line += ",\"reason\":\"\(segment.reason.code)\",\"rule\":\"\(segment.reason.rule.rawValue)\""
                 line += ",\"trigger\":\"\(segment.reason.trigger.rawValue)\"}\n"
                 sink.write(line)
@@ -107,9 +122,13 @@ struct ReplayCommand: AsyncParsableCommand {
         }
     }
 
+    /// Seconds with millisecond resolution (the inputs' precision), without
+    /// binary-fraction noise such as `…454.5690002`.
+    static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+
     private func readFixes() throws -> [LocationFix] {
-        guard fixes != nil else { return [] }
-        throw CommandFailure.badUsage("--fixes is not available yet in this build (waiting for the fix reader)")
+        guard let fixes else { return [] }
+        return try FixReader.read(path: fixes)
     }
 }
 

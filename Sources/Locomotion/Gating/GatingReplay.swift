@@ -9,6 +9,8 @@ public struct GatingReplay: Sendable {
         /// Ground-truth labels parallel to the samples: an update at every
         /// label change, with the given confidence (the gate alone).
         case labels([MotionActivity], confidence: ActivityConfidence)
+        /// An ``ActivityClassifier`` fed the samples and fixes (end to end).
+        case classifier(ActivityClassifier.Configuration)
     }
 
     /// Every gate event, in order.
@@ -47,6 +49,21 @@ public struct GatingReplay: Sendable {
                     try gate.process(update, into: &events)
                     updates += 1
                     previous = label
+                }
+                try gate.advance(to: sample.time, into: &events)
+            }
+        case .classifier(let classifierConfiguration):
+            var classifier = ActivityClassifier(configuration: classifierConfiguration)
+            for sample in samples {
+                while fixIndex < fixes.count && fixes[fixIndex].time <= sample.time {
+                    classifier.push(fixes[fixIndex])
+                    try gate.process(fixes[fixIndex], into: &events)
+                    fixIndex += 1
+                }
+                // An empty result does not allocate; the classifier emits rarely.
+                for update in classifier.push(sample) {
+                    try gate.process(update, into: &events)
+                    updates += 1
                 }
                 try gate.advance(to: sample.time, into: &events)
             }
