@@ -117,3 +117,61 @@ extension ActivityClassifier {
         }
     }
 }
+
+extension ActivityClassifier.Configuration {
+    private enum CodingKeys: String, CodingKey {
+        case sampleRate, windowDuration, hopDuration, maximumGap, stationaryMaximumDeviation, gaitMinimumDeviation
+        case gaitMinimumPeriodicity, gaitCadence, strideToStepBoundary, runningMinimumDeviation, runningMinimumCadence
+        case vehicleMaximumDeviation, handlingMinimumTilt, speedMaximumAge, vehicleMinimumSpeed, cyclingMinimumSpeed
+        case speedMaximumAccuracy, minimumDuration, interruptionTolerance
+    }
+
+    /// Decodes a configuration in which every key is optional: missing keys keep their defaults, so a file
+    /// need only name the thresholds it changes.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func value<T: Decodable>(_ key: CodingKeys, _ current: T) throws -> T {
+            try c.decodeIfPresent(T.self, forKey: key) ?? current
+        }
+        sampleRate = try value(.sampleRate, sampleRate)
+        windowDuration = try value(.windowDuration, windowDuration)
+        hopDuration = try value(.hopDuration, hopDuration)
+        maximumGap = try value(.maximumGap, maximumGap)
+        stationaryMaximumDeviation = try value(.stationaryMaximumDeviation, stationaryMaximumDeviation)
+        gaitMinimumDeviation = try value(.gaitMinimumDeviation, gaitMinimumDeviation)
+        gaitMinimumPeriodicity = try value(.gaitMinimumPeriodicity, gaitMinimumPeriodicity)
+        gaitCadence = try value(.gaitCadence, gaitCadence)
+        strideToStepBoundary = try value(.strideToStepBoundary, strideToStepBoundary)
+        runningMinimumDeviation = try value(.runningMinimumDeviation, runningMinimumDeviation)
+        runningMinimumCadence = try value(.runningMinimumCadence, runningMinimumCadence)
+        vehicleMaximumDeviation = try value(.vehicleMaximumDeviation, vehicleMaximumDeviation)
+        handlingMinimumTilt = try value(.handlingMinimumTilt, handlingMinimumTilt)
+        speedMaximumAge = try value(.speedMaximumAge, speedMaximumAge)
+        vehicleMinimumSpeed = try value(.vehicleMinimumSpeed, vehicleMinimumSpeed)
+        cyclingMinimumSpeed = try value(.cyclingMinimumSpeed, cyclingMinimumSpeed)
+        speedMaximumAccuracy = try value(.speedMaximumAccuracy, speedMaximumAccuracy)
+        minimumDuration = try value(.minimumDuration, minimumDuration)
+        interruptionTolerance = try value(.interruptionTolerance, interruptionTolerance)
+        guard sampleRate > 0, windowDuration * sampleRate >= 8, hopDuration > 0, maximumGap > 0 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription:
+                "sampleRate, hopDuration and maximumGap must be positive and a window must hold at least 8 samples"))
+        }
+    }
+}
+
+extension ActivityClassifier.MinimumDurations {
+    private enum CodingKeys: String, CodingKey { case stationary, walking, running, cycling, automotive, unknown }
+
+    /// Decodes durations in which every key is optional (missing ones keep their defaults).
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        stationary = try c.decodeIfPresent(Double.self, forKey: .stationary) ?? stationary
+        walking = try c.decodeIfPresent(Double.self, forKey: .walking) ?? walking
+        running = try c.decodeIfPresent(Double.self, forKey: .running) ?? running
+        cycling = try c.decodeIfPresent(Double.self, forKey: .cycling) ?? cycling
+        automotive = try c.decodeIfPresent(Double.self, forKey: .automotive) ?? automotive
+        unknown = try c.decodeIfPresent(Double.self, forKey: .unknown) ?? unknown
+    }
+}
