@@ -268,7 +268,7 @@ struct TraceChart: Sendable {
             }
             svg.element("text", ["x": SVGWriter.number(x + 5), "y": SVGWriter.number(top + 14), "font-size": "11",
                                  "fill": ChartPalette.text],
-                        text: "\(day.label): \(Self.distanceText(day.meters))")
+                        text: "\(day.label): \(ReportText.distanceText(day.meters))")
         }
         svg.element("rect", ["x": SVGWriter.number(axis.left), "y": SVGWriter.number(top),
                              "width": SVGWriter.number(axis.right - axis.left), "height": SVGWriter.number(height),
@@ -360,10 +360,5 @@ struct TraceChart: Sendable {
         let canonical = MotionActivity.allCases.map(\.rawValue) + ["high-accuracy", "low-power", "gap"]
         order.sort { (canonical.firstIndex(of: $0) ?? .max, $0) < (canonical.firstIndex(of: $1) ?? .max, $1) }
         return order.map { ($0, seen[$0]!) }
-    }
-
-    /// `850 m` or `12.3 km`.
-    static func distanceText(_ meters: Double) -> String {
-        meters < 1000 ? "\(Int(meters.rounded())) m" : "\((meters / 100).rounded() / 10) km"
     }
 }
