@@ -73,28 +73,42 @@ public struct SOSFilter: Sendable {
             history.withUnsafeMutableBufferPointer { h in
                 // Sections run two at a time over the buffer with their state in registers: the two
                 // recursions are independent within an iteration, so the CPU overlaps them.
+                // Each group reads its input history from the group before it *as it was before
+                // this buffer*, so that history is carried forward rather than read back from h.
+                var inputHistory = (h[0], h[1])
                 var s = 0
                 while s + 1 < sectionCount {
-                    SOSFilter.runPair(buffer, c, h, section: s)
+                    inputHistory = SOSFilter.runPair(buffer, c, h, section: s, input: inputHistory)
                     s += 2
                 }
                 if s < sectionCount {
-                    SOSFilter.runSingle(buffer, c, h, section: s)
+                    inputHistory = SOSFilter.runSingle(buffer, c, h, section: s, input: inputHistory)
+                }
+                if sectionCount == 0 {
+                    // An empty cascade still records its input history (as the per-sample path).
+                    let n = buffer.count
+                    h[0] = buffer[n - 1]
+                    h[1] = n >= 2 ? buffer[n - 2] : inputHistory.0
                 }
             }
         }
     }
 
+    /// Runs sections `s` and `s + 1` over the buffer. `input` is the history of the sections'
+    /// input before the buffer; returns the history of their output before the buffer (the next
+    /// group's input history) and stores the histories after the buffer in `h`.
     @inline(__always)
     private static func runPair(
         _ buffer: UnsafeMutableBufferPointer<Double>, _ c: UnsafeBufferPointer<Double>,
-        _ h: UnsafeMutableBufferPointer<Double>, section s: Int
-    ) {
+        _ h: UnsafeMutableBufferPointer<Double>, section s: Int, input: (Double, Double)
+    ) -> (Double, Double) {
         let k = 5 * s, j = 2 * s
         let b0 = c[k], b1 = c[k + 1], b2 = c[k + 2], a1 = c[k + 3], a2 = c[k + 4]
         let d0 = c[k + 5], d1 = c[k + 6], d2 = c[k + 7], e1 = c[k + 8], e2 = c[k + 9]
-        var x1 = h[j], x2 = h[j + 1], y1 = h[j + 2], y2 = h[j + 3], z1 = h[j + 4], z2 = h[j + 5]
-        guard let base = buffer.baseAddress else { return }
+        var (x1, x2) = input
+        var y1 = h[j + 2], y2 = h[j + 3], z1 = h[j + 4], z2 = h[j + 5]
+        let outputBefore = (z1, z2)
+        let base = buffer.baseAddress!
         for i in 0..<buffer.count {
             let x = base[i]
             let y = step(x, x1, x2, y1, y2, b0, b1, b2, a1, a2)
@@ -105,17 +119,21 @@ public struct SOSFilter: Sendable {
             base[i] = z
         }
         h[j] = x1; h[j + 1] = x2; h[j + 2] = y1; h[j + 3] = y2; h[j + 4] = z1; h[j + 5] = z2
+        return outputBefore
     }
 
+    /// Runs section `s` alone over the buffer; see `runPair`.
     @inline(__always)
     private static func runSingle(
         _ buffer: UnsafeMutableBufferPointer<Double>, _ c: UnsafeBufferPointer<Double>,
-        _ h: UnsafeMutableBufferPointer<Double>, section s: Int
-    ) {
+        _ h: UnsafeMutableBufferPointer<Double>, section s: Int, input: (Double, Double)
+    ) -> (Double, Double) {
         let k = 5 * s, j = 2 * s
         let b0 = c[k], b1 = c[k + 1], b2 = c[k + 2], a1 = c[k + 3], a2 = c[k + 4]
-        var x1 = h[j], x2 = h[j + 1], y1 = h[j + 2], y2 = h[j + 3]
-        guard let base = buffer.baseAddress else { return }
+        var (x1, x2) = input
+        var y1 = h[j + 2], y2 = h[j + 3]
+        let outputBefore = (y1, y2)
+        let base = buffer.baseAddress!
         for i in 0..<buffer.count {
             let x = base[i]
             let y = step(x, x1, x2, y1, y2, b0, b1, b2, a1, a2)
@@ -124,6 +142,7 @@ public struct SOSFilter: Sendable {
             base[i] = y
         }
         h[j] = x1; h[j + 1] = x2; h[j + 2] = y1; h[j + 3] = y2
+        return outputBefore
     }
 
     /// Returns the filter to rest (zero state). O(sections).
