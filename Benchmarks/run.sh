@@ -33,10 +33,10 @@ row "SOS 4th-order low-pass (2 sections), buffer vs scipy sosfilt" sos_buffer_or
 row "SOS 8th-order low-pass (4 sections), buffer vs scipy sosfilt" sos_buffer_order8 scipy_sosfilt_order8 ns/sample
 row "SOS 4th-order, one sample at a time vs scipy sosfilt" sos_streaming_order4 scipy_sosfilt_order4 ns/sample
 row "FFT 256 RealFFT.powerSpectrum vs raw fftw_execute (same plan)" fft256_power fft256_raw_fftw ns/transform
-row "FFT 256 RealFFT.powerSpectrum vs raw C-style copy+execute+|X|²" fft256_power fft256_raw_fftw_power ns/transform
+row "FFT 256 RealFFT.powerSpectrum vs raw C-style copy+execute+\|X\|²" fft256_power fft256_raw_fftw_power ns/transform
 row "FFT 256 RealFFT.transform vs raw fftw_execute (same plan)" fft256_transform fft256_raw_fftw ns/transform
-row "FFT 256 RealFFT.powerSpectrum vs numpy rfft+|X|², batched 1024" fft256_power numpy_rfft256_power_batched ns/transform
-row "FFT 256 RealFFT.powerSpectrum vs numpy rfft+|X|², one per call" fft256_power numpy_rfft256_power_single ns/transform
+row "FFT 256 RealFFT.powerSpectrum vs numpy rfft+\|X\|², batched 1024" fft256_power numpy_rfft256_power_batched ns/transform
+row "FFT 256 RealFFT.powerSpectrum vs numpy rfft+\|X\|², one per call" fft256_power numpy_rfft256_power_single ns/transform
 row "FFT 256 RealFFT.transform vs numpy rfft, batched 1024" fft256_transform numpy_rfft256_batched ns/transform
 row "raw FFTW: FFTW_ESTIMATE (used) vs FFTW_MEASURE plan" fft256_raw_fftw fft256_raw_fftw_measure ns/transform
 echo
