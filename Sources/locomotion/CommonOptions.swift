@@ -28,8 +28,12 @@ struct TraceOptions: ParsableArguments {
     @Flag(help: "Skip bad rows with a warning on stderr instead of stopping at the first one.")
     var lenient = false
 
+    @Flag(name: .customLong("unit-check"), inversion: .prefixedNo,
+          help: "Refuse a trace whose median |a| says it is in the other unit (--no-unit-check reads it anyway).")
+    var unitCheck = true
+
     var readingOptions: TraceReadingOptions {
-        TraceReadingOptions(units: units, lenient: lenient)
+        TraceReadingOptions(units: units, lenient: lenient, checkUnits: unitCheck)
     }
 }
 

@@ -86,7 +86,8 @@ public enum Butterworth {
     /// `buttap`: poles `−exp(jπm/(2N))` for m = −N+1, −N+3, …, N−1 (m = 0 gives exactly −1).
     private static func analogPrototype(order: Int) -> [Complex] {
         stride(from: -order + 1, to: order, by: 2).map { m in
-            let theta = Double.pi * Double(m) / Double(2 * order)
+            // numpy evaluates 1j·π·m/(2N) as a complex division, i.e. (π·m)·(1/(2N)).
+            let theta = (Double.pi * Double(m)) * (1.0 / Double(2 * order))
             return -Complex.exp(imaginary: theta)
         }
     }

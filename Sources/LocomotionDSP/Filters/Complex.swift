@@ -29,17 +29,18 @@ struct Complex: Sendable, Hashable {
         Complex(l.real * r.real - l.imaginary * r.imaginary, l.real * r.imaginary + l.imaginary * r.real)
     }
     static func * (l: Complex, r: Double) -> Complex { Complex(l.real * r, l.imaginary * r) }
-    /// Smith's algorithm (as numpy), robust against overflow.
+    /// Smith's algorithm with a reciprocal, exactly as numpy's complex division loop, so that
+    /// designs round like scipy's (section order depends on comparisons of pole radii).
     static func / (l: Complex, r: Complex) -> Complex {
         if abs(r.real) >= abs(r.imaginary) {
             if r.real == 0 && r.imaginary == 0 { return Complex(l.real / 0, l.imaginary / 0) }
             let ratio = r.imaginary / r.real
-            let denominator = r.real + r.imaginary * ratio
-            return Complex((l.real + l.imaginary * ratio) / denominator, (l.imaginary - l.real * ratio) / denominator)
+            let scale = 1.0 / (r.real + r.imaginary * ratio)
+            return Complex((l.real + l.imaginary * ratio) * scale, (l.imaginary - l.real * ratio) * scale)
         } else {
             let ratio = r.real / r.imaginary
-            let denominator = r.real * ratio + r.imaginary
-            return Complex((l.real * ratio + l.imaginary) / denominator, (l.imaginary * ratio - l.real) / denominator)
+            let scale = 1.0 / (r.imaginary + r.real * ratio)
+            return Complex((l.real * ratio + l.imaginary) * scale, (l.imaginary * ratio - l.real) * scale)
         }
     }
 

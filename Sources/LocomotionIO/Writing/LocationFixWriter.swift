@@ -1,0 +1,42 @@
+import Locomotion
+
+/// Writes location fixes as CSV `timestamp,latitude,longitude,horizontal_accuracy,speed`
+/// (the fixes format of `Docs/formats.md`); a missing accuracy or speed is an
+/// empty field. Values round-trip exactly. Buffered like ``TraceWriter``.
+public struct LocationFixWriter {
+    private let sink: ByteSink
+    private var finished = false
+
+    /// Creates (or truncates) `path` and writes the header; `"-"` is standard output.
+    public init(path: String) throws(OutputError) {
+        sink = try ByteSink(path: path)
+        sink.buffer.append(contentsOf: "timestamp,latitude,longitude,horizontal_accuracy,speed\n".utf8)
+    }
+
+    /// Appends one fix. O(1).
+    ///
+    /// - Throws: ``OutputError`` for a non-finite time or coordinate, or when writing fails.
+    public mutating func write(_ fix: LocationFix) throws(OutputError) {
+        guard fix.time.isFinite && fix.latitude.isFinite && fix.longitude.isFinite else {
+            throw OutputError(file: sink.path, problem: "cannot write a fix with a non-finite value at time \(fix.time)")
+        }
+        DecimalFormatter.append(fix.time, to: &sink.buffer)
+        sink.buffer.append(UInt8(ascii: ","))
+        DecimalFormatter.append(fix.latitude, to: &sink.buffer)
+        sink.buffer.append(UInt8(ascii: ","))
+        DecimalFormatter.append(fix.longitude, to: &sink.buffer)
+        sink.buffer.append(UInt8(ascii: ","))
+        if let accuracy = fix.horizontalAccuracy, accuracy.isFinite { DecimalFormatter.append(accuracy, to: &sink.buffer) }
+        sink.buffer.append(UInt8(ascii: ","))
+        if let speed = fix.speed, speed.isFinite { DecimalFormatter.append(speed, to: &sink.buffer) }
+        sink.buffer.append(UInt8(ascii: "\n"))
+        try sink.flushIfFull()
+    }
+
+    /// Writes out what is buffered and closes the file.
+    public mutating func finish() throws(OutputError) {
+        guard !finished else { return }
+        finished = true
+        try sink.flush()
+    }
+}
