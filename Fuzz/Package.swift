@@ -18,6 +18,8 @@ let package = Package(
             dependencies: [
                 "FuzzSupport",
                 .product(name: "LocomotionIO", package: "Locomotion"),
+                .product(name: "Locomotion", package: "Locomotion"),
+                .product(name: "LocomotionDSP", package: "Locomotion"),
             ],
             path: "Sources/FuzzTraceReader"
         ),

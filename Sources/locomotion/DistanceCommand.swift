@@ -68,10 +68,8 @@ struct DistanceCommand: AsyncParsableCommand {
         configuration.dayStart = try Self.parseDayStart(dayStart)
 
         let file = try FixReader.readFile(path: fixes, options: FixReadingOptions(lenient: lenient))
-        for problem in file.skipped {
-            StandardError.write("\(problem.file):\(problem.line.map(String.init) ?? "")\(problem.column.map { ":\($0)" } ?? ""): warning: \(problem.problem); skipped\n")
-        }
-        if !file.skipped.isEmpty { StandardError.write("locomotion: skipped \(file.skipped.count) bad entries in \(fixes)\n") }
+        for warning in file.warnings { StandardError.write("\(warning)\n") }
+        if !file.warnings.isEmpty { StandardError.write("locomotion: skipped \(file.warnings.count) bad entries in \(fixes)\n") }
 
         var odometer = Odometer(configuration: configuration, timeZone: zone)
         var segmentStarts = file.segmentStarts[...]
