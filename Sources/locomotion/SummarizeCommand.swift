@@ -78,10 +78,12 @@ struct SummarizeCommand: AsyncParsableCommand {
     func run() async throws {
         let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
         let trace = try TraceAnalysis.readTrace(path: self.trace, options: traceOptions.readingOptions)
-        let analysis = TraceAnalysis(trace: trace, fixes: nil)
+        let fixFile = try fixes.map { try TraceAnalysis.readFixes(path: $0, lenient: traceOptions.lenient) }
+        let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: GatingPolicy.named(policy) ?? .onFoot,
+                                         timeZone: zone)
         let zoneName = TimeAxis.isUniversal(zone) ? "UTC" : zone.identifier
         let report = TraceReport(analysis: analysis, fixesPath: fixes, timeZone: zoneName,
-                                 power: (highAccuracyMilliwatts, lowPowerMilliwatts))
+                                 highAccuracyMilliwatts: highAccuracyMilliwatts, lowPowerMilliwatts: lowPowerMilliwatts)
         let sink = try OutputSink(path: output)
         switch format {
         case .text:
