@@ -24,9 +24,9 @@ extension ActivityClassifier {
         // MARK: Stationary
 
         /// Standard deviation of |a| (g) below which a window is stationary. A phone at rest shows 0.001–0.006 g
-        /// of sensor noise; a seated or standing person's sway in a pocket stays below ~0.01 g; vehicles on the
-        /// road and any gait stay above it.
-        public var stationaryMaximumDeviation: Double = 0.012
+        /// of sensor noise; a seated or standing person's sway in a pocket stays below ~0.01–0.015 g; most vehicle
+        /// rides on the road and any gait stay above it (smooth rides and stops do not: they look still).
+        public var stationaryMaximumDeviation: Double = 0.016
 
         // MARK: Gait (walking and running)
 
@@ -49,6 +49,11 @@ extension ActivityClassifier {
         /// ≥ 2.4 steps/s for almost everyone; fast walking can reach 2.2.
         public var runningMinimumCadence: Double = 2.0
 
+        /// Standard deviation of |a| (g) from which motion at a step cadence counts as walking even when the
+        /// rhythm is irregular (a phone swinging in a hand or a loose bag blurs the autocorrelation). Vehicles
+        /// rarely shake a phone this hard, and never at 1.2–3.4 Hz for long.
+        public var weakGaitMinimumDeviation: Double = 0.25
+
         // MARK: Vehicle
 
         /// Largest standard deviation of |a| (g) a vehicle ride shows without gait: road and engine vibration and
@@ -56,7 +61,7 @@ extension ActivityClassifier {
         public var vehicleMaximumDeviation: Double = 0.3
         /// A change of the gravity direction (degrees) within one window above which aperiodic motion is the
         /// person handling the phone rather than a ride (phones in vehicles keep their attitude within ~20°).
-        public var handlingMinimumTilt: Double = 45
+        public var handlingMinimumTilt: Double = 30
 
         // MARK: Speed fusion (location fixes)
 
@@ -115,5 +120,64 @@ extension ActivityClassifier {
             case .unknown: unknown
             }
         }
+    }
+}
+
+extension ActivityClassifier.Configuration {
+    private enum CodingKeys: String, CodingKey {
+        case sampleRate, windowDuration, hopDuration, maximumGap, stationaryMaximumDeviation, gaitMinimumDeviation
+        case gaitMinimumPeriodicity, gaitCadence, weakGaitMinimumDeviation, strideToStepBoundary, runningMinimumDeviation, runningMinimumCadence
+        case vehicleMaximumDeviation, handlingMinimumTilt, speedMaximumAge, vehicleMinimumSpeed, cyclingMinimumSpeed
+        case speedMaximumAccuracy, minimumDuration, interruptionTolerance
+    }
+
+    /// Decodes a configuration in which every key is optional: missing keys keep their defaults, so a file
+    /// need only name the thresholds it changes.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func value<T: Decodable>(_ key: CodingKeys, _ current: T) throws -> T {
+            try c.decodeIfPresent(T.self, forKey: key) ?? current
+        }
+        sampleRate = try value(.sampleRate, sampleRate)
+        windowDuration = try value(.windowDuration, windowDuration)
+        hopDuration = try value(.hopDuration, hopDuration)
+        maximumGap = try value(.maximumGap, maximumGap)
+        stationaryMaximumDeviation = try value(.stationaryMaximumDeviation, stationaryMaximumDeviation)
+        gaitMinimumDeviation = try value(.gaitMinimumDeviation, gaitMinimumDeviation)
+        gaitMinimumPeriodicity = try value(.gaitMinimumPeriodicity, gaitMinimumPeriodicity)
+        gaitCadence = try value(.gaitCadence, gaitCadence)
+        weakGaitMinimumDeviation = try value(.weakGaitMinimumDeviation, weakGaitMinimumDeviation)
+        strideToStepBoundary = try value(.strideToStepBoundary, strideToStepBoundary)
+        runningMinimumDeviation = try value(.runningMinimumDeviation, runningMinimumDeviation)
+        runningMinimumCadence = try value(.runningMinimumCadence, runningMinimumCadence)
+        vehicleMaximumDeviation = try value(.vehicleMaximumDeviation, vehicleMaximumDeviation)
+        handlingMinimumTilt = try value(.handlingMinimumTilt, handlingMinimumTilt)
+        speedMaximumAge = try value(.speedMaximumAge, speedMaximumAge)
+        vehicleMinimumSpeed = try value(.vehicleMinimumSpeed, vehicleMinimumSpeed)
+        cyclingMinimumSpeed = try value(.cyclingMinimumSpeed, cyclingMinimumSpeed)
+        speedMaximumAccuracy = try value(.speedMaximumAccuracy, speedMaximumAccuracy)
+        minimumDuration = try value(.minimumDuration, minimumDuration)
+        interruptionTolerance = try value(.interruptionTolerance, interruptionTolerance)
+        guard sampleRate > 0, windowDuration * sampleRate >= 8, hopDuration > 0, maximumGap > 0 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription:
+                "sampleRate, hopDuration and maximumGap must be positive and a window must hold at least 8 samples"))
+        }
+    }
+}
+
+extension ActivityClassifier.MinimumDurations {
+    private enum CodingKeys: String, CodingKey { case stationary, walking, running, cycling, automotive, unknown }
+
+    /// Decodes durations in which every key is optional (missing ones keep their defaults).
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        stationary = try c.decodeIfPresent(Double.self, forKey: .stationary) ?? stationary
+        walking = try c.decodeIfPresent(Double.self, forKey: .walking) ?? walking
+        running = try c.decodeIfPresent(Double.self, forKey: .running) ?? running
+        cycling = try c.decodeIfPresent(Double.self, forKey: .cycling) ?? cycling
+        automotive = try c.decodeIfPresent(Double.self, forKey: .automotive) ?? automotive
+        unknown = try c.decodeIfPresent(Double.self, forKey: .unknown) ?? unknown
     }
 }

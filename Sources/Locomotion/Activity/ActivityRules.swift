@@ -10,10 +10,11 @@ struct WindowDecision: Sendable, Hashable {
 /// Order matters and mirrors the table in `Docs/activity.md`:
 /// 1. tiny variance → stationary;
 /// 2. periodic gait at a step cadence → running (large impacts, fast cadence) or walking;
-/// 3. speed (when known) without gait → automotive (fast) or cycling (bicycle speeds);
-/// 4. the phone turning a lot without gait → handling: unknown;
-/// 5. aperiodic vibration of vehicle size → automotive;
-/// 6. anything stronger without gait → unknown (conflicting evidence).
+/// 3. strong motion at a step cadence but with an irregular rhythm → walking (low confidence);
+/// 4. speed (when known) without gait → automotive (fast) or cycling (bicycle speeds);
+/// 5. the phone turning a lot without gait → handling: unknown;
+/// 6. aperiodic vibration of vehicle size → automotive;
+/// 7. anything stronger without gait → unknown (conflicting evidence).
 enum ActivityRules {
     static func decide(_ f: ActivityFeatures, speed: Double?, _ c: ActivityClassifier.Configuration) -> WindowDecision {
         if f.deviation < c.stationaryMaximumDeviation {
@@ -33,6 +34,10 @@ enum ActivityRules {
                 return WindowDecision(activity: .running, confidence: confidence, rule: "gait-running")
             }
             return WindowDecision(activity: .walking, confidence: confidence, rule: "gait-walking")
+        }
+
+        if f.deviation >= c.weakGaitMinimumDeviation && c.gaitCadence.contains(f.stepFrequency) && (speed ?? 0) < c.cyclingMinimumSpeed {
+            return WindowDecision(activity: .walking, confidence: .low, rule: "weak-gait-walking")
         }
 
         if let speed {
