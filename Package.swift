@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // FFTW 3 (GPL-2.0-or-later), reached only through LocomotionDSP.RealFFT.
@@ -42,20 +43,20 @@ let package = Package(
         ),
         .testTarget(
             name: "LocomotionDSPTests",
-            dependencies: ["LocomotionDSP"],
+            dependencies: ["LocomotionDSP", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Resources")]
         ),
         .testTarget(
             name: "LocomotionTests",
-            dependencies: ["Locomotion", "LocomotionDSP"]
+            dependencies: ["Locomotion", "LocomotionDSP", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "LocomotionIOTests",
-            dependencies: ["LocomotionIO", "Locomotion", "LocomotionDSP"]
+            dependencies: ["LocomotionIO", "Locomotion", "LocomotionDSP", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "locomotionTests",
-            dependencies: ["locomotion"]
+            dependencies: ["locomotion", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,12 +1,171 @@
 import ArgumentParser
+import Foundation
+import Locomotion
+import LocomotionIO
 
 struct DistanceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "distance",
-        abstract: "Daily distance from location fixes."
+        abstract: "Daily distance from location fixes.",
+        discussion: """
+            Reads fixes from CSV (timestamp,latitude,longitude[,horizontal_accuracy][,speed]), GPX 1.1 or NMEA \
+            ($--GGA/$--RMC) and writes one row per local day:
+            day,distance_m,accepted_fixes,rejected_jumps,rejected_inaccurate,rejected_not_moving,rejected_out_of_order,rejected_invalid,reanchors
+            GPX points without times are measured into one row with day `undated`; a new GPX track segment \
+            starts afresh (no distance across the break) unless --join-segments.
+            Filters: a fix more than --jump-limit metres from the last accepted fix is a jump (3 consecutive consistent \
+            fixes re-anchor after a gap); a fix with horizontal accuracy worse than --max-accuracy is not trusted. \
+            `off` switches a filter off; --no-filters switches both off (a plain geodesic sum). See Docs/odometer.md.
+            """
     )
 
+    @Argument(help: "Location fixes: CSV, GPX or NMEA (\"-\" for standard input).")
+    var fixes: String
+
+    @Option(help: "Accelerometer trace (same clock as the fixes) for the moving gate: distance accrues only while the activity classifier says the person moves.")
+    var trace: String?
+
+    @Option(help: "With --trace, the activities that count as moving: on-foot, on-foot-and-cycling or any-movement.")
+    var moving: String = GatingPolicy.anyMovement.name
+
+    @Option(help: "IANA time zone whose local days split the distance (default: this system's zone).")
+    var timeZone: String?
+
+    @Option(help: "Local time at which each day starts, HH:MM (e.g. 03:00 for night shifts).")
+    var dayStart: String = "00:00"
+
+    @Option(help: "Jump filter in metres from the last accepted fix, or `off`.")
+    var jumpLimit: Limit = Limit(OdometerConfiguration().jumpLimit)
+
+    @Option(help: "Largest trusted horizontal accuracy in metres, or `off`.")
+    var maxAccuracy: Limit = Limit(OdometerConfiguration().maximumHorizontalAccuracy)
+
+    @Option(help: "Consecutive consistent fixes that re-anchor the odometer after a jump or gap.")
+    var reanchorFixes: Int = OdometerConfiguration().consistentFixesToReanchor
+
+    @Flag(help: "Switch the jump and accuracy filters off: a plain geodesic sum per day.")
+    var noFilters = false
+
+    @Flag(help: "Measure across GPX track-segment breaks too (by default a new segment starts without distance).")
+    var joinSegments = false
+
+    @Flag(help: "Do not trust fixes that report no horizontal accuracy.")
+    var requireAccuracy = false
+
+    @OptionGroup var traceOptions: TraceOptions
+
+    @OptionGroup var output: OutputOptions
+
     func run() async throws {
-        throw CommandFailure.badUsage("'distance' is not available yet in this build.")
+        guard let policy = GatingPolicy.named(moving) else {
+            throw CommandFailure.badUsage("--moving must be on-foot, on-foot-and-cycling or any-movement, not '\(moving)'")
+        }
+        let zone = try resolveTimeZone()
+        var configuration = OdometerConfiguration()
+        configuration.jumpLimit = noFilters ? .infinity : jumpLimit.value
+        configuration.maximumHorizontalAccuracy = noFilters ? .infinity : maxAccuracy.value
+        configuration.trustsFixesWithoutAccuracy = !requireAccuracy
+        guard reanchorFixes >= 2 else { throw CommandFailure.badUsage("--reanchor-fixes must be at least 2") }
+        configuration.consistentFixesToReanchor = reanchorFixes
+        configuration.dayStart = try Self.parseDayStart(dayStart)
+
+        let file = try FixReader.readFile(path: fixes, options: FixReadingOptions(lenient: traceOptions.lenient))
+        for warning in file.warnings { StandardError.write("\(warning)\n") }
+        if !file.warnings.isEmpty { StandardError.write("locomotion: skipped \(file.warnings.count) bad entries in \(fixes)\n") }
+
+        // The moving gate: the classifier's updates over the whole trace (back-dated to where each
+        // activity began), merged with the fixes by time.
+        var updates: [ActivityUpdate] = []
+        if let trace {
+            let samples = try Trace.read(path: trace, options: traceOptions.readingOptions)
+            for warning in samples.warnings { StandardError.write("\(warning)\n") }
+            let timedFixes = file.fixes.filter { !$0.time.isNaN }.sorted { $0.time < $1.time }
+            updates = ActivityClassifier.updates(of: samples.samples, fixes: timedFixes)
+            configuration.movingActivities = policy.recordedActivities
+        }
+        var nextUpdate = updates.startIndex
+
+        var odometer = Odometer(configuration: configuration, timeZone: zone)
+        var segmentStarts = file.segmentStarts[...]
+        for (index, fix) in file.fixes.enumerated() {
+            if segmentStarts.first == index {
+                segmentStarts.removeFirst()
+                if !joinSegments { odometer.startNewSegment() }
+            }
+            if fix.time.isNaN {
+                odometer.recordUntimed(fix)
+                continue
+            }
+            while nextUpdate < updates.endIndex, updates[nextUpdate].start <= fix.time {
+                odometer.record(updates[nextUpdate])
+                nextUpdate += 1
+            }
+            odometer.record(fix)
+        }
+        let sink = try output.openSink()
+        if output.format == .csv { sink.write(Self.header.joined(separator: ",") + "\n") }
+        for tally in odometer.history + (odometer.undated.map { [$0] } ?? []) {
+            sink.write(Self.row(tally, format: output.format))
+        }
+        sink.close()
     }
+
+    static let header = [
+        "day", "distance_m", "accepted_fixes", "rejected_jumps", "rejected_inaccurate",
+        "rejected_not_moving", "rejected_out_of_order", "rejected_invalid", "reanchors",
+    ]
+
+    static func row(_ tally: DailyDistance, format: OutputFormat) -> String {
+        let day = tally.day?.description ?? "undated"
+        let distance = String(format: "%.3f", tally.distance)
+        let counts = [tally.acceptedFixes, tally.rejectedJumps, tally.rejectedInaccurate, tally.rejectedNotMoving,
+                      tally.rejectedOutOfOrder, tally.rejectedInvalid, tally.reanchors].map(String.init)
+        switch format {
+        case .csv:
+            return ([day, distance] + counts).joined(separator: ",") + "\n"
+        case .json:
+            let fields = ["\"day\":\"\(day)\"", "\"distance_m\":\(distance)"]
+                + zip(header.dropFirst(2), counts).map { "\"\($0)\":\($1)" }
+            return "{" + fields.joined(separator: ",") + "}\n"
+        }
+    }
+
+    /// The zone named by --time-zone, or the system's (read here, at the edge, never in the library).
+    func resolveTimeZone() throws -> TimeZone {
+        guard let name = timeZone else { return TimeZone.current }
+        guard let zone = TimeZone(identifier: name) else {
+            throw CommandFailure.badUsage("unknown time zone '\(name)' (use an IANA name such as Europe/Berlin or America/New_York)")
+        }
+        return zone
+    }
+
+    /// `HH:MM` → seconds after midnight.
+    static func parseDayStart(_ text: String) throws -> Int {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count <= 2, parts[1].count == 2,
+              let hours = Int(parts[0]), let minutes = Int(parts[1]),
+              (0..<24).contains(hours), (0..<60).contains(minutes) else {
+            throw CommandFailure.badUsage("--day-start '\(text)' is not a time HH:MM between 00:00 and 23:59")
+        }
+        return hours * 3600 + minutes * 60
+    }
+}
+
+/// A filter limit in metres: a non-negative number, or `off` (infinity).
+struct Limit: ExpressibleByArgument {
+    var value: Double
+
+    init(_ value: Double) { self.value = value }
+
+    init?(argument: String) {
+        if argument.lowercased() == "off" {
+            value = .infinity
+        } else if let number = Double(argument), number >= 0, !number.isNaN {
+            value = number
+        } else {
+            return nil
+        }
+    }
+
+    var defaultValueDescription: String { value.isInfinite ? "off" : String(format: "%g", value) }
 }

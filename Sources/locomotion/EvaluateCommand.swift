@@ -1,12 +1,124 @@
 import ArgumentParser
+import Foundation
+import Locomotion
+import LocomotionIO
 
 struct EvaluateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "evaluate",
-        abstract: "Score activity labels against the label column of traces."
+        abstract: "Score activity labels against the label column of traces.",
+        discussion: """
+            Each whole second of a trace gets its most frequent `label` as truth and the activity the classifier \
+            reports at the middle of that second as prediction; seconds labelled `unknown` are counted but not \
+            scored. Prints the confusion matrix (rows: truth, columns: predicted, in seconds), per-class \
+            precision, recall and F1, and the macro-F1 over the true classes present. With --format json: JSON \
+            Lines, one object per trace (with --per-trace) and a last object for all traces together.
+            """
     )
 
+    enum ReportFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @Argument(help: "Labelled accelerometer traces (timestamp,x,y,z,label).")
+    var traces: [String]
+
+    @OptionGroup var traceOptions: TraceOptions
+    @OptionGroup var classifierOptions: ClassifierOptions
+
+    @Option(help: "Report encoding: text (a readable table) or json (JSON Lines).")
+    var format: ReportFormat = .text
+
+    @Option(name: [.short, .long], help: "Write to this file instead of standard output.")
+    var output: String?
+
+    @Flag(help: "Also report each trace on its own.")
+    var perTrace = false
+
+    func validate() throws {
+        if traces.isEmpty { throw ValidationError("give at least one labelled trace") }
+    }
+
     func run() async throws {
-        throw CommandFailure.badUsage("'evaluate' is not available yet in this build.")
+        let configuration = try classifierOptions.load()
+        let sink = try OutputSink(path: output)
+        defer { sink.close() }
+        var total = ActivityEvaluationReport(scope: "total")
+        for path in traces {
+            var scorer = ActivityScorer()
+            var segments: [ActivitySegment] = []
+            try ActivityTraceRun.run(path: path, options: traceOptions.readingOptions, configuration: configuration,
+                                     requireLabels: true, label: { scorer.addLabel($0, at: $1) },
+                                     segment: { segment, _ in segments.append(segment) })
+            let (matrix, unscored) = scorer.score(segments)
+            let report = ActivityEvaluationReport(scope: path, traces: 1, matrix: matrix, unscoredSeconds: unscored)
+            total.add(report)
+            if perTrace { sink.write(format == .json ? report.json() : report.text()) }
+        }
+        sink.write(format == .json ? total.json() : total.text())
+    }
+}
+
+/// The scores of one trace or of several: what `evaluate` prints. Activity only for now; step-count error
+/// (for traces with true step counts) belongs next to it as another section.
+struct ActivityEvaluationReport {
+    var scope: String
+    var traces = 0
+    var matrix = ActivityConfusionMatrix()
+    var unscoredSeconds = 0
+
+    mutating func add(_ other: ActivityEvaluationReport) {
+        traces += other.traces
+        matrix.merge(other.matrix)
+        unscoredSeconds += other.unscoredSeconds
+    }
+
+    private static let classes = MotionActivity.allCases
+
+    private func format(_ value: Double?) -> String {
+        guard let value else { return "-" }
+        let scaled = (value * 1000).rounded() / 1000
+        var text = "\(scaled)"
+        while text.count < 5 { text += "0" }
+        return text
+    }
+
+    private func padded(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+
+    func text() -> String {
+        var out = "# \(scope): \(traces) trace(s), \(matrix.total) scored seconds, \(unscoredSeconds) seconds labelled unknown (not scored)\n"
+        out += "confusion matrix (seconds; rows: truth, columns: predicted)\n"
+        out += padded("truth", 12) + Self.classes.map { padded($0.rawValue, 11) }.joined() + "\n"
+        for truth in Self.classes where matrix.support(of: truth) > 0 {
+            out += padded(truth.rawValue, 12)
+                + Self.classes.map { padded("\(matrix.count(truth: truth, predicted: $0))", 11) }.joined() + "\n"
+        }
+        out += padded("class", 12) + padded("support", 9) + padded("precision", 11) + padded("recall", 9) + padded("F1", 9) + "\n"
+        for activity in Self.classes where matrix.support(of: activity) > 0 || matrix.predictions(of: activity) > 0 {
+            out += padded(activity.rawValue, 12) + padded("\(matrix.support(of: activity))", 9)
+                + padded(format(matrix.precision(of: activity)), 11) + padded(format(matrix.recall(of: activity)), 9)
+                + padded(format(matrix.f1(of: activity)), 9) + "\n"
+        }
+        let present = matrix.classesPresent.map(\.rawValue).joined(separator: ", ")
+        out += "macro-F1 over [\(present)]: \(format(matrix.macroF1()))\n"
+        out += "accuracy: \(format(matrix.accuracy))\n\n"
+        return out
+    }
+
+    func json() -> String {
+        func number(_ value: Double?) -> String { value.map { ActivityTraceRun.number($0) } ?? "null" }
+        let confusion = Self.classes.filter { matrix.support(of: $0) > 0 }.map { truth in
+            "\"\(truth)\":{" + Self.classes.map { "\"\($0)\":\(matrix.count(truth: truth, predicted: $0))" }
+                .joined(separator: ",") + "}"
+        }.joined(separator: ",")
+        let perClass = Self.classes.filter { matrix.support(of: $0) > 0 || matrix.predictions(of: $0) > 0 }.map { a in
+            "\"\(a)\":{\"support\":\(matrix.support(of: a)),\"predicted\":\(matrix.predictions(of: a)),"
+                + "\"precision\":\(number(matrix.precision(of: a))),\"recall\":\(number(matrix.recall(of: a))),"
+                + "\"f1\":\(number(matrix.f1(of: a)))}"
+        }.joined(separator: ",")
+        let escapedScope = scope.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "{\"scope\":\"\(escapedScope)\",\"traces\":\(traces),\"scored_seconds\":\(matrix.total),"
+            + "\"unscored_seconds\":\(unscoredSeconds),\"confusion\":{\(confusion)},\"classes\":{\(perClass)},"
+            + "\"macro_f1\":\(number(matrix.macroF1())),\"accuracy\":\(number(matrix.accuracy))}\n"
     }
 }

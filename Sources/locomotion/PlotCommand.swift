@@ -1,12 +1,140 @@
 import ArgumentParser
+import Foundation
+import Locomotion
+import LocomotionDSP
+import LocomotionIO
 
 struct PlotCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plot",
-        abstract: "Draw a trace, its activities, steps and gating modes as SVG."
+        abstract: "Draw a trace, its activities, steps, recording modes and distance as SVG.",
+        discussion: """
+            Writes one self-contained SVG on one time axis: the acceleration magnitude |a| (min and max per pixel \
+            column, so long traces stay small and keep their peaks) over coloured activity bands, a lane each for \
+            activity, steps and the recording mode, and the distance per day when --fixes is given. Times are \
+            clock times in --time-zone when the trace is stamped in Unix time, otherwise (or with --relative-time) \
+            h:mm since the first sample.
+
+            Examples:
+              locomotion plot day.csv --fixes day-fixes.csv --output day.svg
+              locomotion plot day.csv --from +2h --to +2h30m --width 1600 --output walk.svg
+              rsvg-convert day.svg -o day.png      # a PNG, if you need one
+            """
     )
 
-    func run() async throws {
-        throw CommandFailure.badUsage("'plot' is not available yet in this build.")
+    @Argument(help: "The accelerometer trace (CSV `timestamp,x,y,z[,label]`; '-' for standard input).")
+    var trace: String
+
+    @Option(help: "Location fixes (CSV or GPX) for the distance panel, the gate and the classifier's speed evidence.")
+    var fixes: String?
+
+    @Option(name: [.short, .long], help: "Where to write the SVG ('-' for standard output).")
+    var output: String
+
+    @OptionGroup var traceOptions: TraceOptions
+
+    @Option(help: "Start of the time range drawn: seconds in the trace's clock, or +OFFSET from the first sample (+90, +15m, +2h).")
+    var from: TimeBound?
+
+    @Option(help: "End of the time range drawn, like --from.")
+    var to: TimeBound?
+
+    @Option(help: "Width of the picture in pixels (400…20000).")
+    var width: Int = 1200
+
+    @Option(help: "Time zone for clock times and days (IANA name such as Europe/Zurich, or UTC); default: this system's.")
+    var timeZone: String?
+
+    @Flag(help: "Label the time axis h:mm since the first sample even when the trace is in Unix time.")
+    var relativeTime = false
+
+    @Option(help: "Gating policy for the mode lane: on-foot, on-foot-and-cycling or any-movement.")
+    var policy: String = "on-foot"
+
+    func validate() throws {
+        guard (400...20_000).contains(width) else { throw ValidationError("--width must be between 400 and 20000 pixels") }
+        if let timeZone, TimeZone(identifier: timeZone) == nil {
+            throw ValidationError("unknown time zone '\(timeZone)' (use an IANA name such as Europe/Zurich, or UTC)")
+        }
+        guard ["on-foot", "on-foot-and-cycling", "any-movement"].contains(policy) else {
+            throw ValidationError("--policy must be on-foot, on-foot-and-cycling or any-movement")
+        }
     }
+
+    func run() async throws {
+        let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
+        let trace = try TraceAnalysis.readTrace(path: self.trace, options: traceOptions.readingOptions)
+        let fixFile = try fixes.map { try TraceAnalysis.readFixes(path: $0, lenient: traceOptions.lenient) }
+        let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: GatingPolicy.named(policy) ?? .onFoot,
+                                         timeZone: zone)
+        let first = analysis.start, last = analysis.end
+        let start = from?.time(start: first) ?? first
+        let end = to?.time(start: first) ?? last
+        guard end > start else {
+            throw CommandFailure.badUsage("the time range is empty: --from must come before --to")
+        }
+        let chart = PlotCommand.chart(of: analysis, start: start, end: end, width: width, timeZone: zone,
+                                      relativeTime: relativeTime)
+        let sink = try OutputSink(path: output)
+        sink.write(chart.svg())
+        sink.close()
+    }
+
+    /// Unix times from 2001 on read as clock times; smaller ones are an arbitrary clock.
+    static func looksLikeUnixTime(_ time: Double) -> Bool { time >= 978_307_200 }
+
+    /// The chart of `analysis` between `start` and `end` (seconds).
+    static func chart(of analysis: TraceAnalysis, start: Double, end: Double, width: Int,
+                      timeZone: TimeZone, relativeTime: Bool) -> TraceChart {
+        let labels: TimeAxis.Labels = !relativeTime && looksLikeUnixTime(analysis.start)
+            ? .absolute(timeZone) : .relative(origin: analysis.start)
+        var envelope = MagnitudeEnvelope(start: start, end: end, columnCount: TraceChart.plotColumns(width: width))
+        var sampleCount = 0
+        for sample in analysis.trace.samples where sample.time >= start && sample.time <= end {
+            envelope.add(sample.acceleration.magnitude, at: sample.time)
+            sampleCount += 1
+        }
+        var chart = TraceChart(title: "Locomotion · \(ReportText.fileName(analysis.trace.file))",
+                               subtitle: "", start: start, end: end, timeLabels: labels, width: width)
+        chart.magnitude = envelope
+        chart.activities = analysis.activities.map {
+            ChartBand(start: $0.start, end: $0.end, label: $0.activity.rawValue, colour: ChartPalette.colour(of: $0.activity))
+        }
+        if analysis.stepsRefused {
+            chart.notes.append("No steps: the trace is sampled too sparsely to count steps (see Docs/steps.md).")
+        } else {
+            chart.steps = analysis.steps.steps
+        }
+        chart.modes = analysis.modes.map { segment in
+            segment.isGap
+                ? ChartBand(start: segment.start, end: segment.end, label: "gap", colour: ChartPalette.gap)
+                : ChartBand(start: segment.start, end: segment.end, label: segment.mode.rawValue,
+                            colour: segment.mode == .highAccuracy ? ChartPalette.highAccuracy : ChartPalette.lowPower)
+        }
+        chart.notes.append("Mode lane: the recording gate with policy \(analysis.gating.policy.name) (Docs/gating.md).")
+        if let odometer = analysis.odometer {
+            chart.distance = DistanceSeries(
+                points: analysis.distance.map { .init(time: $0.time, meters: $0.dayDistance) },
+                days: odometer.history.compactMap { tally in
+                    guard let day = tally.day, let first = analysis.distance.first(where: { $0.day == day }) else { return nil }
+                    return DistanceSeries.Day(label: day.description, start: first.time, meters: tally.distance)
+                })
+        } else {
+            chart.notes.append("No distance panel: pass --fixes FILE (CSV, GPX or NMEA) to draw the distance per day.")
+        }
+
+        var parts = [ReportText.rangeText(start: start, end: end, labels: labels)]
+        var samplesText = "\(ReportText.grouped(sampleCount)) samples"
+        if let rate = analysis.samplingRate { samplesText += " at \(ReportText.grouped(Int(rate.rounded()))) Hz" }
+        parts.append(samplesText)
+        if let steps = chart.steps {
+            parts.append("\(ReportText.grouped(steps.count { $0 >= start && $0 <= end })) steps")
+        }
+        if let days = chart.distance?.days, !days.isEmpty {
+            parts.append(ReportText.distanceText(days.reduce(0) { $0 + $1.meters }) + (days.count > 1 ? " in \(days.count) days" : ""))
+        }
+        chart.subtitle = parts.joined(separator: " · ")
+        return chart
+    }
+
 }

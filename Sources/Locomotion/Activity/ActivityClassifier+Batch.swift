@@ -1,0 +1,52 @@
+import LocomotionDSP
+
+extension ActivityClassifier {
+    /// All updates for a recorded trace: the streaming classifier run over `samples` (in time order), with
+    /// `fixes` merged in by time. Identical to pushing the same input one by one. O(n) in the samples.
+    public static func updates(of samples: some Sequence<AccelerometerSample>, fixes: [LocationFix] = [],
+                               configuration: Configuration = .init()) -> [ActivityUpdate] {
+        var classifier = ActivityClassifier(configuration: configuration)
+        var updates: [ActivityUpdate] = []
+        var nextFix = fixes.startIndex
+        for sample in samples {
+            while nextFix < fixes.endIndex && fixes[nextFix].time <= sample.time {
+                classifier.push(fixes[nextFix])
+                nextFix += 1
+            }
+            classifier.push(sample) { updates.append($0) }
+        }
+        return updates
+    }
+
+    /// The activity segments of a recorded trace, from its first to its last sample: maximal stretches of one
+    /// activity, as `locomotion label` writes them. Defined as streaming over the buffer. O(n).
+    public static func segments(of samples: some Sequence<AccelerometerSample>, fixes: [LocationFix] = [],
+                                configuration: Configuration = .init()) -> [ActivitySegment] {
+        var classifier = ActivityClassifier(configuration: configuration)
+        var segmenter = ActivitySegmenter()
+        var segments: [ActivitySegment] = []
+        var nextFix = fixes.startIndex
+        for sample in samples {
+            while nextFix < fixes.endIndex && fixes[nextFix].time <= sample.time {
+                classifier.push(fixes[nextFix])
+                nextFix += 1
+            }
+            classifier.push(sample) { segmenter.add($0) { segments.append($0) } }
+        }
+        if let end = classifier.lastSampleTime { segmenter.finish(at: end) { segments.append($0) } }
+        return segments
+    }
+
+    /// The activities between `start` and `end` (seconds) of a recorded trace, like
+    /// `CMMotionActivityManager.queryActivityStarting(from:to:)`: the segments of the whole trace (so that the
+    /// context before `start` counts, exactly as it did when streaming) clipped to the range. O(n).
+    public static func activities(from start: Double, to end: Double, in samples: some Sequence<AccelerometerSample>,
+                                  fixes: [LocationFix] = [], configuration: Configuration = .init()) -> [ActivitySegment] {
+        segments(of: samples, fixes: fixes, configuration: configuration).compactMap { segment in
+            var clipped = segment
+            clipped.start = max(segment.start, start)
+            clipped.end = min(segment.end, end)
+            return clipped.end > clipped.start ? clipped : nil
+        }
+    }
+}

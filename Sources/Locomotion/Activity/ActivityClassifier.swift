@@ -1,0 +1,104 @@
+import LocomotionDSP
+
+/// A streaming motion-activity classifier: push accelerometer samples (and, optionally, location fixes) in time
+/// order and receive `ActivityUpdate`s, like CMMotionActivityManager's updates, each with a reason.
+///
+/// Pipeline: the input is resampled to `Configuration.sampleRate` (linear interpolation, a gap longer than
+/// `Configuration.maximumGap` ends the run); every `hopDuration` a window of `windowDuration` seconds yields
+/// `ActivityFeatures`; a readable rule table (`Docs/activity.md`) turns them into a window decision; temporal
+/// smoothing reports an activity only after it persisted for its minimum duration and back-dates the update to
+/// where the activity began. Gaps report `unknown` from the last sample before the gap.
+///
+/// Updates are emitted only when the reported activity changes, so consecutive updates always differ in
+/// activity, and their `start` times never decrease.
+///
+/// Cost: O(1) amortised per sample (one window of features per hop: O(n²) in the window's sample count n,
+/// 100 by default); constant memory; pushing a sample allocates nothing once the classifier is created.
+///
+/// ```swift
+/// var classifier = ActivityClassifier()
+/// for sample in samples {
+///     classifier.push(sample) { update in print(update.start, update.activity) }
+/// }
+/// ```
+public struct ActivityClassifier: Sendable {
+    /// The thresholds in use.
+    public let configuration: Configuration
+
+    private var stage: ActivityFeatureStage
+    private var smoother: ActivitySmoother
+    private var speed: (time: Double, metersPerSecond: Double)?
+    private var runStarted = false
+
+    /// Time of the last sample pushed (seconds), or nil before the first.
+    public private(set) var lastSampleTime: Double?
+
+    /// Creates a classifier with the given thresholds.
+    public init(configuration: Configuration = .init()) {
+        self.configuration = configuration
+        stage = ActivityFeatureStage(configuration: configuration)
+        smoother = ActivitySmoother(configuration: configuration)
+    }
+
+    /// The update in force: the activity reported last, or nil before the first sample.
+    public var current: ActivityUpdate? { smoother.reported }
+
+    /// Forgets everything pushed so far.
+    public mutating func reset() {
+        self = ActivityClassifier(configuration: configuration)
+    }
+
+    /// Pushes one accelerometer sample (time in seconds, acceleration in g, including gravity) and calls `emit`
+    /// for each update it completes (usually none). Samples with non-finite values are ignored. O(1) amortised.
+    public mutating func push(_ sample: AccelerometerSample, emit: (ActivityUpdate) -> Void) {
+        guard sample.time.isFinite, sample.acceleration.isFinite else { return }
+        if lastSampleTime == nil {
+            smoother.force(ActivityUpdate(start: sample.time, activity: .unknown, confidence: .low,
+                                          explanation: ActivityExplanation(rule: "warm-up")), emit: emit)
+            runStarted = true
+        }
+        let configuration = configuration
+        let fix = speed
+        // The closure works on local copies of the small state (the stage's buffers stay in place, so
+        // nothing is copied or allocated), written back afterwards.
+        var smoother = self.smoother
+        var runStarted = self.runStarted
+        stage.push(sample) { event in
+            switch event {
+            case let .gap(from, to):
+                smoother.force(ActivityUpdate(start: from, activity: .unknown, confidence: .low,
+                                              explanation: ActivityExplanation(rule: "gap", features: ["gap_s": to - from])),
+                               emit: emit)
+                runStarted = true
+            case let .window(features, start, end):
+                var metersPerSecond: Double?
+                if let fix, abs(end - fix.time) <= configuration.speedMaximumAge { metersPerSecond = fix.metersPerSecond }
+                let decision = ActivityRules.decide(features, speed: metersPerSecond,
+                                                    reported: smoother.reported?.activity, configuration)
+                // The first window of a run stands for the whole run so far; later ones for their centre hop.
+                let evidenceStart = runStarted ? start : (start + end) / 2 - configuration.hopDuration / 2
+                runStarted = false
+                smoother.add(decision, features: features, start: evidenceStart, emit: emit)
+            }
+        }
+        self.smoother = smoother
+        self.runStarted = runStarted
+        lastSampleTime = sample.time
+    }
+
+    /// Pushes one sample and returns the updates it completed (usually none; an empty array does not allocate).
+    public mutating func push(_ sample: AccelerometerSample) -> [ActivityUpdate] {
+        var updates: [ActivityUpdate] = []
+        push(sample) { updates.append($0) }
+        return updates
+    }
+
+    /// Pushes a location fix. Its speed (m/s), when present and the fix's horizontal accuracy is within
+    /// `Configuration.speedMaximumAccuracy`, is used for the windows that end within `speedMaximumAge` of it.
+    /// Push fixes in time order together with the samples. O(1).
+    public mutating func push(_ fix: LocationFix) {
+        guard let metersPerSecond = fix.speed, metersPerSecond.isFinite, metersPerSecond >= 0, fix.time.isFinite else { return }
+        if let accuracy = fix.horizontalAccuracy, !(accuracy <= configuration.speedMaximumAccuracy) { return }
+        speed = (fix.time, metersPerSecond)
+    }
+}

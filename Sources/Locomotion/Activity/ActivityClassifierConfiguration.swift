@@ -1,0 +1,183 @@
+extension ActivityClassifier {
+    /// Every threshold of the activity classifier, in one value.
+    ///
+    /// The defaults were chosen from physical reasoning and checked on the *tuning* people of the public datasets
+    /// (see `Docs/activity.md`); each property says what it means, its unit, and why its default is what it is.
+    /// The value is `Codable` so a configuration can be stored next to the results it produced
+    /// (`locomotion label --config FILE.json`).
+    public struct Configuration: Sendable, Hashable, Codable {
+        // MARK: Signal
+
+        /// Internal sampling rate in Hz. Input at 20–100 Hz (and, with less to see, lower) is resampled to it by
+        /// linear interpolation. 20 Hz keeps gait harmonics up to 10 Hz, above the 2–8 Hz of heel strikes.
+        public var sampleRate: Double = 20
+        /// Length of one analysis window in seconds: long enough for ≥ 5 steps at a slow 1.2 Hz cadence and for the
+        /// autocorrelation to see two stride periods.
+        public var windowDuration: Double = 5
+        /// Time between the starts of consecutive windows in seconds (windows overlap by `windowDuration - hop`).
+        /// One decision per second matches the per-second scoring and CoreMotion's update rate.
+        public var hopDuration: Double = 1
+        /// A gap between samples longer than this (seconds) ends the current run: nothing is interpolated across it,
+        /// the current segment ends and `unknown` is reported until new evidence has built up.
+        public var maximumGap: Double = 1
+
+        // MARK: Stationary
+
+        /// Standard deviation of |a| (g) below which a window is stationary. A phone at rest shows 0.001–0.006 g
+        /// of sensor noise; a seated or standing person's sway in a pocket stays below ~0.01–0.015 g; most vehicle
+        /// rides on the road and any gait stay above it (smooth rides and stops do not: they look still).
+        public var stationaryMaximumDeviation: Double = 0.016
+
+        // MARK: Gait (walking and running)
+
+        /// Standard deviation of |a| (g) that gait must reach: heel strikes load the body with ±0.1–0.4 g when
+        /// walking, 0.5–1 g when running.
+        public var gaitMinimumDeviation: Double = 0.09
+        /// Normalised autocorrelation peak (lag 0.25–2 s) that makes the motion periodic: steps repeat, road
+        /// vibration and handling do not.
+        public var gaitMinimumPeriodicity: Double = 0.25
+        /// Step frequencies (Hz) accepted as gait: humans walk at 1.4–2.3 steps/s and run at 2.4–3.2; the band
+        /// is widened a little for slow walkers, stairs and aliasing of low-rate phones.
+        public var gaitCadence: ClosedRange<Double> = 1.2...3.4
+        /// A dominant frequency below this (Hz) is taken as the stride (two steps) rather than the step
+        /// frequency: with the phone in a pocket, the left–right asymmetry often makes the stride dominant.
+        public var strideToStepBoundary: Double = 1.1
+        /// Standard deviation of |a| (g) from which gait counts as running: the flight phase and harder impacts
+        /// of running give 0.5–1 g, walking rarely exceeds 0.4 g.
+        public var runningMinimumDeviation: Double = 0.45
+        /// Step frequency (Hz) from which gait with running impacts counts as running. Running cadence is
+        /// ≥ 2.4 steps/s for almost everyone; fast walking can reach 2.2.
+        public var runningMinimumCadence: Double = 2.0
+
+        /// Standard deviation of |a| (g) from which motion at a step cadence counts as walking even when the
+        /// rhythm is irregular (a phone swinging in a hand or a loose bag blurs the autocorrelation). Vehicles
+        /// rarely shake a phone this hard, and never at 1.2–3.4 Hz for long.
+        public var weakGaitMinimumDeviation: Double = 0.25
+
+        // MARK: Vehicle
+
+        /// Largest standard deviation of |a| (g) a vehicle ride shows without gait: road and engine vibration and
+        /// the sway of curves and braking stay below ~0.25 g for a phone in a pocket, bag or holder.
+        public var vehicleMaximumDeviation: Double = 0.3
+        /// A change of the gravity direction (degrees) within one window above which aperiodic motion is the
+        /// person handling the phone rather than a ride (phones in vehicles keep their attitude within ~20°).
+        public var handlingMinimumTilt: Double = 30
+
+        // MARK: Speed fusion (location fixes)
+
+        /// A fix older than this (seconds) is no longer evidence about the current window.
+        public var speedMaximumAge: Double = 10
+        /// Ground speed (m/s) above which motion without gait is a vehicle: 8 m/s = 29 km/h is beyond
+        /// sustained running and most everyday cycling.
+        public var vehicleMinimumSpeed: Double = 8
+        /// Ground speed (m/s) above which motion without gait can be cycling: 2.5 m/s = 9 km/h, faster than
+        /// walking (≤ 2 m/s) and slower than any ride by car.
+        public var cyclingMinimumSpeed: Double = 2.5
+        /// Fixes with a worse horizontal accuracy (metres) are ignored for speed.
+        public var speedMaximumAccuracy: Double = 50
+
+        // MARK: Smoothing
+
+        /// How long (seconds of consecutive window decisions) a new activity must persist before it is reported.
+        /// The report is back-dated to where the new activity began, so persistence delays the answer but does
+        /// not shift the segment.
+        public var minimumDuration: MinimumDurations = .init()
+        /// Seconds of other decisions a pending activity survives while it builds up its minimum duration:
+        /// a car stopping for a second or a walker pausing at a kerb does not restart the count.
+        public var interruptionTolerance: Double = 2
+
+        /// Creates the default configuration.
+        public init() {}
+    }
+
+    /// Per-activity persistence (seconds) before a change to that activity is reported.
+    public struct MinimumDurations: Sendable, Hashable, Codable {
+        /// Stillness: a few seconds, so brief pauses while walking are not reported as stops.
+        public var stationary: Double = 4
+        /// Walking: four steps' worth; shorter bursts are shuffles, not walks.
+        public var walking: Double = 3
+        /// Running: as walking.
+        public var running: Double = 3
+        /// Cycling: rides last minutes; 10 s rejects coasting and pushing the bike.
+        public var cycling: Double = 10
+        /// Vehicles: rides last minutes, while handling a phone gives vehicle-like windows for seconds; 15 s
+        /// of sustained vehicle evidence separates the two.
+        public var automotive: Double = 15
+        /// Conflicting evidence must persist this long before the classifier admits it does not know.
+        public var unknown: Double = 10
+
+        /// Creates the default durations.
+        public init() {}
+
+        /// The duration for `activity`, in seconds.
+        public subscript(activity: MotionActivity) -> Double {
+            switch activity {
+            case .stationary: stationary
+            case .walking: walking
+            case .running: running
+            case .cycling: cycling
+            case .automotive: automotive
+            case .unknown: unknown
+            }
+        }
+    }
+}
+
+extension ActivityClassifier.Configuration {
+    private enum CodingKeys: String, CodingKey {
+        case sampleRate, windowDuration, hopDuration, maximumGap, stationaryMaximumDeviation, gaitMinimumDeviation
+        case gaitMinimumPeriodicity, gaitCadence, weakGaitMinimumDeviation, strideToStepBoundary, runningMinimumDeviation, runningMinimumCadence
+        case vehicleMaximumDeviation, handlingMinimumTilt, speedMaximumAge, vehicleMinimumSpeed, cyclingMinimumSpeed
+        case speedMaximumAccuracy, minimumDuration, interruptionTolerance
+    }
+
+    /// Decodes a configuration in which every key is optional: missing keys keep their defaults, so a file
+    /// need only name the thresholds it changes.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func value<T: Decodable>(_ key: CodingKeys, _ current: T) throws -> T {
+            try c.decodeIfPresent(T.self, forKey: key) ?? current
+        }
+        sampleRate = try value(.sampleRate, sampleRate)
+        windowDuration = try value(.windowDuration, windowDuration)
+        hopDuration = try value(.hopDuration, hopDuration)
+        maximumGap = try value(.maximumGap, maximumGap)
+        stationaryMaximumDeviation = try value(.stationaryMaximumDeviation, stationaryMaximumDeviation)
+        gaitMinimumDeviation = try value(.gaitMinimumDeviation, gaitMinimumDeviation)
+        gaitMinimumPeriodicity = try value(.gaitMinimumPeriodicity, gaitMinimumPeriodicity)
+        gaitCadence = try value(.gaitCadence, gaitCadence)
+        weakGaitMinimumDeviation = try value(.weakGaitMinimumDeviation, weakGaitMinimumDeviation)
+        strideToStepBoundary = try value(.strideToStepBoundary, strideToStepBoundary)
+        runningMinimumDeviation = try value(.runningMinimumDeviation, runningMinimumDeviation)
+        runningMinimumCadence = try value(.runningMinimumCadence, runningMinimumCadence)
+        vehicleMaximumDeviation = try value(.vehicleMaximumDeviation, vehicleMaximumDeviation)
+        handlingMinimumTilt = try value(.handlingMinimumTilt, handlingMinimumTilt)
+        speedMaximumAge = try value(.speedMaximumAge, speedMaximumAge)
+        vehicleMinimumSpeed = try value(.vehicleMinimumSpeed, vehicleMinimumSpeed)
+        cyclingMinimumSpeed = try value(.cyclingMinimumSpeed, cyclingMinimumSpeed)
+        speedMaximumAccuracy = try value(.speedMaximumAccuracy, speedMaximumAccuracy)
+        minimumDuration = try value(.minimumDuration, minimumDuration)
+        interruptionTolerance = try value(.interruptionTolerance, interruptionTolerance)
+        guard sampleRate > 0, windowDuration * sampleRate >= 8, hopDuration > 0, maximumGap > 0 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription:
+                "sampleRate, hopDuration and maximumGap must be positive and a window must hold at least 8 samples"))
+        }
+    }
+}
+
+extension ActivityClassifier.MinimumDurations {
+    private enum CodingKeys: String, CodingKey { case stationary, walking, running, cycling, automotive, unknown }
+
+    /// Decodes durations in which every key is optional (missing ones keep their defaults).
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        stationary = try c.decodeIfPresent(Double.self, forKey: .stationary) ?? stationary
+        walking = try c.decodeIfPresent(Double.self, forKey: .walking) ?? walking
+        running = try c.decodeIfPresent(Double.self, forKey: .running) ?? running
+        cycling = try c.decodeIfPresent(Double.self, forKey: .cycling) ?? cycling
+        automotive = try c.decodeIfPresent(Double.self, forKey: .automotive) ?? automotive
+        unknown = try c.decodeIfPresent(Double.self, forKey: .unknown) ?? unknown
+    }
+}

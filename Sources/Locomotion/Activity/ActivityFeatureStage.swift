@@ -1,0 +1,108 @@
+import LocomotionDSP
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Resamples the input to the classifier's fixed rate (`Resampler`), keeps the last window of |a| and of each
+/// axis (`SlidingWindow`) and computes `ActivityFeatures` every hop (`FeatureExtractor`). Gaps, backwards time
+/// and non-finite samples end the run (the `Resampler`'s rules).
+///
+/// All buffers are allocated in `init`; pushing a sample allocates nothing.
+struct ActivityFeatureStage: Sendable {
+    enum Event {
+        /// A window ended: its features, and the time span it covered.
+        case window(ActivityFeatures, start: Double, end: Double)
+        /// Nothing was interpolated between these times.
+        case gap(from: Double, to: Double)
+    }
+
+    private let rate: Double
+    private let windowCount: Int
+    private let strideToStepBoundary: Double
+    private var resampler: Resampler
+    private var magnitude: SlidingWindow
+    private var axes: (x: SlidingWindow, y: SlidingWindow, z: SlidingWindow)
+    private var extractor: FeatureExtractor
+    private var scratch: [Double]
+    private var scratchAxes: (x: [Double], y: [Double], z: [Double])
+
+    init(configuration c: ActivityClassifier.Configuration) {
+        rate = c.sampleRate
+        windowCount = max(8, Int((c.windowDuration * c.sampleRate).rounded()))
+        let hop = max(1, Int((c.hopDuration * c.sampleRate).rounded()))
+        strideToStepBoundary = c.strideToStepBoundary
+        resampler = Resampler(rate: c.sampleRate, maxGap: c.maximumGap)
+        magnitude = SlidingWindow(size: windowCount, hop: hop)
+        axes = (SlidingWindow(size: windowCount, hop: hop), SlidingWindow(size: windowCount, hop: hop),
+                SlidingWindow(size: windowCount, hop: hop))
+        extractor = FeatureExtractor(windowSize: windowCount, sampleRate: c.sampleRate,
+                                     bands: [0.5...3.0, 3.0...8.0], periodRange: 0.25...2.0, window: .hann)
+        scratch = Array(repeating: 0, count: windowCount)
+        scratchAxes = (scratch, scratch, scratch)
+    }
+
+    /// Pushes one sample (time s, acceleration g); calls `emit` for every window completed and every gap.
+    mutating func push(_ sample: AccelerometerSample, emit: (Event) -> Void) {
+        var resampler = self.resampler
+        resampler.push(sample) { event in
+            switch event {
+            case let .gap(from, to):
+                magnitude.reset()
+                axes.x.reset()
+                axes.y.reset()
+                axes.z.reset()
+                emit(.gap(from: from, to: to))
+            case let .sample(resampled):
+                let a = resampled.acceleration
+                _ = axes.x.append(a.x)
+                _ = axes.y.append(a.y)
+                _ = axes.z.append(a.z)
+                if magnitude.append(a.magnitude) {
+                    let start = resampled.time - Double(windowCount - 1) / rate
+                    emit(.window(features(), start: start, end: resampled.time))
+                }
+            }
+        }
+        self.resampler = resampler
+    }
+
+    /// Features of the current (full) window: O(n log n) in the window's sample count n.
+    private mutating func features() -> ActivityFeatures {
+        magnitude.copyWindow(into: &scratch)
+        let f = extractor.features(of: scratch)
+        axes.x.copyWindow(into: &scratchAxes.x)
+        axes.y.copyWindow(into: &scratchAxes.y)
+        axes.z.copyWindow(into: &scratchAxes.z)
+
+        // Gravity direction: the mean acceleration vector of the first and of the last second of the window.
+        let n = windowCount
+        let edge = max(1, min(n / 2, Int(rate.rounded())))
+        var first = Vector3.zero
+        var last = Vector3.zero
+        for k in 0..<edge {
+            first = first + Vector3(x: scratchAxes.x[k], y: scratchAxes.y[k], z: scratchAxes.z[k])
+            let j = n - edge + k
+            last = last + Vector3(x: scratchAxes.x[j], y: scratchAxes.y[j], z: scratchAxes.z[j])
+        }
+        let denominator = first.magnitude * last.magnitude
+        let cosine = denominator > 0 ? min(1, max(-1, first.dot(last) / denominator)) : 1
+        let tilt = acos(cosine) * 180 / Double.pi
+
+        return ActivityFeatures(
+            mean: f.mean,
+            deviation: f.standardDeviation,
+            dominantFrequency: f.dominantFrequency,
+            dominantPower: f.dominantPower,
+            spectralEntropy: f.spectralEntropy,
+            lowBandPower: f.bandPowers[0],
+            highBandPower: f.bandPowers[1],
+            periodicity: f.autocorrelationLag > 0 ? f.autocorrelationPeak : -1,
+            period: f.autocorrelationLag,
+            tilt: tilt,
+            stepFrequency: f.dominantFrequency >= strideToStepBoundary ? f.dominantFrequency : 2 * f.dominantFrequency
+        )
+    }
+}

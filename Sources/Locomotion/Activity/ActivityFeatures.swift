@@ -1,0 +1,56 @@
+/// The measurements of one analysis window that the activity rules look at.
+///
+/// All come from the magnitude |a| of acceleration including gravity, resampled to the classifier's rate,
+/// except `tilt`, which comes from the direction of the mean acceleration (gravity).
+public struct ActivityFeatures: Sendable, Hashable, Codable {
+    /// Mean of |a| in g (≈ 1 for any phone at rest).
+    public var mean: Double
+    /// Standard deviation of |a| in g: how hard the body or vehicle shakes the phone.
+    public var deviation: Double
+    /// Frequency of the highest peak of the |a| power spectrum (Hz), DC excluded.
+    public var dominantFrequency: Double
+    /// Share of the non-DC power in the dominant peak (0…1): near 1 for a clean rhythm, small for broadband motion.
+    public var dominantPower: Double
+    /// Normalised spectral entropy (0…1): 1 for white noise, low for a single tone.
+    public var spectralEntropy: Double
+    /// Power of |a| between 0.5 and 3 Hz in g² (gait fundamentals, body sway).
+    public var lowBandPower: Double
+    /// Power of |a| between 3 and 8 Hz in g² (heel-strike harmonics, road and engine vibration).
+    public var highBandPower: Double
+    /// Highest normalised autocorrelation peak of |a| at lags 0.25–2 s (−1…1): how periodic the motion is.
+    public var periodicity: Double
+    /// Lag of that peak in seconds (a step or a stride period).
+    public var period: Double
+    /// Angle in degrees between the mean acceleration direction of the first and the last second of the window:
+    /// how much the phone turned.
+    public var tilt: Double
+    /// Step frequency in Hz estimated from the dominant frequency (doubled when the stride dominates).
+    public var stepFrequency: Double
+
+    /// Creates features from their values (units as documented on each property).
+    public init(mean: Double, deviation: Double, dominantFrequency: Double, dominantPower: Double,
+                spectralEntropy: Double, lowBandPower: Double, highBandPower: Double, periodicity: Double,
+                period: Double, tilt: Double, stepFrequency: Double) {
+        self.mean = mean
+        self.deviation = deviation
+        self.dominantFrequency = dominantFrequency
+        self.dominantPower = dominantPower
+        self.spectralEntropy = spectralEntropy
+        self.lowBandPower = lowBandPower
+        self.highBandPower = highBandPower
+        self.periodicity = periodicity
+        self.period = period
+        self.tilt = tilt
+        self.stepFrequency = stepFrequency
+    }
+
+    /// The values by name, for an `ActivityExplanation`.
+    public var dictionary: [String: Double] {
+        [
+            "mean_g": mean, "deviation_g": deviation, "dominant_frequency_hz": dominantFrequency,
+            "dominant_power": dominantPower, "spectral_entropy": spectralEntropy,
+            "low_band_power_g2": lowBandPower, "high_band_power_g2": highBandPower,
+            "periodicity": periodicity, "period_s": period, "tilt_deg": tilt, "step_frequency_hz": stepFrequency,
+        ]
+    }
+}

@@ -1,0 +1,65 @@
+/// The decision of one window: the activity it shows, how sure, and the name of the rule.
+struct WindowDecision: Sendable, Hashable {
+    var activity: MotionActivity
+    var confidence: ActivityConfidence
+    var rule: String
+}
+
+/// The decision procedure, as a pure function of one window's features (and the speed, when known).
+///
+/// Order matters and mirrors the table in `Docs/activity.md`:
+/// 1. tiny variance → stationary;
+/// 2. periodic gait at a step cadence → running (large impacts, fast cadence) or walking;
+/// 3. strong motion at a step cadence but with an irregular rhythm → walking (low confidence);
+/// 4. speed (when known) without gait → automotive (fast) or cycling (bicycle speeds);
+/// 5. the phone turning a lot without gait → handling: unknown;
+/// 6. aperiodic vibration of vehicle size → automotive;
+/// 7. anything stronger without gait → unknown (conflicting evidence).
+enum ActivityRules {
+    /// - Parameter reported: the activity reported now; inside a vehicle, irregular shaking is not taken as
+    ///   weak gait (leaving a vehicle starts with clear steps).
+    static func decide(_ f: ActivityFeatures, speed: Double?, reported: MotionActivity?,
+                       _ c: ActivityClassifier.Configuration) -> WindowDecision {
+        if f.deviation < c.stationaryMaximumDeviation {
+            let sure = f.deviation < c.stationaryMaximumDeviation / 2 && (speed ?? 0) < c.cyclingMinimumSpeed
+            if let speed, speed >= c.vehicleMinimumSpeed {
+                // A smooth ride (trains, highways) can be as quiet as a table; speed says otherwise.
+                return WindowDecision(activity: .automotive, confidence: .medium, rule: "speed-smooth-ride")
+            }
+            return WindowDecision(activity: .stationary, confidence: sure ? .high : .medium, rule: "still")
+        }
+
+        let periodic = f.periodicity >= c.gaitMinimumPeriodicity
+        let gaitLike = periodic && f.deviation >= c.gaitMinimumDeviation && c.gaitCadence.contains(f.stepFrequency)
+        if gaitLike {
+            let confidence: ActivityConfidence = f.periodicity >= 0.5 ? .high : (f.periodicity >= 0.35 ? .medium : .low)
+            if f.deviation >= c.runningMinimumDeviation && f.stepFrequency >= c.runningMinimumCadence {
+                return WindowDecision(activity: .running, confidence: confidence, rule: "gait-running")
+            }
+            return WindowDecision(activity: .walking, confidence: confidence, rule: "gait-walking")
+        }
+
+        if f.deviation >= c.weakGaitMinimumDeviation && c.gaitCadence.contains(f.stepFrequency)
+            && (speed ?? 0) < c.cyclingMinimumSpeed && reported != .automotive {
+            return WindowDecision(activity: .walking, confidence: .low, rule: "weak-gait-walking")
+        }
+
+        if let speed {
+            if speed >= c.vehicleMinimumSpeed {
+                return WindowDecision(activity: .automotive, confidence: .high, rule: "speed-vehicle")
+            }
+            if speed >= c.cyclingMinimumSpeed {
+                return WindowDecision(activity: .cycling, confidence: .medium, rule: "speed-no-gait-cycling")
+            }
+        }
+
+        if f.tilt >= c.handlingMinimumTilt {
+            return WindowDecision(activity: .unknown, confidence: .low, rule: "handling")
+        }
+        if f.deviation < c.vehicleMaximumDeviation {
+            let confidence: ActivityConfidence = f.deviation >= 2 * c.stationaryMaximumDeviation ? .medium : .low
+            return WindowDecision(activity: .automotive, confidence: confidence, rule: "vibration-no-gait")
+        }
+        return WindowDecision(activity: .unknown, confidence: .low, rule: "strong-aperiodic")
+    }
+}

@@ -1,0 +1,104 @@
+/// What a replay cost and what it caught: time in each mode, switches,
+/// share of samples recorded and, when ground truth is given, how well the
+/// moving time of the policy was recorded. Definitions in Docs/gating.md.
+public struct ReplaySummary: Sendable, Hashable, Codable {
+    /// The policy the gate ran with.
+    public var policy: String
+    /// First and last time covered by the segments, in seconds.
+    public var start: Double
+    public var end: Double
+    /// `end - start`, in seconds.
+    public var duration: Double
+    /// Seconds in high accuracy.
+    public var highAccuracyTime: Double
+    /// Seconds in low power, gaps excluded.
+    public var lowPowerTime: Double
+    /// Seconds in gaps (no input; nothing recorded).
+    public var gapTime: Double
+    /// `highAccuracyTime / duration` (0 when the duration is 0).
+    public var highAccuracyShare: Double
+    /// `lowPowerTime / duration`.
+    public var lowPowerShare: Double
+    /// Number of gaps.
+    public var gaps: Int
+    /// Mode changes between consecutive segments (a gap counts as low power).
+    public var switches: Int
+    /// `switches` per hour of `duration`.
+    public var switchesPerHour: Double
+    /// Number of samples given, and how many fall in high-accuracy time.
+    public var samples: Int
+    public var recordedSamples: Int
+    /// `recordedSamples / samples` (0 without samples).
+    public var recordedSampleShare: Double
+    /// The comparison with ground truth, when labels were given.
+    public var truth: GatingTruthComparison?
+    /// How the activity stream reported each truth activity, when labels and
+    /// updates were given (classifier errors, as distinct from gate errors).
+    public var activityAgreement: [ActivityAgreement]?
+
+    /// Summarises `segments` (time-ordered, non-overlapping, as
+    /// ``GatingSegmenter`` makes them).
+    ///
+    /// - Parameters:
+    ///   - sampleTimes: the trace's sample times in non-decreasing order, for
+    ///     the recorded-sample share (may be empty).
+    ///   - truth: ground-truth activity segments, time-ordered, or nil.
+    ///   - configuration: the gate's configuration (policy and timeouts).
+    ///   - onsetAllowance: seconds at the start of each recorded bout that
+    ///     the "after onset" share does not count. Default 30 s.
+    ///   - updates: the activity updates the gate saw, for ``activityAgreement``.
+    /// - Complexity: O(s + t log n) for s samples, t truth segments, n segments.
+    public init<Times: Sequence>(
+        segments: [GatingSegment], sampleTimes: Times, truth: [ActivitySegment]?,
+        configuration: GatingConfiguration, onsetAllowance: Double = 30, updates: [ActivityUpdate]? = nil
+    ) where Times.Element == Double {
+        policy = configuration.policy.name
+        start = segments.first?.start ?? 0
+        end = segments.last?.end ?? start
+        duration = end - start
+        var high = 0.0, low = 0.0, gap = 0.0
+        var gapCount = 0, switchCount = 0
+        var previousMode: RecordingMode?
+        for segment in segments {
+            if segment.isGap {
+                gap += segment.duration
+                gapCount += 1
+            } else if segment.mode == .highAccuracy {
+                high += segment.duration
+            } else {
+                low += segment.duration
+            }
+            if let previousMode, previousMode != segment.mode { switchCount += 1 }
+            previousMode = segment.mode
+        }
+        highAccuracyTime = high
+        lowPowerTime = low
+        gapTime = gap
+        gaps = gapCount
+        highAccuracyShare = duration > 0 ? high / duration : 0
+        lowPowerShare = duration > 0 ? low / duration : 0
+        switches = switchCount
+        switchesPerHour = duration > 0 ? Double(switchCount) / (duration / 3600) : 0
+
+        // One sweep over the samples; segments are half-open except the last.
+        var sampleCount = 0, recordedCount = 0, index = 0
+        for time in sampleTimes {
+            sampleCount += 1
+            while index < segments.count && segments[index].end <= time && index < segments.count - 1 { index += 1 }
+            if index < segments.count {
+                let segment = segments[index]
+                if segment.mode == .highAccuracy && time >= segment.start && time <= segment.end { recordedCount += 1 }
+            }
+        }
+        samples = sampleCount
+        recordedSamples = recordedCount
+        recordedSampleShare = sampleCount > 0 ? Double(recordedCount) / Double(sampleCount) : 0
+
+        self.truth = truth.map {
+            GatingTruthComparison(timeline: ModeTimeline(segments), truth: $0, configuration: configuration, onsetAllowance: onsetAllowance)
+        }
+        if let truth, let updates {
+            activityAgreement = ActivityAgreement.compare(updates: updates, truth: truth, end: end)
+        }
+    }
+}

@@ -1,0 +1,273 @@
+import Foundation
+
+/// Daily distance from location fixes: a geodesic sum of consecutive accepted
+/// fixes, with a jump filter, an accuracy filter, an optional moving gate and a
+/// reset at the start of each local day.
+///
+/// Push fixes in time order with ``record(_:)-(LocationFix)``; push activity
+/// updates (from the classifier, or given) with ``record(_:)-(ActivityUpdate)``
+/// as they happen, and a change of time zone with ``changeTimeZone(to:)``.
+/// ``history`` holds one ``DailyDistance`` per local day.
+///
+/// Rules, in the order they are applied to each fix:
+/// 1. Impossible values are rejected as ``FixRejection/invalid``.
+/// 2. A time not after the latest fix seen is ``FixRejection/outOfOrder``.
+/// 3. Accuracy worse than the limit (or missing, if not trusted) is
+///    ``FixRejection/inaccurate``; such a fix never anchors.
+/// 4. Within ``OdometerConfiguration/jumpLimit`` of the anchor (the last accepted
+///    fix): the segment is added if the activity counts as moving, else the fix
+///    is ``FixRejection/notMoving``; either way it becomes the anchor.
+/// 5. Farther: a ``FixRejection/jump``. Consecutive jumps each within the limit
+///    of the previous one form a run; when the run reaches
+///    ``OdometerConfiguration/consistentFixesToReanchor`` fixes the anchor moves
+///    to its end, the distance along the run is added (it was observed) and its
+///    fixes count as accepted after all. The unobserved gap to the run is never added.
+///
+/// Days: a fix belongs to the local date of `time − dayStart` in the odometer's
+/// current time zone; days never go backwards (after a westward zone change the
+/// current day goes on until the new zone reaches the next day start). A segment
+/// belongs to the day of the fix that ends it.
+///
+/// The value is Codable: encode it, restart, decode it and go on — the totals
+/// are the same as an uninterrupted run. It never reads the clock or the system
+/// time zone.
+///
+/// - Complexity: O(1) per fix (one geodesic, one time-zone offset look-up); the
+///   history grows by one entry per day.
+public struct Odometer: Sendable, Hashable, Codable {
+    /// The filters and day boundary in force.
+    public private(set) var configuration: OdometerConfiguration
+    /// The zone whose local days split the history.
+    public private(set) var timeZone: TimeZone
+    /// One tally per local day that saw a fix, oldest first.
+    public private(set) var history: [DailyDistance] = []
+    /// The tally of fixes given without a time (``recordUntimed(_:)``), if any.
+    public private(set) var undated: DailyDistance?
+    /// The latest activity recorded, if any.
+    public private(set) var activity: MotionActivity?
+
+    /// The last accepted fix: distance is measured from here.
+    private var anchor: LocationFix?
+    /// A run of jumps that may turn into a re-anchor.
+    private var run: [RunFix] = []
+    /// The latest time of a fix that passed the time-order check.
+    private var latestTime: Double?
+    /// Day number (days since 1970-01-01 of local time minus day start) of the current day.
+    private var currentDayNumber: Int?
+
+    private struct RunFix: Sendable, Hashable, Codable {
+        var fix: LocationFix
+        var dayNumber: Int?
+        var moving: Bool
+    }
+
+    /// Creates an empty odometer whose days are local days in `timeZone`.
+    public init(configuration: OdometerConfiguration = .init(), timeZone: TimeZone) {
+        self.configuration = configuration
+        self.timeZone = timeZone
+    }
+
+    // MARK: Reading
+
+    /// The tally of the current (latest) day, or nil before the first dated fix.
+    public var today: DailyDistance? { history.last }
+
+    /// The tally of `day`, or nil when no fix fell on it.
+    public func tally(on day: LocalDay) -> DailyDistance? {
+        history.last { $0.day == day }
+    }
+
+    /// Distance in metres over the whole history (dated and undated).
+    public var totalDistance: Double {
+        history.reduce(undated?.distance ?? 0) { $0 + $1.distance }
+    }
+
+    // MARK: Events
+
+    /// Applies an activity update: fixes from now on are gated by `update.activity`.
+    /// Push updates and fixes in time order. O(1).
+    public mutating func record(_ update: ActivityUpdate) {
+        activity = update.activity
+    }
+
+    /// From now on, days are local days in `zone` (the person travelled). The
+    /// current day goes on; it never moves back to an earlier date. O(1).
+    public mutating func changeTimeZone(to zone: TimeZone) {
+        timeZone = zone
+    }
+
+    /// The recording was interrupted (e.g. a new GPX track segment begins): the
+    /// next fix becomes the anchor without adding the distance from the last one.
+    /// A pending run of jumps is dropped (its fixes stay counted as jumps). O(1).
+    public mutating func startNewSegment() {
+        anchor = nil
+        run.removeAll()
+    }
+
+    /// Feeds one fix; returns what was done with it. O(1).
+    @discardableResult
+    public mutating func record(_ fix: LocationFix) -> FixOutcome {
+        guard fix.time.isFinite, Self.hasValidPosition(fix) else {
+            let day = fix.time.isFinite ? enterDay(containing: fix.time) : currentDayNumber
+            modifyTally(day) { $0.count(.invalid) }
+            return .rejected(.invalid)
+        }
+        let day = enterDay(containing: fix.time)
+        if let latestTime, fix.time <= latestTime {
+            modifyTally(day) { $0.count(.outOfOrder) }
+            return .rejected(.outOfOrder)
+        }
+        latestTime = fix.time
+        return screen(fix, day: day, moving: isMoving)
+    }
+
+    /// Feeds a fix that has no time (a GPX point without `<time>`): its `time`
+    /// is ignored, it is counted in ``undated``, the accuracy and jump filters
+    /// apply, the moving gate and the time-order check do not. O(1).
+    @discardableResult
+    public mutating func recordUntimed(_ fix: LocationFix) -> FixOutcome {
+        guard Self.hasValidPosition(fix) else {
+            modifyTally(nil) { $0.count(.invalid) }
+            return .rejected(.invalid)
+        }
+        return screen(fix, day: nil, moving: true)
+    }
+
+    /// Feeds `fixes` and `activities` merged by time (an update applies to fixes
+    /// at or after its start) and returns the odometer. Same result as pushing
+    /// them one by one. O(n + m).
+    public static func measuring(
+        _ fixes: some Sequence<LocationFix>,
+        activities: some Sequence<ActivityUpdate> = [ActivityUpdate](),
+        configuration: OdometerConfiguration = .init(),
+        timeZone: TimeZone
+    ) -> Odometer {
+        var odometer = Odometer(configuration: configuration, timeZone: timeZone)
+        var updates = activities.makeIterator()
+        var pending = updates.next()
+        for fix in fixes {
+            while let update = pending, update.start <= fix.time {
+                odometer.record(update)
+                pending = updates.next()
+            }
+            odometer.record(fix)
+        }
+        return odometer
+    }
+
+    // MARK: Rules
+
+    private var isMoving: Bool {
+        guard let moving = configuration.movingActivities else { return true }
+        guard let activity else { return false }
+        return moving.contains(activity)
+    }
+
+    private static func hasValidPosition(_ fix: LocationFix) -> Bool {
+        guard fix.latitude.isFinite, fix.longitude.isFinite,
+              (-90...90).contains(fix.latitude), (-180...180).contains(fix.longitude) else { return false }
+        if let accuracy = fix.horizontalAccuracy, !(accuracy >= 0 && accuracy.isFinite) { return false }
+        return true
+    }
+
+    /// Accuracy, jump and moving rules for a fix that passed the time checks.
+    private mutating func screen(_ fix: LocationFix, day: Int?, moving: Bool) -> FixOutcome {
+        if let accuracy = fix.horizontalAccuracy {
+            if accuracy > configuration.maximumHorizontalAccuracy {
+                modifyTally(day) { $0.count(.inaccurate) }
+                return .rejected(.inaccurate)
+            }
+        } else if !configuration.trustsFixesWithoutAccuracy {
+            modifyTally(day) { $0.count(.inaccurate) }
+            return .rejected(.inaccurate)
+        }
+
+        guard let anchor else {
+            self.anchor = fix
+            return addSegment(0, day: day, moving: moving)
+        }
+        let distance = Geodesic.distance(from: anchor, to: fix)
+        if distance <= configuration.jumpLimit {
+            run.removeAll(keepingCapacity: true)  // its fixes stay counted as jumps
+            self.anchor = fix
+            return addSegment(distance, day: day, moving: moving)
+        }
+
+        // A jump: extend the run of consistent jumps or start a new one.
+        if let last = run.last, Geodesic.distance(from: last.fix, to: fix) <= configuration.jumpLimit {
+            run.append(RunFix(fix: fix, dayNumber: day, moving: moving))
+        } else {
+            run.removeAll(keepingCapacity: true)
+            run.append(RunFix(fix: fix, dayNumber: day, moving: moving))
+        }
+        modifyTally(day) { $0.count(.jump) }
+        guard run.count >= max(2, configuration.consistentFixesToReanchor) else { return .rejected(.jump) }
+        return reanchor(day: day)
+    }
+
+    /// Moves the anchor to the end of the run, turning its jumps into accepted
+    /// (or not-moving) fixes and adding the distance observed along it.
+    private mutating func reanchor(day: Int?) -> FixOutcome {
+        var added = 0.0
+        for index in run.indices {
+            let element = run[index]
+            let segment = index == 0 ? 0 : Geodesic.distance(from: run[index - 1].fix, to: element.fix)
+            modifyTally(element.dayNumber) { tally in
+                tally.rejectedJumps -= 1
+                if element.moving {
+                    tally.acceptedFixes += 1
+                    tally.distance += segment
+                } else {
+                    tally.count(.notMoving)
+                }
+            }
+            if element.moving { added += segment }
+        }
+        anchor = run[run.count - 1].fix
+        run.removeAll(keepingCapacity: true)
+        modifyTally(day) { $0.reanchors += 1 }
+        return .reanchored(distance: added)
+    }
+
+    private mutating func addSegment(_ distance: Double, day: Int?, moving: Bool) -> FixOutcome {
+        guard moving else {
+            modifyTally(day) { $0.count(.notMoving) }
+            return .rejected(.notMoving)
+        }
+        modifyTally(day) {
+            $0.acceptedFixes += 1
+            $0.distance += distance
+        }
+        return .accepted(distance: distance)
+    }
+
+    // MARK: Days
+
+    /// The day number of `time`, never earlier than the current day; opens a
+    /// new tally when the day is new.
+    private mutating func enterDay(containing time: Double) -> Int {
+        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: time))
+        let local = time + Double(offset - configuration.dayStart)
+        var number = Int(max(-1e15, min(1e15, (local / 86_400).rounded(.down))))  // finite but absurd times must not trap
+        if let current = currentDayNumber, number <= current {
+            number = current
+        } else {
+            currentDayNumber = number
+            history.append(DailyDistance(day: LocalDay(daysSince1970: number)))
+        }
+        return number
+    }
+
+    /// Applies `change` to the tally of `dayNumber` (nil: the undated tally).
+    private mutating func modifyTally(_ dayNumber: Int?, _ change: (inout DailyDistance) -> Void) {
+        guard let dayNumber else {
+            var tally = undated ?? DailyDistance(day: nil)
+            change(&tally)
+            undated = tally
+            return
+        }
+        let day = LocalDay(daysSince1970: dayNumber)
+        guard let index = history.lastIndex(where: { $0.day == day }) else { return }
+        change(&history[index])
+    }
+}

@@ -1,0 +1,328 @@
+import LocomotionDSP
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A streaming pedometer: push accelerometer samples, receive steps (with their own
+/// timestamps) and walking bouts.
+///
+/// The pipeline, per input sample (details and formulas in `Docs/steps.md`):
+/// 1. **Rate check.** While the median of the last 15 sampling intervals is longer than
+///    `1 / minimumSamplingRate`, input is refused: nothing is counted and
+///    ``isSamplingTooSparse`` is true.
+/// 2. **Anti-aliasing and resampling.** Each axis is smoothed by a one-pole low-pass whose
+///    coefficient `1 − exp(−Δt/τ)` follows the actual interval, then linearly resampled to the
+///    fixed internal rate (``Resampler``). A hole longer than `maximumGap`, a backwards time or a
+///    non-finite value ends the run: the bout ends and nothing is interpolated across.
+/// 3. **Orientation-free signal.** The magnitude `|a|` (g) of each resampled sample, so the
+///    phone's orientation and placement do not matter, band-passed (Butterworth, 0.5–3.5 Hz).
+/// 4. **Candidate steps.** A swing above `+h` then below `−h`, with
+///    `h = max(thresholdFraction · RMS, minimumAmplitude)` and RMS a running root mean square;
+///    the candidate's time is that of the highest sample of the swing. Candidates closer than
+///    `minimumStepInterval` to the previous one are ignored.
+/// 5. **Bouts.** Candidates wait until `boutStepCount` of them form a regular sequence (stride
+///    lengths within `strideRegularity` of each other) while the signal's autocorrelation
+///    peak is at least `periodicityThreshold`. Then the bout is confirmed and *all* its steps are
+///    emitted at once, with their original times. Later candidates count directly while the
+///    periodicity stays above `periodicityContinuation` and no pause exceeds
+///    `maximumStepInterval`. Isolated bumps never form a bout and never count.
+///
+/// Steps therefore reach the caller up to a few seconds after they happened (the bout must be
+/// confirmed first), in time order. A step's time is the peak of the band-passed magnitude,
+/// about 0.1 s after the foot strike (the filter's group delay).
+///
+/// Memory is constant (a few kilobytes, set by the configuration); no heap allocation happens
+/// per sample after `init`. Cost per input sample: O(1) plus, every `periodicityHop`, one
+/// autocorrelation over the window, O(window · lags) ≈ 26 000 multiply-adds at the defaults.
+public struct StepDetector: Sendable {
+    /// What the detector reports.
+    public enum Event: Sendable, Hashable {
+        /// A counted step at this time (s, the input's clock). Steps come in time order.
+        case step(time: Double)
+        /// A bout ended (pause, gap, loss of periodicity, too-sparse input, or ``finish(onEvent:)``).
+        case boutEnded(WalkingBout)
+    }
+
+    /// The parameters in use.
+    public let configuration: StepDetectorConfiguration
+
+    /// Steps counted so far.
+    public private(set) var stepCount = 0
+    /// True while the input is sampled more sparsely than `minimumSamplingRate`.
+    public private(set) var isSamplingTooSparse = false
+    /// Total time (s) of input refused as too sparse.
+    public private(set) var refusedDuration = 0.0
+    /// Number of runs the input was split into by gaps (0 before the first sample).
+    public private(set) var runCount = 0
+    /// Positive sampling intervals seen so far (gaps included).
+    public private(set) var intervalCount = 0
+    /// Of those, the intervals longer than `1 / minimumSamplingRate`.
+    public private(set) var sparseIntervalCount = 0
+
+    /// True when the median sampling interval of everything pushed so far is longer than
+    /// `1 / minimumSamplingRate` (more than half of the intervals are), or no interval was seen:
+    /// the recording as a whole is too sparse to count steps in. O(1).
+    public var isRecordingTooSparse: Bool {
+        intervalCount == 0 || 2 * sparseIntervalCount > intervalCount
+    }
+
+
+    // Input stage.
+    private var previousInput: AccelerometerSample?
+    private var smoothed = Vector3.zero
+    private var intervalIsSparse: [Bool]
+    private var intervalIndex = 0
+    private var recentIntervalCount = 0
+    private var recentSparseCount = 0
+    private var resampler: Resampler
+
+    // Signal stage.
+    private var bandPass: SOSFilter
+    private var startsRun = true
+    private var meanSquare = 0.0
+    private let levelCoefficient: Double
+    private var isAboveThreshold = false
+    private var swingPeakValue = 0.0
+    private var swingPeakTime = 0.0
+    private var periodicity: PeriodicityMeter
+
+    // Bout stage.
+    private var pending: [Double]
+    private var lastCandidateTime: Double?
+    private var isInBout = false
+    private var boutStart = 0.0
+    private var boutSteps = 0
+    private var lastStepTime = 0.0
+    private var recentSteps: [Double]
+
+    /// Sampling intervals remembered for the rate check.
+    private static let intervalMemory = 15
+
+    /// Creates a detector. The configuration must be valid (``StepDetectorConfiguration/isValid``).
+    /// O(window) memory, allocated here once.
+    public init(configuration: StepDetectorConfiguration = .default) {
+        precondition(configuration.isValid, "invalid StepDetectorConfiguration")
+        self.configuration = configuration
+        let rate = configuration.internalRate
+        intervalIsSparse = [Bool](repeating: false, count: Self.intervalMemory)
+        resampler = Resampler(rate: rate, maxGap: configuration.maximumGap)
+        bandPass = SOSFilter(
+            sections: Butterworth.bandPass(
+                order: configuration.bandOrder, low: configuration.bandLow, high: configuration.bandHigh,
+                sampleRate: rate))
+        levelCoefficient = 1 / (configuration.levelTimeConstant * rate)
+        let window = Int((configuration.periodicityWindow * rate).rounded())
+        let lowLag = max(1, Int((configuration.periodicityLags.lowerBound * rate).rounded()))
+        let highLag = max(lowLag, min(window - 1, Int((configuration.periodicityLags.upperBound * rate).rounded())))
+        periodicity = PeriodicityMeter(
+            windowCount: window, hop: max(1, Int((configuration.periodicityHop * rate).rounded())),
+            lags: lowLag...highLag)
+        pending = []
+        pending.reserveCapacity(configuration.maximumPendingSteps + 1)
+        recentSteps = []
+        recentSteps.reserveCapacity(Int((configuration.cadenceWindow / configuration.minimumStepInterval).rounded(.up)) + 2)
+    }
+
+    /// Cadence in steps per minute over the last `cadenceWindow` seconds of the current bout,
+    /// `60 · (n − 1) / (t_last − t_first)` over its `n` steps; nil outside a bout or before two steps. O(1).
+    public var stepsPerMinute: Double? {
+        guard isInBout, recentSteps.count >= 2, let first = recentSteps.first, let last = recentSteps.last,
+            last > first
+        else { return nil }
+        return 60 * Double(recentSteps.count - 1) / (last - first)
+    }
+
+    /// True while a confirmed bout is going on.
+    public var isWalking: Bool { isInBout }
+
+    /// Pushes one sample (time in s, acceleration in g) and reports the events it completes.
+    /// O(1) amortised; no allocation.
+    public mutating func push(_ sample: AccelerometerSample, onEvent: (Event) -> Void) {
+        guard sample.time.isFinite, sample.acceleration.isFinite else {
+            // Dropped; the resampler also ends its run here, so break ours in step.
+            breakRun(onEvent: onEvent)
+            resampler.reset()
+            previousInput = nil
+            return
+        }
+        var interval: Double?
+        if let previous = previousInput {
+            let step = sample.time - previous.time
+            if step > 0 {
+                intervalCount += 1
+                if step * configuration.minimumSamplingRate > 1 { sparseIntervalCount += 1 }
+            }
+            if step > 0, step <= configuration.maximumGap {
+                interval = step
+                recordInterval(step)
+                if isSamplingTooSparse { refusedDuration += step }
+            }
+        }
+        previousInput = sample
+        if isSamplingTooSparse {
+            breakRun(onEvent: onEvent)
+            resampler.reset()
+            return
+        }
+        if let interval, configuration.antiAliasingTimeConstant > 0 {
+            let coefficient = 1 - exp(-interval / configuration.antiAliasingTimeConstant)
+            smoothed = smoothed + (sample.acceleration - smoothed) * coefficient
+        } else {
+            // A new run (first sample, after a gap or a backwards time) starts from the sample itself.
+            smoothed = sample.acceleration
+        }
+        var resampler = self.resampler
+        resampler.push(AccelerometerSample(time: sample.time, acceleration: smoothed)) { event in
+            switch event {
+            case .gap:
+                breakRun(onEvent: onEvent)
+            case .sample(let resampled):
+                process(time: resampled.time, magnitude: resampled.acceleration.magnitude, onEvent: onEvent)
+            }
+        }
+        self.resampler = resampler
+    }
+
+    /// Ends the current bout (reporting it); steps still waiting for confirmation are dropped.
+    /// Call at the end of a stream. The detector can go on being used afterwards.
+    public mutating func finish(onEvent: (Event) -> Void) {
+        endBout(onEvent: onEvent)
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Input stage
+
+    private mutating func recordInterval(_ interval: Double) {
+        let isSparse = interval * configuration.minimumSamplingRate > 1
+        if recentIntervalCount == Self.intervalMemory {
+            if intervalIsSparse[intervalIndex] { recentSparseCount -= 1 }
+        } else {
+            recentIntervalCount += 1
+        }
+        intervalIsSparse[intervalIndex] = isSparse
+        if isSparse { recentSparseCount += 1 }
+        intervalIndex = (intervalIndex + 1) % Self.intervalMemory
+        // The median interval is too long exactly when more than half of them are.
+        isSamplingTooSparse = 2 * recentSparseCount > recentIntervalCount
+    }
+
+    /// Ends the bout and forgets the signal state: the next resampled sample starts afresh.
+    private mutating func breakRun(onEvent: (Event) -> Void) {
+        endBout(onEvent: onEvent)
+        pending.removeAll(keepingCapacity: true)
+        lastCandidateTime = nil
+        startsRun = true
+    }
+
+    // MARK: Signal stage
+
+    private mutating func process(time: Double, magnitude: Double, onEvent: (Event) -> Void) {
+        if startsRun {
+            startsRun = false
+            runCount += 1
+            bandPass.reset(steadyStateFor: magnitude)
+            periodicity.reset()
+            meanSquare = 0
+            isAboveThreshold = false
+        }
+        let value = bandPass.process(magnitude)
+        meanSquare += (value * value - meanSquare) * levelCoefficient
+        if periodicity.append(value) {
+            confirmPendingIfReady(at: time, onEvent: onEvent)
+        }
+        if let last = lastCandidateTime, time - last > configuration.maximumStepInterval {
+            // A pause: the bout is over, and what was waiting cannot join a later step.
+            endBout(onEvent: onEvent)
+            pending.removeAll(keepingCapacity: true)
+            lastCandidateTime = nil
+        }
+        let threshold = max(configuration.thresholdFraction * meanSquare.squareRoot(), configuration.minimumAmplitude)
+        if !isAboveThreshold {
+            if value > threshold {
+                isAboveThreshold = true
+                swingPeakValue = value
+                swingPeakTime = time
+            }
+        } else {
+            if value > swingPeakValue {
+                swingPeakValue = value
+                swingPeakTime = time
+            }
+            if value < -threshold {
+                isAboveThreshold = false
+                candidate(at: swingPeakTime, onEvent: onEvent)
+            }
+        }
+    }
+
+    // MARK: Bout stage
+
+    private mutating func candidate(at time: Double, onEvent: (Event) -> Void) {
+        if let last = lastCandidateTime, time - last < configuration.minimumStepInterval { return }
+        lastCandidateTime = time
+        if isInBout {
+            if periodicity.score >= configuration.periodicityContinuation {
+                emitStep(at: time, onEvent: onEvent)
+                return
+            }
+            endBout(onEvent: onEvent)
+            pending.removeAll(keepingCapacity: true)
+        }
+        if pending.count == configuration.maximumPendingSteps { pending.removeFirst() }
+        pending.append(time)
+        pruneIrregularPending()
+        confirmPendingIfReady(at: time, onEvent: onEvent)
+    }
+
+    /// Drops the oldest waiting steps until all strides (two consecutive intervals) lie within
+    /// `strideRegularity` of each other. O(pending²) with pending ≤ maximumPendingSteps.
+    private mutating func pruneIrregularPending() {
+        while pending.count >= 4 {
+            var shortest = Double.infinity
+            var longest = 0.0
+            for index in 0..<(pending.count - 2) {
+                let stride = pending[index + 2] - pending[index]
+                shortest = min(shortest, stride)
+                longest = max(longest, stride)
+            }
+            if longest <= configuration.strideRegularity * shortest { return }
+            pending.removeFirst()
+        }
+    }
+
+    private mutating func confirmPendingIfReady(at time: Double, onEvent: (Event) -> Void) {
+        guard !isInBout, pending.count >= configuration.boutStepCount,
+            periodicity.score >= configuration.periodicityThreshold
+        else { return }
+        isInBout = true
+        boutStart = pending[0]
+        boutSteps = 0
+        recentSteps.removeAll(keepingCapacity: true)
+        for step in pending { emitStep(at: step, onEvent: onEvent) }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func emitStep(at time: Double, onEvent: (Event) -> Void) {
+        stepCount += 1
+        boutSteps += 1
+        lastStepTime = time
+        while let first = recentSteps.first, time - first > configuration.cadenceWindow {
+            recentSteps.removeFirst()
+        }
+        if recentSteps.count == recentSteps.capacity { recentSteps.removeFirst() }
+        recentSteps.append(time)
+        onEvent(.step(time: time))
+    }
+
+    private mutating func endBout(onEvent: (Event) -> Void) {
+        guard isInBout else { return }
+        isInBout = false
+        recentSteps.removeAll(keepingCapacity: true)
+        onEvent(.boutEnded(WalkingBout(start: boutStart, end: lastStepTime, stepCount: boutSteps)))
+    }
+}

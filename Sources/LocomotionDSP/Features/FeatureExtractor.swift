@@ -1,0 +1,177 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Computes ``WindowFeatures`` for windows of a fixed size.
+///
+/// Owns two ``RealFFT``s (N points for the spectrum, 2N points for the autocorrelation) and scratch
+/// buffers, so after the first window no call allocates except the result's `bandPowers` array.
+/// The autocorrelation is computed as `IFFT(|FFT(c zero-padded to 2N)|²)`, which equals the linear
+/// (not circular) autocorrelation for all lags < N, in O(N log N) instead of O(N·lags).
+/// Cost per window: three FFTs of N or 2N points plus O(N).
+public struct FeatureExtractor: Sendable {
+    /// Samples per window N.
+    public let windowSize: Int
+    /// Sample rate in Hz.
+    public let sampleRate: Double
+    /// Frequency bands (Hz) for ``WindowFeatures/bandPowers``.
+    public let bands: [ClosedRange<Double>]
+    /// Periods (s) searched for the autocorrelation peak.
+    public let periodRange: ClosedRange<Double>
+    /// Taper applied before the spectrum.
+    public let window: WindowFunction
+
+    private var spectrumFFT: RealFFT
+    private var correlationFFT: RealFFT
+    private let taper: [Double]
+    private let taperPower: Double
+    private var centered: [Double]
+    private var tapered: [Double]
+    private var padded: [Double]
+    private var power: [Double] = []
+    private var real: [Double] = []
+    private var imaginary: [Double] = []
+    private var correlation: [Double] = []
+
+    /// Creates an extractor for windows of `windowSize ≥ 4` samples at `sampleRate` Hz.
+    ///
+    /// Defaults: bands 0.5–3 Hz (walking and running cadence and its harmonics) and 3–8 Hz
+    /// (impacts, cycling vibration, vehicle), periods 0.25–2 s (step or stride periods of
+    /// 30–240 per minute), Hann window (−31 dB leakage, needed to resolve a cadence peak next to
+    /// a strong low-frequency component).
+    public init(
+        windowSize: Int, sampleRate: Double,
+        bands: [ClosedRange<Double>] = [0.5...3.0, 3.0...8.0],
+        periodRange: ClosedRange<Double> = 0.25...2.0,
+        window: WindowFunction = .hann
+    ) {
+        precondition(windowSize >= 4, "FeatureExtractor needs windows of at least 4 samples")
+        precondition(sampleRate > 0 && sampleRate.isFinite, "sample rate must be positive")
+        self.windowSize = windowSize
+        self.sampleRate = sampleRate
+        self.bands = bands
+        self.periodRange = periodRange
+        self.window = window
+        spectrumFFT = RealFFT(size: windowSize)
+        correlationFFT = RealFFT(size: 2 * windowSize)
+        taper = window.coefficients(count: windowSize)
+        taperPower = taper.reduce(0) { $0 + $1 * $1 }
+        centered = [Double](repeating: 0, count: windowSize)
+        tapered = [Double](repeating: 0, count: windowSize)
+        padded = [Double](repeating: 0, count: 2 * windowSize)
+    }
+
+    /// The features of `window`, whose count must equal ``windowSize``. Values should be finite
+    /// (a NaN makes the features NaN). O(N log N).
+    public mutating func features(of window: [Double]) -> WindowFeatures {
+        precondition(window.count == windowSize, "window has \(window.count) samples, expected \(windowSize)")
+        let n = windowSize
+        let count = Double(n)
+
+        // Time domain.
+        var sum = 0.0, sumOfSquares = 0.0
+        var minimum = Double.infinity, maximum = -Double.infinity
+        for value in window {
+            sum += value
+            sumOfSquares += value * value
+            minimum = Swift.min(minimum, value)
+            maximum = Swift.max(maximum, value)
+        }
+        let mean = sum / count
+        var variance = 0.0
+        var crossings = 0
+        for index in 0..<n {
+            let value = window[index] - mean
+            centered[index] = value
+            tapered[index] = value * taper[index]
+            variance += value * value
+            if index > 0 && (centered[index - 1] < 0) != (value < 0) { crossings += 1 }
+        }
+        variance /= count
+
+        // Spectrum.
+        spectrumFFT.powerSpectrum(tapered, into: &power)
+        let scale = 1 / (count * taperPower)
+        let bins = power.count
+        for k in 0..<bins {
+            let isUnpaired = k == 0 || (n % 2 == 0 && k == bins - 1)
+            power[k] *= isUnpaired ? scale : 2 * scale
+        }
+        var energy = 0.0
+        var peakBin = 0
+        for k in 1..<bins {
+            energy += power[k]
+            if peakBin == 0 || power[k] > power[peakBin] { peakBin = k }
+        }
+        let binWidth = sampleRate / count
+        var dominantFrequency = 0.0, dominantPower = 0.0, entropy = 0.0
+        if energy > 0 {
+            dominantFrequency = Double(peakBin) * binWidth
+            var peak = power[peakBin]
+            if peakBin > 1 { peak += power[peakBin - 1] }
+            if peakBin + 1 < bins { peak += power[peakBin + 1] }
+            dominantPower = Swift.min(peak / energy, 1)
+            if bins > 2 {
+                for k in 1..<bins where power[k] > 0 {
+                    let share = power[k] / energy
+                    entropy -= share * log(share)
+                }
+                entropy = Swift.max(0, Swift.min(entropy / log(Double(bins - 1)), 1))
+            }
+        }
+        let bandPowers = bands.map { band in
+            var total = 0.0
+            for k in 1..<bins {
+                let frequency = Double(k) * binWidth
+                if frequency >= band.lowerBound && frequency < band.upperBound { total += power[k] }
+            }
+            return total
+        }
+
+        let (peak, lag) = autocorrelationPeak(variance: variance)
+        return WindowFeatures(
+            mean: mean, variance: variance, standardDeviation: variance.squareRoot(),
+            rms: (sumOfSquares / count).squareRoot(), minimum: minimum, maximum: maximum,
+            energy: energy, zeroCrossingRate: Double(crossings) * sampleRate / (count - 1),
+            dominantFrequency: dominantFrequency, dominantPower: dominantPower,
+            spectralEntropy: entropy, bandPowers: bandPowers,
+            autocorrelationPeak: peak, autocorrelationLag: lag
+        )
+    }
+
+    /// Highest local maximum of the normalised autocorrelation of `centered` within `periodRange`.
+    private mutating func autocorrelationPeak(variance: Double) -> (peak: Double, lag: Double) {
+        let n = windowSize
+        guard variance > 0 else { return (0, 0) }
+        for index in 0..<n { padded[index] = centered[index] }
+        for index in n..<(2 * n) { padded[index] = 0 }
+        correlationFFT.transform(padded, real: &real, imaginary: &imaginary)
+        for k in real.indices {
+            real[k] = real[k] * real[k] + imaginary[k] * imaginary[k]
+            imaginary[k] = 0
+        }
+        correlationFFT.inverse(real: real, imaginary: imaginary, into: &correlation)
+        let zeroLag = correlation[0]
+        guard zeroLag > 0 else { return (0, 0) }
+        let lowest = Swift.max(1, Int((periodRange.lowerBound * sampleRate).rounded(.up)))
+        let highest = Swift.min(n - 2, Int((periodRange.upperBound * sampleRate).rounded(.down)))
+        guard lowest <= highest else { return (0, 0) }
+        var best = -1
+        for lag in lowest...highest {
+            let value = correlation[lag]
+            if value >= correlation[lag - 1] && value > correlation[lag + 1]
+                && (best < 0 || value > correlation[best]) {
+                best = lag
+            }
+        }
+        guard best > 0 else { return (0, 0) }
+        let before = correlation[best - 1], at = correlation[best], after = correlation[best + 1]
+        let curvature = before - 2 * at + after
+        let offset = curvature < 0 ? Swift.max(-0.5, Swift.min(0.5, 0.5 * (before - after) / curvature)) : 0
+        return (at / zeroLag, (Double(best) + offset) / sampleRate)
+    }
+}

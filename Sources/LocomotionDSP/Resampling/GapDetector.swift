@@ -1,0 +1,33 @@
+/// Decides, sample by sample, where a stream of timestamps breaks.
+///
+/// A break ("gap") is a step from the previous time that is longer than ``maxGap``, not positive
+/// (a duplicate or backwards timestamp), or not finite. The first time seen is never a gap.
+/// Phones pause sensors when apps are suspended and clocks jump; anything computed across such a
+/// break (interpolation, filter state, step timing) would be invented, so stages reset there.
+/// O(1) per call, no allocation.
+public struct GapDetector: Sendable, Hashable {
+    /// The longest step between consecutive samples (s) still considered continuous.
+    public let maxGap: Double
+    /// The time of the previous call, if any.
+    public private(set) var previousTime: Double?
+
+    /// Creates a detector that reports steps longer than `maxGap` seconds (default 1 s).
+    public init(maxGap: Double = 1.0) {
+        self.maxGap = maxGap
+    }
+
+    /// Records `time` (s) and returns whether the stream breaks between the previous time and it.
+    /// A non-finite `time` is a gap and is not recorded.
+    public mutating func isGap(before time: Double) -> Bool {
+        guard time.isFinite else { return previousTime != nil }
+        defer { previousTime = time }
+        guard let previous = previousTime else { return false }
+        let step = time - previous
+        return !(step > 0 && step <= maxGap)
+    }
+
+    /// Forgets the previous time.
+    public mutating func reset() {
+        previousTime = nil
+    }
+}

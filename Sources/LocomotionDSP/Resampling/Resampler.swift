@@ -1,0 +1,98 @@
+/// Streaming resampler from irregular timestamps to a fixed rate by linear interpolation,
+/// never across a gap.
+///
+/// Output samples lie on a grid `t₀ + k / rate` anchored at the first sample `t₀` of each run, so
+/// the first input sample of a run is output unchanged. Each output time `t` with
+/// `tᵢ ≤ t ≤ tᵢ₊₁` between two consecutive inputs gets
+/// `a(t) = aᵢ + (aᵢ₊₁ − aᵢ)·(t − tᵢ)/(tᵢ₊₁ − tᵢ)`.
+///
+/// A run ends at a gap (``GapDetector``: a step longer than `maxGap`, a duplicate or backwards
+/// timestamp, or a non-finite time): a `.gap(from:to:)` event is emitted with the last time of the
+/// old run and the first of the new one, and the next sample starts a new run and grid. Samples with
+/// a non-finite time or acceleration are dropped and end the run. Nothing is interpolated across a gap.
+///
+/// Cost: O(1) per input sample plus O(1) per output sample; no allocation.
+public struct Resampler: Sendable {
+    /// One output of the resampler.
+    public enum Event: Sendable, Equatable {
+        /// An output sample on the fixed-rate grid.
+        case sample(AccelerometerSample)
+        /// The stream broke between these two times (s); the next sample starts a new run.
+        case gap(from: Double, to: Double)
+    }
+
+    /// Output rate in Hz.
+    public let rate: Double
+    /// The longest input step (s) interpolated over.
+    public let maxGap: Double
+    private var detector: GapDetector
+    private var previous: AccelerometerSample?
+    /// Time of the end of the last run when it was broken by an invalid sample.
+    private var brokenAt: Double?
+    private var runStart = 0.0
+    private var nextIndex = 0
+
+    /// Creates a resampler to `rate` Hz that bridges input steps up to `maxGap` seconds.
+    public init(rate: Double, maxGap: Double = 1.0) {
+        precondition(rate > 0 && rate.isFinite, "resampling rate must be positive")
+        self.rate = rate
+        self.maxGap = maxGap
+        detector = GapDetector(maxGap: maxGap)
+    }
+
+    /// Pushes one input sample; calls `emit` for each fixed-rate output sample it completes, preceded
+    /// by a `.gap` event when the sample starts a new run.
+    public mutating func push(_ sample: AccelerometerSample, emit: (Event) -> Void) {
+        guard sample.time.isFinite, sample.acceleration.isFinite else {
+            if let previous {
+                brokenAt = previous.time
+                self.previous = nil
+            }
+            return
+        }
+        let gap = detector.isGap(before: sample.time)
+        guard let previous, !gap else {
+            if let end = previous?.time ?? brokenAt {
+                emit(.gap(from: end, to: sample.time))
+            }
+            brokenAt = nil
+            startRun(at: sample, emit: emit)
+            return
+        }
+        let span = sample.time - previous.time
+        while true {
+            let time = runStart + Double(nextIndex) / rate
+            guard time <= sample.time else { break }
+            let fraction = (time - previous.time) / span
+            let difference = sample.acceleration - previous.acceleration
+            emit(.sample(AccelerometerSample(time: time, acceleration: previous.acceleration + difference * fraction)))
+            nextIndex += 1
+        }
+        self.previous = sample
+    }
+
+    private mutating func startRun(at sample: AccelerometerSample, emit: (Event) -> Void) {
+        previous = sample
+        runStart = sample.time
+        nextIndex = 1
+        emit(.sample(sample))
+    }
+
+    /// Forgets all state; the next sample starts a run without a `.gap` event.
+    public mutating func reset() {
+        detector.reset()
+        previous = nil
+        brokenAt = nil
+        nextIndex = 0
+    }
+
+    /// Resamples a whole recording: the streaming resampler run over `samples`. O(n + output).
+    public static func resample(_ samples: [AccelerometerSample], rate: Double, maxGap: Double = 1.0) -> [Event] {
+        var resampler = Resampler(rate: rate, maxGap: maxGap)
+        var events: [Event] = []
+        for sample in samples {
+            resampler.push(sample) { events.append($0) }
+        }
+        return events
+    }
+}

@@ -1,0 +1,78 @@
+/// A ring buffer of the last ``size`` values of a stream that says when the next analysis window
+/// is due: when it first fills, then every ``hop`` values.
+///
+/// With `size = 256` and `hop = 128` at 50 Hz, windows are 5.12 s long and overlap by half.
+/// ``append(_:)`` is O(1) and ``copyWindow(into:)`` O(size); neither allocates (after the
+/// destination buffer has the right count).
+public struct SlidingWindow: Sendable {
+    /// Number of values in a window.
+    public let size: Int
+    /// Number of new values between consecutive windows.
+    public let hop: Int
+    @usableFromInline internal var storage: [Double]
+    /// Index where the next value is written (the oldest value once full).
+    @usableFromInline internal var writeIndex = 0
+    @usableFromInline internal var heldCount = 0
+    @usableFromInline internal var sinceLastWindow = 0
+
+    /// Creates an empty window of `size ≥ 1` values advancing by `hop ≥ 1` values.
+    public init(size: Int, hop: Int) {
+        precondition(size >= 1 && hop >= 1, "SlidingWindow needs size ≥ 1 and hop ≥ 1")
+        self.size = size
+        self.hop = hop
+        storage = [Double](repeating: 0, count: size)
+    }
+
+    /// Number of values held, at most ``size``.
+    public var count: Int { heldCount }
+
+    /// Whether ``size`` values have been appended since creation or ``reset()``.
+    public var isFull: Bool { count == size }
+
+    /// Appends `value`, dropping the oldest when full. Returns `true` when a window is ready:
+    /// on the value that fills the buffer, and on every `hop`-th value after that. O(1).
+    @inlinable
+    public mutating func append(_ value: Double) -> Bool {
+        storage[writeIndex] = value
+        writeIndex += 1
+        if writeIndex == size { writeIndex = 0 }
+        if heldCount < size {
+            heldCount += 1
+            return heldCount == size
+        }
+        sinceLastWindow += 1
+        if sinceLastWindow == hop {
+            sinceLastWindow = 0
+            return true
+        }
+        return false
+    }
+
+    /// Copies the window, oldest value first, into `buffer`, which is resized to ``size`` if needed
+    /// (allocating only then). Before the window is full the missing oldest values are 0. O(size).
+    public func copyWindow(into buffer: inout [Double]) {
+        if buffer.count != size {
+            buffer = [Double](repeating: 0, count: size)
+        }
+        buffer.withUnsafeMutableBufferPointer { destination in
+            storage.withUnsafeBufferPointer { source in
+                if count < size {
+                    let missing = size - count
+                    for index in 0..<missing { destination[index] = 0 }
+                    for index in 0..<count { destination[missing + index] = source[index] }
+                } else {
+                    let tail = size - writeIndex
+                    for index in 0..<tail { destination[index] = source[writeIndex + index] }
+                    for index in 0..<writeIndex { destination[tail + index] = source[index] }
+                }
+            }
+        }
+    }
+
+    /// Empties the window (e.g. at a gap); the next window is due when it is full again.
+    public mutating func reset() {
+        writeIndex = 0
+        heldCount = 0
+        sinceLastWindow = 0
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Locomotion
+
+/// Reads location fixes from CSV, GPX or NMEA, choosing the format by extension
+/// and contents. Every problem is an ``InputError`` naming file, line and column.
+public enum FixReader {
+    /// The timed fixes of the file at `path` (`"-"`: standard input), in file order.
+    ///
+    /// A GPX point without `<time>` is an error here; use
+    /// ``readFile(path:options:)`` to measure it for length.
+    /// - Complexity: O(file size); the whole file is held in memory.
+    public static func read(path: String, options: FixReadingOptions = .init()) throws(InputError) -> [LocationFix] {
+        let file = try readFile(path: path, options: options)
+        guard file.isTimed else {
+            throw InputError(file: path, problem: "some GPX points have no <time>, so they cannot be ordered or split by day",
+                             hint: "`locomotion distance` measures such a track as one undated total")
+        }
+        return file.fixes
+    }
+
+    /// Everything read from the file at `path`: fixes, format, whether they have
+    /// times, and what lenient reading skipped. O(file size).
+    public static func readFile(path: String, options: FixReadingOptions = .init()) throws(InputError) -> FixFile {
+        let contents = try readContents(of: path)
+        return try parse(contents, file: path, options: options)
+    }
+
+    /// Parses `contents` as if read from `file`. O(contents size).
+    public static func parse(_ contents: [UInt8], file: String, options: FixReadingOptions = .init()) throws(InputError) -> FixFile {
+        let format = options.format ?? FixFormat.detect(path: file, contents: contents)
+        switch format {
+        case .csv: return try FixCSVReader.parse(contents, file: file, lenient: options.lenient)
+        case .gpx: return try GPXReader.parse(contents, file: file, lenient: options.lenient)
+        case .nmea: return try NMEAReader.parse(contents, file: file, lenient: options.lenient)
+        }
+    }
+
+    /// The bytes of a file, or of standard input for `"-"`.
+    static func readContents(of path: String) throws(InputError) -> [UInt8] {
+        if path == "-" {
+            return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw InputError(file: path, problem: "no such file", hint: "check the path")
+        }
+        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(file: path, problem: isDirectory.boolValue ? "is a directory, not a file of fixes" : "cannot read the file")
+        }
+        guard !data.isEmpty else {
+            throw InputError(file: path, problem: "the file is empty", hint: "expected CSV, GPX or NMEA location fixes")
+        }
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,38 @@
+/// Calls `body` with each line of `bytes` (1-based number, content without the
+/// line break or a trailing carriage return). O(bytes).
+func forEachLine(
+    of bytes: [UInt8],
+    _ body: (_ number: Int, _ line: ArraySlice<UInt8>) throws(InputError) -> Void
+) throws(InputError) {
+    var start = bytes.startIndex
+    var number = 1
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start += 3 }  // UTF-8 byte-order mark
+    while start < bytes.endIndex {
+        var end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
+        let next = end == bytes.endIndex ? end : end + 1
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        try body(number, bytes[start..<end])
+        start = next
+        number += 1
+    }
+}
+
+extension ArraySlice<UInt8> {
+    /// The bytes as text with surrounding spaces and tabs removed.
+    var trimmedText: String {
+        var lower = startIndex, upper = endIndex
+        while lower < upper, self[lower] == 0x20 || self[lower] == 0x09 { lower += 1 }
+        while upper > lower, self[upper - 1] == 0x20 || self[upper - 1] == 0x09 { upper -= 1 }
+        return String(decoding: self[lower..<upper], as: UTF8.self)
+    }
+
+    /// True when the line holds only spaces and tabs.
+    var isBlank: Bool { allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+}
+
+extension InputWarning {
+    /// The warning for a row that lenient reading skips instead of throwing `error`.
+    init(_ error: InputError) {
+        self.init(file: error.file, line: error.line ?? 0, column: error.column, problem: error.problem)
+    }
+}

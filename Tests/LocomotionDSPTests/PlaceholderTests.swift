@@ -1,6 +1,0 @@
-import Testing
-@testable import LocomotionDSP
-
-@Test func moduleLoads() {
-    #expect(Bool(true))
-}

@@ -1,0 +1,176 @@
+import Testing
+import Locomotion
+import LocomotionDSP
+
+@Suite("ActivityClassifier mechanics (synthetic signals)")
+struct ActivityClassifierTests {
+    /// The activities of the segments, in order.
+    private func activities(_ segments: [ActivitySegment]) -> [MotionActivity] { segments.map(\.activity) }
+
+    /// Seconds of `activity` in the segments.
+    private func seconds(of activity: MotionActivity, in segments: [ActivitySegment]) -> Double {
+        segments.filter { $0.activity == activity }.reduce(0) { $0 + $1.duration }
+    }
+
+    @Test func stillSignalIsStationary() {
+        var motion = SyntheticMotion(seed: 1)
+        let segments = ActivityClassifier.segments(of: motion.still(from: 100, duration: 60))
+        #expect(activities(segments).last == .stationary)
+        #expect(seconds(of: .stationary, in: segments) > 55)
+        #expect(segments.first?.start == 100)
+    }
+
+    @Test(arguments: [20.0, 50.0, 100.0])
+    func gaitAt1_8HzIsWalking(rate: Double) {
+        var motion = SyntheticMotion(seed: 2)
+        let segments = ActivityClassifier.segments(of: motion.gait(from: 0, duration: 60, cadence: 1.8, amplitude: 0.25, rate: rate))
+        #expect(activities(segments) == [.walking], "at \(rate) Hz: \(segments)")
+    }
+
+    @Test func fastHardGaitIsRunning() {
+        var motion = SyntheticMotion(seed: 3)
+        let segments = ActivityClassifier.segments(of: motion.gait(from: 0, duration: 60, cadence: 2.7, amplitude: 0.7))
+        #expect(activities(segments) == [.running], "\(segments)")
+    }
+
+    @Test func aperiodicVibrationIsAutomotive() {
+        var motion = SyntheticMotion(seed: 4)
+        let segments = ActivityClassifier.segments(of: motion.vibration(from: 0, duration: 120, level: 0.06))
+        #expect(activities(segments).last == .automotive, "\(segments)")
+        #expect(seconds(of: .automotive, in: segments) > 110)
+    }
+
+    @Test func gapEndsTheSegmentAndReportsUnknown() {
+        var motion = SyntheticMotion(seed: 5)
+        let before = motion.gait(from: 0, duration: 30, cadence: 1.8, amplitude: 0.25)
+        let after = motion.gait(from: 40, duration: 30, cadence: 1.8, amplitude: 0.25)
+        let segments = ActivityClassifier.segments(of: before + after)
+        #expect(activities(segments) == [.walking, .unknown, .walking], "\(segments)")
+        let gap = segments[1]
+        #expect(gap.start == before.last!.time)
+        #expect(gap.end >= 40 && gap.end <= 41)
+        let updates = ActivityClassifier.updates(of: before + after)
+        #expect(updates.contains { $0.activity == .unknown && $0.explanation.rule == "gap" })
+    }
+
+    @Test func backwardsTimeIsTreatedLikeAGap() {
+        var motion = SyntheticMotion(seed: 6)
+        var samples = motion.still(from: 0, duration: 20)
+        samples += motion.still(from: 10, duration: 20)  // time jumps back by 10 s
+        let updates = ActivityClassifier.updates(of: samples)
+        #expect(updates.contains { $0.explanation.rule == "gap" })
+    }
+
+    @Test func shortBurstIsAbsorbed() {
+        var motion = SyntheticMotion(seed: 7)
+        let samples = motion.still(from: 0, duration: 30)
+            + motion.vibration(from: 30, duration: 1.5, level: 0.3)
+            + motion.still(from: 31.5, duration: 30)
+        let segments = ActivityClassifier.segments(of: samples)
+        #expect(activities(segments) == [.stationary], "\(segments)")
+    }
+
+    @Test func realChangeIsReportedAndBackDated() {
+        var motion = SyntheticMotion(seed: 8)
+        let samples = motion.still(from: 0, duration: 30) + motion.gait(from: 30, duration: 30, cadence: 1.8, amplitude: 0.25)
+        let segments = ActivityClassifier.segments(of: samples)
+        #expect(activities(segments) == [.stationary, .walking], "\(segments)")
+        // The boundary lies within a window's half-length of the true change at 30 s.
+        #expect(abs(segments[1].start - 30) <= 3, "\(segments)")
+    }
+
+    @Test func tooShortInputIsUnknown() {
+        var motion = SyntheticMotion(seed: 9)
+        let segments = ActivityClassifier.segments(of: motion.gait(from: 0, duration: 3, cadence: 1.8, amplitude: 0.25))
+        #expect(activities(segments) == [.unknown])
+    }
+
+    @Test func streamingEqualsBatch() {
+        var motion = SyntheticMotion(seed: 10)
+        let samples = motion.still(from: 0, duration: 40) + motion.gait(from: 40, duration: 40, cadence: 2.0, amplitude: 0.3)
+            + motion.vibration(from: 82, duration: 60, level: 0.05) + motion.gait(from: 142, duration: 20, cadence: 2.8, amplitude: 0.8)
+        var classifier = ActivityClassifier()
+        var segmenter = ActivitySegmenter()
+        var streamed: [ActivitySegment] = []
+        var updates: [ActivityUpdate] = []
+        for sample in samples {
+            for update in classifier.push(sample) {
+                updates.append(update)
+                segmenter.add(update) { streamed.append($0) }
+            }
+        }
+        segmenter.finish(at: samples.last!.time) { streamed.append($0) }
+        #expect(streamed == ActivityClassifier.segments(of: samples))
+        #expect(updates == ActivityClassifier.updates(of: samples))
+        #expect(Set(streamed.map(\.activity)).isSuperset(of: [.stationary, .walking, .automotive, .running]), "\(streamed)")
+        // Start times never decrease and consecutive updates differ.
+        for (a, b) in zip(updates, updates.dropFirst()) {
+            #expect(a.start <= b.start)
+            #expect(a.activity != b.activity)
+        }
+    }
+
+    @Test func asyncSequenceYieldsTheBatchUpdates() async {
+        var motion = SyntheticMotion(seed: 11)
+        let samples = motion.still(from: 0, duration: 30) + motion.gait(from: 30, duration: 30, cadence: 1.8, amplitude: 0.25)
+        let stream = AsyncStream<AccelerometerSample> { continuation in
+            for sample in samples { continuation.yield(sample) }
+            continuation.finish()
+        }
+        var received: [ActivityUpdate] = []
+        for await update in ActivityClassifier().updates(for: stream) { received.append(update) }
+        #expect(received == ActivityClassifier.updates(of: samples))
+        #expect(received.count >= 3)
+    }
+
+    @Test func everyUpdateIsExplained() throws {
+        var motion = SyntheticMotion(seed: 12)
+        let samples = motion.still(from: 0, duration: 30) + motion.gait(from: 30, duration: 30, cadence: 1.8, amplitude: 0.25)
+        let updates = ActivityClassifier.updates(of: samples)
+        for update in updates {
+            #expect(!update.explanation.rule.isEmpty)
+        }
+        let walking = try #require(updates.first(where: { $0.activity == .walking }))
+        #expect(walking.explanation.rule == "gait-walking")
+        let stepFrequency = try #require(walking.explanation.features["step_frequency_hz"])
+        #expect(abs(stepFrequency - 1.8) < 0.25, "\(walking.explanation.features)")
+    }
+
+    @Test func activitiesInARangeAreClipped() {
+        var motion = SyntheticMotion(seed: 13)
+        let samples = motion.still(from: 0, duration: 30) + motion.gait(from: 30, duration: 30, cadence: 1.8, amplitude: 0.25)
+        let range = ActivityClassifier.activities(from: 20, to: 50, in: samples)
+        #expect(range.first?.start == 20)
+        #expect(range.last?.end == 50)
+        #expect(range.map(\.activity) == [.stationary, .walking])
+    }
+
+    @Test func speedFusion() {
+        var motion = SyntheticMotion(seed: 14)
+        let samples = motion.vibration(from: 0, duration: 60, level: 0.04)
+        func fixes(speed: Double) -> [LocationFix] {
+            stride(from: 0.0, to: 60, by: 1).map { LocationFix(time: $0, latitude: 0, longitude: 0, horizontalAccuracy: 5, speed: speed) }
+        }
+        let fast = ActivityClassifier.updates(of: samples, fixes: fixes(speed: 15))
+        #expect(fast.last?.activity == .automotive)
+        #expect(fast.last?.explanation.rule == "speed-vehicle")
+        let bicycle = ActivityClassifier.updates(of: samples, fixes: fixes(speed: 4.5))
+        #expect(bicycle.last?.activity == .cycling, "\(bicycle.map(\.activity))")
+        // A gait overrides bicycle speed: running at 4.5 m/s stays running.
+        let running = ActivityClassifier.updates(of: motion.gait(from: 0, duration: 60, cadence: 2.8, amplitude: 0.8),
+                                                 fixes: fixes(speed: 4.5))
+        #expect(running.last?.activity == .running)
+        // Inaccurate fixes are ignored.
+        let inaccurate = stride(from: 0.0, to: 60, by: 1).map {
+            LocationFix(time: $0, latitude: 0, longitude: 0, horizontalAccuracy: 500, speed: 4.5)
+        }
+        #expect(ActivityClassifier.updates(of: samples, fixes: inaccurate).last?.activity == .automotive)
+    }
+
+    @Test func nonFiniteSamplesAreIgnored() {
+        var motion = SyntheticMotion(seed: 15)
+        var samples = motion.still(from: 0, duration: 30)
+        samples.insert(AccelerometerSample(time: 10.001, x: .nan, y: 0, z: 1), at: 500)
+        #expect(ActivityClassifier.segments(of: samples).last?.activity == .stationary)
+    }
+}

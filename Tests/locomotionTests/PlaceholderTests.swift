@@ -1,5 +1,0 @@
-import Testing
-
-@Test func toolTestsPlaceholder() {
-    #expect(Bool(true))
-}
