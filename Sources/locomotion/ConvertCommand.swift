@@ -1,12 +1,167 @@
 import ArgumentParser
+import Locomotion
+import LocomotionDSP
+import LocomotionIO
+
+/// The public datasets `convert` reads, one case per adapter.
+enum ConvertSource: String, ExpressibleByArgument, CaseIterable {
+    case usTM2017 = "us-tm2017"
+    case oxfordStepCounter = "oxford-step-counter"
+    case mobiFallV2 = "mobifall-v2"
+    case geoTecINITSmartphoneHAR = "geotecinit-sp-har"
+    case basicMotions = "basicmotions"
+    // Location sources (gsdc2021-mtv-nmea, gpx) go here, with their own branch in `run()`.
+
+    /// The adapter of an accelerometer dataset.
+    var adapter: any DatasetAdapter.Type {
+        switch self {
+        case .usTM2017: USTransportationMode2017.self
+        case .oxfordStepCounter: OxfordStepCounter.self
+        case .mobiFallV2: MobiFallV2.self
+        case .geoTecINITSmartphoneHAR: GeoTecINITSmartphoneHAR.self
+        case .basicMotions: BasicMotions.self
+        }
+    }
+}
 
 struct ConvertCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert a public dataset's native files to trace CSVs."
+        abstract: "Convert a public dataset's native files to trace CSVs.",
+        discussion: """
+            Reads the native files of a public dataset (a folder, searched recursively, or single files) and \
+            writes one canonical trace per recording into --output-dir: CSV timestamp,x,y,z,label with \
+            acceleration in g and the dataset's ground truth in the label column (Datasets/README.md says \
+            how each dataset's labels map). oxford-step-counter also writes NAME.steps.csv (the true step \
+            times, CSV `timestamp`). Standard output gets one summary row per written trace \
+            (file,source,samples,duration_s,rate_hz,labels,skipped_rows,true_steps).
+
+            Sources: us-tm2017, oxford-step-counter, mobifall-v2, geotecinit-sp-har, basicmotions.
+
+            Examples:
+              locomotion convert --from us-tm2017 ../shared/datasets/us-tm2017 --output-dir converted/us-tm2017
+              locomotion convert --from oxford-step-counter ../shared/datasets/oxford-step-counter/raw -o converted/oxford
+              locomotion convert --from mobifall-v2 ../shared/datasets/mobifall-v2/raw/sub2/ADL/JOG/JOG_acc_2_1.txt -o /tmp/jog
+            """
     )
 
+    @Option(help: "The dataset: \(ConvertSource.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var from: ConvertSource
+
+    @Argument(help: "The dataset's folder (searched recursively) or native files.")
+    var inputs: [String]
+
+    @Option(name: [.short, .customLong("output-dir")], help: "Folder for the converted traces (created if needed).")
+    var outputDirectory: String
+
+    @Option(help: "Summary encoding: csv, or json for JSON Lines (one object per trace).")
+    var format: OutputFormat = .csv
+
+    @Flag(help: "No progress on stderr.")
+    var quiet = false
+
     func run() async throws {
-        throw CommandFailure.badUsage("'convert' is not available yet in this build.")
+        let adapter = from.adapter
+        var files: [String] = []
+        for input in inputs {
+            files += try adapter.inputFiles(in: input)
+        }
+        guard !files.isEmpty else {
+            throw InputError(file: inputs.joined(separator: " "), problem: "no \(from.rawValue) files found",
+                             hint: "point at the dataset's folder, e.g. ../shared/datasets/\(from.rawValue)")
+        }
+        try makeDirectory(outputDirectory)
+        let sink = try OutputSink(path: nil)
+        if format == .csv { sink.write("file,source,samples,duration_s,rate_hz,labels,skipped_rows,true_steps\n") }
+        let showProgress = !quiet && StandardError.isTerminal
+        for (index, file) in files.enumerated() {
+            if showProgress { StandardError.write("\r\(index + 1)/\(files.count) \(file)\u{1B}[K") }
+            for recording in try adapter.convert(file: file) {
+                guard !recording.trace.samples.isEmpty else {
+                    StandardError.write("locomotion: \(file): no accelerometer samples; nothing written\n")
+                    continue
+                }
+                let path = outputDirectory + "/" + recording.name + ".csv"
+                do {
+                    try TraceWriter.write(recording.trace, to: path)
+                    if let steps = recording.stepTimes {
+                        try StepTimesWriter.write(steps, to: outputDirectory + "/" + recording.name + ".steps.csv")
+                    }
+                } catch {
+                    throw CommandFailure.badInput("\(error)")
+                }
+                sink.write(summary(recording, path: path))
+            }
+        }
+        if showProgress { StandardError.write("\r\u{1B}[K") }
+        sink.close()
+    }
+
+    private func summary(_ recording: ConvertedRecording, path: String) -> String {
+        let samples = recording.trace.samples
+        let duration = samples.last!.time - samples.first!.time
+        var intervals = zip(samples, samples.dropFirst()).map { $1.time - $0.time }
+        intervals.sort()
+        let rate = intervals.isEmpty ? 0 : 1 / intervals[intervals.count / 2]
+        var counts: [MotionActivity: Int] = [:]
+        for label in recording.trace.labels ?? [] { counts[label, default: 0] += 1 }
+        let labels = MotionActivity.allCases.filter { counts[$0] != nil }.map { "\($0.rawValue):\(counts[$0]!)" }
+            .joined(separator: " ")
+        let steps = recording.stepTimes.map { String($0.count) }
+        let durationText = String((duration * 1000).rounded() / 1000)
+        let rateText = String((rate * 100).rounded() / 100)
+        switch format {
+        case .csv:
+            return [csvField(path), csvField(recording.source), String(samples.count), durationText, rateText,
+                    labels, String(recording.skippedRowCount), steps ?? ""].joined(separator: ",") + "\n"
+        case .json:
+            return "{\"file\":\(jsonString(path)),\"source\":\(jsonString(recording.source)),\"samples\":\(samples.count),"
+                + "\"duration_s\":\(durationText),\"rate_hz\":\(rateText),\"labels\":\(jsonString(labels)),"
+                + "\"skipped_rows\":\(recording.skippedRowCount),\"true_steps\":\(steps ?? "null")}\n"
+        }
+    }
+
+    private func makeDirectory(_ path: String) throws {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component + "/"
+            if !InputPaths.isDirectory(prefix) && mkdir(prefix, 0o755) != 0 && !InputPaths.isDirectory(prefix) {
+                throw CommandFailure.badUsage("cannot create the folder \(prefix): \(String(cString: strerror(errno)))")
+            }
+        }
     }
 }
+
+/// A CSV field, quoted when it holds a comma, quote or line break.
+func csvField(_ text: String) -> String {
+    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+}
+
+/// A JSON string literal.
+func jsonString(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        default:
+            if scalar.value < 0x20 {
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return result + "\""
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

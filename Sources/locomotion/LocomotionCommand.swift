@@ -21,7 +21,7 @@ struct LocomotionCommand: AsyncParsableCommand {
             """,
         subcommands: [
             LabelCommand.self, StepsCommand.self, DistanceCommand.self, ReplayCommand.self,
-            EvaluateCommand.self, PlotCommand.self, ConvertCommand.self, SimulateCommand.self,
+            EvaluateCommand.self, PlotCommand.self, SummarizeCommand.self, ConvertCommand.self, SimulateCommand.self,
         ]
     )
 

@@ -64,12 +64,14 @@ struct PlotCommand: AsyncParsableCommand {
     func run() async throws {
         let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
         let trace = try TraceAnalysis.readTrace(path: self.trace, options: traceOptions.readingOptions)
-        let analysis = TraceAnalysis(trace: trace, fixes: nil)
+        let fixFile = try fixes.map { try TraceAnalysis.readFixes(path: $0, lenient: traceOptions.lenient) }
+        let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: GatingPolicy.named(policy) ?? .onFoot,
+                                         timeZone: zone)
         let first = analysis.start, last = analysis.end
         let start = from?.time(start: first) ?? first
         let end = to?.time(start: first) ?? last
         guard end > start else {
-            throw CommandFailure.badUsage("the time range is empty: --from must come before --to and overlap the trace")
+            throw CommandFailure.badUsage("the time range is empty: --from must come before --to")
         }
         let chart = PlotCommand.chart(of: analysis, start: start, end: end, width: width, timeZone: zone,
                                       relativeTime: relativeTime)
@@ -92,71 +94,47 @@ struct PlotCommand: AsyncParsableCommand {
             envelope.add(sample.acceleration.magnitude, at: sample.time)
             sampleCount += 1
         }
-        var chart = TraceChart(title: "Locomotion · \(fileName(analysis.trace.file))",
+        var chart = TraceChart(title: "Locomotion · \(ReportText.fileName(analysis.trace.file))",
                                subtitle: "", start: start, end: end, timeLabels: labels, width: width)
         chart.magnitude = envelope
-        chart.activities = analysis.activities.map { segments in
-            segments.map { ChartBand(start: $0.start, end: $0.end, label: $0.activity.rawValue,
-                                     colour: ChartPalette.colour(of: $0.activity)) }
+        chart.activities = analysis.activities.map {
+            ChartBand(start: $0.start, end: $0.end, label: $0.activity.rawValue, colour: ChartPalette.colour(of: $0.activity))
         }
-        chart.steps = analysis.stepTimes
-        chart.notes = analysis.missing.map { "Not drawn: this build has no \($0) yet." }
+        if analysis.stepsRefused {
+            chart.notes.append("No steps: the trace is sampled too sparsely to count steps (see Docs/steps.md).")
+        } else {
+            chart.steps = analysis.steps.steps
+        }
+        chart.modes = analysis.modes.map { segment in
+            segment.isGap
+                ? ChartBand(start: segment.start, end: segment.end, label: "gap", colour: ChartPalette.gap)
+                : ChartBand(start: segment.start, end: segment.end, label: segment.mode.rawValue,
+                            colour: segment.mode == .highAccuracy ? ChartPalette.highAccuracy : ChartPalette.lowPower)
+        }
+        chart.notes.append("Mode lane: the recording gate with policy \(analysis.gating.policy.name) (Docs/gating.md).")
+        if let odometer = analysis.odometer {
+            chart.distance = DistanceSeries(
+                points: analysis.distance.map { .init(time: $0.time, meters: $0.dayDistance) },
+                days: odometer.history.compactMap { tally in
+                    guard let day = tally.day, let first = analysis.distance.first(where: { $0.day == day }) else { return nil }
+                    return DistanceSeries.Day(label: day.description, start: first.time, meters: tally.distance)
+                })
+        } else {
+            chart.notes.append("No distance panel: pass --fixes FILE (CSV, GPX or NMEA) to draw the distance per day.")
+        }
 
-        var parts = [rangeText(start: start, end: end, labels: labels)]
-        var samplesText = "\(grouped(sampleCount)) samples"
-        if let rate = analysis.samplingRate { samplesText += " at \(grouped(Int(rate.rounded()))) Hz" }
+        var parts = [ReportText.rangeText(start: start, end: end, labels: labels)]
+        var samplesText = "\(ReportText.grouped(sampleCount)) samples"
+        if let rate = analysis.samplingRate { samplesText += " at \(ReportText.grouped(Int(rate.rounded()))) Hz" }
         parts.append(samplesText)
-        if let steps = analysis.stepTimes {
-            parts.append("\(grouped(steps.count { $0 >= start && $0 <= end })) steps")
+        if let steps = chart.steps {
+            parts.append("\(ReportText.grouped(steps.count { $0 >= start && $0 <= end })) steps")
+        }
+        if let days = chart.distance?.days, !days.isEmpty {
+            parts.append(ReportText.distanceText(days.reduce(0) { $0 + $1.meters }) + (days.count > 1 ? " in \(days.count) days" : ""))
         }
         chart.subtitle = parts.joined(separator: " · ")
         return chart
     }
 
-    /// `2023-11-14 08:00 – 08:40 UTC (40 min)` or `0:00 – 0:40 (40 min)`.
-    static func rangeText(start: Double, end: Double, labels: TimeAxis.Labels) -> String {
-        let duration = durationText(end - start)
-        switch labels {
-        case .relative(let origin):
-            return "\(clock(start - origin)) – \(clock(end - origin)) after the first sample (\(duration))"
-        case .absolute(let zone):
-            let offset = Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: start)))
-            let localStart = start + offset, localEnd = end + offset
-            let startDay = Int((localStart / 86400).rounded(.down)), endDay = Int((localEnd / 86400).rounded(.down))
-            let endDate = endDay != startDay ? "\(TimeAxis.isoDate(daysSince1970: endDay)) " : ""
-            let zoneName = TimeAxis.isUniversal(zone) ? "UTC" : zone.identifier
-            return "\(TimeAxis.isoDate(daysSince1970: startDay)) \(clock(localStart - Double(startDay) * 86400, padded: true)) – "
-                + "\(endDate)\(clock(localEnd - Double(endDay) * 86400, padded: true)) \(zoneName) (\(duration))"
-        }
-    }
-
-    /// `h:mm` of a number of seconds (rounded to the minute).
-    static func clock(_ seconds: Double, padded: Bool = false) -> String {
-        let minutes = Int((seconds / 60).rounded())
-        return "\(padded ? TimeAxis.twoDigits(minutes / 60) : String(minutes / 60)):\(TimeAxis.twoDigits(minutes % 60))"
-    }
-
-    /// `45 s`, `40 min`, `2 h 05 min`, `3 d 4 h`.
-    static func durationText(_ seconds: Double) -> String {
-        if seconds < 90 { return "\(Int(seconds.rounded())) s" }
-        let minutes = Int((seconds / 60).rounded())
-        if minutes < 60 { return "\(minutes) min" }
-        if minutes < 48 * 60 { return "\(minutes / 60) h \(TimeAxis.twoDigits(minutes % 60)) min" }
-        return "\(minutes / 1440) d \(minutes / 60 % 24) h"
-    }
-
-    /// `1 234 567`: thin-space thousands groups, readable in any locale.
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result += "\u{2009}" }
-            result.append(digit)
-        }
-        return value < 0 ? "-" + result : result
-    }
-
-    static func fileName(_ path: String) -> String {
-        path == "-" ? "standard input" : (path.split(separator: "/").last.map(String.init) ?? path)
-    }
 }

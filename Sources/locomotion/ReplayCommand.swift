@@ -1,12 +1,150 @@
 import ArgumentParser
+import Foundation
+import Locomotion
+import LocomotionDSP
+import LocomotionIO
 
+/// `locomotion replay`: runs a recorded trace through the activity stream and
+/// the gate exactly as a collector would have, and writes the mode segments.
 struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Replay a trace through classifier and gate; write recording-mode segments."
+        abstract: "Replay a trace through classifier and gate; write recording-mode segments.",
+        discussion: """
+            Writes CSV `start,end,mode,reason` (mode = high-accuracy or low-power; reason = the rule that \
+            started the segment, e.g. dwell:walking, stop-timeout:stationary, gap) on stdout, and a summary \
+            (time and share in each mode, switches, share of samples recorded; with a label column also \
+            onset delays, share of moving time recorded and per-hour completeness) on stderr, or as JSON \
+            with --summary FILE. Rules and definitions: Docs/gating.md.
+            """
     )
 
+    @Argument(help: "Accelerometer trace CSV (timestamp,x,y,z[,label]); '-' for standard input.")
+    var trace: String
+
+    @Option(help: "Location fixes (CSV timestamp,latitude,longitude[,horizontal_accuracy][,speed] or GPX).")
+    var fixes: String?
+
+    @Option(help: "Which activities are recorded: on-foot, on-foot-and-cycling or any-movement.")
+    var policy: PolicyName = .onFoot
+
+    @Option(help: "Write the summary as JSON to this file instead of text on stderr.")
+    var summary: String?
+
+    @Flag(help: "Use the trace's label column as the activity stream instead of the classifier (gate alone).")
+    var activityFromLabels = false
+
+    @Option(help: "Confidence given to label-derived activity updates (low, medium, high); high skips the entry dwell.")
+    var labelConfidence: ActivityConfidence = .medium
+
+    @Option(help: "Also write every gate event (state change with its full reason) as JSON Lines to this file.")
+    var events: String?
+
+    @Option(help: "Seconds at the start of each moving bout not counted in the after-onset share.")
+    var onsetAllowance: Double = 30
+
+    @OptionGroup var traceOptions: TraceOptions
+    @OptionGroup var outputOptions: OutputOptions
+
+    func validate() throws {
+        guard onsetAllowance.isFinite, onsetAllowance >= 0 else {
+            throw ValidationError("--onset-allowance must be a non-negative number of seconds.")
+        }
+    }
+
     func run() async throws {
-        throw CommandFailure.badUsage("'replay' is not available yet in this build.")
+        let recording = try Trace.read(path: trace, options: traceOptions.readingOptions)
+        for warning in recording.warnings { StandardError.write("locomotion: warning: \(warning)\n") }
+        if recording.skippedRowCount > 0 {
+            StandardError.write("locomotion: warning: \(recording.skippedRowCount) rows skipped in \(trace)\n")
+        }
+        if activityFromLabels && recording.labels == nil {
+            throw InputError(file: trace, line: 1, problem: "--activity-from-labels needs a `label` column, and the header has none",
+                             hint: "drop --activity-from-labels to use the classifier")
+        }
+        let locationFixes = try readFixes()
+        let configuration = GatingConfiguration(policy: policy.policy)
+
+        let replay: GatingReplay
+        do {
+            let source: GatingReplay.ActivitySource
+            if activityFromLabels, let labels = recording.labels {
+                source = .labels(labels, confidence: labelConfidence)
+            } else {
+                source = .classifier(ActivityClassifier.Configuration())
+            }
+            replay = try GatingReplay.run(
+                samples: recording.samples, fixes: locationFixes, source: source, configuration: configuration)
+        } catch {
+            throw CommandFailure.badInput("\(fixes ?? trace): \(error)")
+        }
+
+        if let events {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let file = try OutputSink(path: events)
+            for event in replay.events {
+                file.write(String(decoding: try encoder.encode(event), as: UTF8.self) + "\n")
+            }
+            file.close()
+        }
+
+        let sink = try outputOptions.openSink()
+        switch outputOptions.format {
+        case .csv:
+            sink.write("start,end,mode,reason\n")
+            for segment in replay.segments {
+                sink.write("\(Self.seconds(segment.start)),\(Self.seconds(segment.end)),\(segment.mode.rawValue),\(segment.reason.code)\n")
+            }
+        case .json:
+            for segment in replay.segments {
+                var line = "{\"start\":\(Self.seconds(segment.start)),\"end\":\(Self.seconds(segment.end)),\"mode\":\"\(segment.mode.rawValue)\""
+                line += ",\"reason\":\"\(segment.reason.code)\",\"rule\":\"\(segment.reason.rule.rawValue)\""
+                line += ",\"trigger\":\"\(segment.reason.trigger.rawValue)\"}\n"
+                sink.write(line)
+            }
+        }
+        sink.close()
+
+        let truth = recording.labels.map { GatingReplay.truthSegments(times: recording.samples.lazy.map(\.time), labels: $0, maximumHold: configuration.gapLimit) }
+        let result = ReplaySummary(
+            segments: replay.segments, sampleTimes: recording.samples.lazy.map(\.time), truth: truth,
+            configuration: configuration, onsetAllowance: onsetAllowance)
+        if let summary {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            let data = try encoder.encode(result)
+            let file = try OutputSink(path: summary)
+            file.write(String(decoding: data, as: UTF8.self) + "\n")
+            file.close()
+        } else {
+            StandardError.write(ReplaySummaryText.render(result))
+        }
+    }
+
+    /// Seconds with millisecond resolution (the inputs' precision), without
+    /// binary-fraction noise such as `…454.5690002`.
+    static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+
+    private func readFixes() throws -> [LocationFix] {
+        guard let fixes else { return [] }
+        return try FixReader.read(path: fixes)
     }
 }
+
+/// The built-in policies by command-line name.
+enum PolicyName: String, ExpressibleByArgument, CaseIterable {
+    case onFoot = "on-foot"
+    case onFootAndCycling = "on-foot-and-cycling"
+    case anyMovement = "any-movement"
+
+    var policy: GatingPolicy {
+        switch self {
+        case .onFoot: .onFoot
+        case .onFootAndCycling: .onFootAndCycling
+        case .anyMovement: .anyMovement
+        }
+    }
+}
+
+extension ActivityConfidence: ExpressibleByArgument {}

@@ -44,11 +44,9 @@ struct StepsCommand: AsyncParsableCommand {
             case .boutEnded(let bout): bouts.append(bout)
             }
         }
-        var firstTime: Double?
-        var lastTime = 0.0
+        var rowCount = 0
         while let row = try reader.next() {
-            if firstTime == nil { firstTime = row.sample.time }
-            lastTime = row.sample.time
+            rowCount += 1
             detector.push(row.sample, onEvent: collect)
         }
         detector.finish(onEvent: collect)
@@ -58,15 +56,15 @@ struct StepsCommand: AsyncParsableCommand {
         }
         if detector.intervalCount == 0 {
             throw CommandFailure.badInput(
-                "\(trace): \(StepDetectionError.tooFewSamples(count: firstTime == nil ? 0 : 1))")
+                "\(trace): \(StepDetectionError.tooFewSamples(count: rowCount))")
         }
         if detector.isRecordingTooSparse {
-            let duration = lastTime - (firstTime ?? lastTime)
-            let rate = Double(detector.intervalCount) / max(duration, .leastNonzeroMagnitude)
+            let share = Int((100 * Double(detector.sparseIntervalCount) / Double(detector.intervalCount)).rounded())
+            let limit = 1 / configuration.minimumSamplingRate
             throw CommandFailure.badInput(
-                "\(trace): more than half of the sampling intervals are longer than "
-                    + "\(format(1 / configuration.minimumSamplingRate)) s (about \(format(rate)) Hz on average); "
-                    + "steps cannot be seen below \(format(configuration.minimumSamplingRate)) Hz, so none are counted")
+                "\(trace): sampled too sparsely to count steps: \(share) % of the \(detector.intervalCount) sampling "
+                    + "intervals are longer than \(format(limit)) s, so the median rate is below "
+                    + "\(format(configuration.minimumSamplingRate)) Hz, where steps cannot be told apart; none are counted")
         }
         let result = StepDetection(steps: steps, bouts: bouts, refusedDuration: detector.refusedDuration)
         let sink = try outputOptions.openSink()
@@ -124,4 +122,8 @@ private func format2(_ value: Double) -> String {
     return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
 }
 
-private func format(_ value: Double) -> String { format2(value) }
+/// A number with at most three decimals, for messages.
+private func format(_ value: Double) -> String {
+    let rounded = (value * 1000).rounded() / 1000
+    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+}

@@ -20,11 +20,11 @@ public struct ScratchFile: Sendable {
     }
 
     /// Replaces the file's contents with `size` bytes at `data`.
-    public func write(_ data: UnsafePointer<UInt8>, _ size: Int) {
+    public func write(_ data: UnsafePointer<UInt8>?, _ size: Int) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         precondition(descriptor >= 0, "cannot create the scratch file \(path)")
         var written = 0
-        while written < size {
+        while let data, written < size {
             let count = systemWrite(descriptor, data + written, size - written)
             precondition(count > 0 || errno == EINTR, "cannot write the scratch file \(path)")
             if count > 0 { written += count }
@@ -41,7 +41,8 @@ public struct ScratchFile: Sendable {
 /// Stops the fuzzer with a message: a broken invariant is a finding, just like a trap.
 public func invariant(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
     if !condition() {
-        fputs("invariant broken: \(message())\n", stderr)
+        let text = Array("invariant broken: \(message())\n".utf8)
+        _ = text.withUnsafeBufferPointer { systemWrite(2, $0.baseAddress, $0.count) }
         abort()
     }
 }

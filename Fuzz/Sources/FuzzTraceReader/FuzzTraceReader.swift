@@ -4,6 +4,8 @@ import Glibc
 import Darwin
 #endif
 import FuzzSupport
+import Locomotion
+import LocomotionDSP
 import LocomotionIO
 
 /// Fuzz target for the accelerometer trace CSV reader (`TraceReader`).
@@ -27,8 +29,15 @@ private let readings: [TraceReadingOptions] = [
     TraceReadingOptions(lenient: true, checkUnits: false),
 ]
 
+/// The process entry point (see `runFuzzer`).
+@_cdecl("FuzzTraceReader_main")
+public func fuzzTraceReaderMain(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    runFuzzer(argc: argc, argv: argv, fuzzTraceReader)
+}
+
+/// libFuzzer's entry: one input.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzTraceReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+public func fuzzTraceReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     input.write(data, size)
     var accepted: Trace?
     for options in readings {

@@ -17,16 +17,22 @@ public struct GatingTruthComparison: Sendable, Hashable, Codable {
     /// The share of recorded-activity time in high accuracy, not counting the
     /// first `onsetAllowance` seconds of each recorded bout (target ≥ 0.95).
     public var recordedHighAccuracyShareAfterOnset: Double
+    /// Recorded-activity seconds that count for the after-onset share.
+    public var recordedTimeAfterOnset: Double
     /// Truth seconds of stationary, and the share in low power (gaps count as low power).
     public var stillTime: Double
     public var stillLowPowerShare: Double
     /// The same, not counting the first stop-timeout seconds of each still bout (target ≥ 0.95).
     public var stillLowPowerShareAfterStopTimeout: Double
+    /// Still seconds that count for the after-stop-timeout share.
+    public var stillTimeAfterStopTimeout: Double
     /// Truth seconds of moving activities the policy does not record, and the share in low power.
     public var unrecordedMovingTime: Double
     public var unrecordedMovingLowPowerShare: Double
     /// The same, not counting the first switch-timeout seconds of each such bout.
     public var unrecordedMovingLowPowerShareAfterSwitchTimeout: Double
+    /// Unrecorded moving seconds that count for the after-switch-timeout share.
+    public var unrecordedMovingTimeAfterSwitchTimeout: Double
     /// Per truth activity: seconds and share in high accuracy.
     public var activities: [ActivityModeShare]
     /// Recorded bouts, and for each the delay in seconds from its start to
@@ -117,12 +123,15 @@ public struct GatingTruthComparison: Sendable, Hashable, Codable {
         recordedTime = recorded.time
         recordedHighAccuracyShare = share(recorded.high, recorded.time)
         recordedHighAccuracyShareAfterOnset = share(recorded.steadyHigh, recorded.steadyTime)
+        recordedTimeAfterOnset = recorded.steadyTime
         stillTime = still.time
         stillLowPowerShare = share(still.time - still.high, still.time)
         stillLowPowerShareAfterStopTimeout = share(still.steadyTime - still.steadyHigh, still.steadyTime)
+        stillTimeAfterStopTimeout = still.steadyTime
         unrecordedMovingTime = riding.time
         unrecordedMovingLowPowerShare = share(riding.time - riding.high, riding.time)
         unrecordedMovingLowPowerShareAfterSwitchTimeout = share(riding.steadyTime - riding.steadyHigh, riding.steadyTime)
+        unrecordedMovingTimeAfterSwitchTimeout = riding.steadyTime
         recordedBouts = bouts.filter { $0.category == .recorded }.count
         onsetDelays = delays
         missedBouts = missed

@@ -40,7 +40,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
     var armingSince = 0.0
     /// Stopping: when the stop timer started.
     var stopSince = 0.0
-    /// Stopping: when an unrecorded moving activity was first reported.
+    /// Stopping: start of the current uninterrupted run of unrecorded moving activity.
     var switchSince: Double?
     /// Stopping: a recorded activity came back without displacement.
     var resumptionSuppressed = false
@@ -137,9 +137,13 @@ public struct RecordingGate: Sendable, Hashable, Codable {
         case .stopping:
             if recorded {
                 tryResuming(at: now, trigger: .activity, into: &events)
-            } else if reported.isMoving && switchSince == nil {
-                switchSince = since
+            } else if reported.isMoving {
+                if switchSince == nil { switchSince = since }
                 fireTimers(upTo: now, into: &events)
+            } else {
+                // The switch timer counts an uninterrupted run of unrecorded
+                // movement; a pause falls back on the stop timer.
+                switchSince = nil
             }
         }
     }

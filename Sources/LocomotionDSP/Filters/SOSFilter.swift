@@ -13,16 +13,54 @@
 public struct SOSFilter: Sendable {
     /// The sections, in processing order.
     public let sections: [Biquad]
-    /// Coefficients flattened as [b0, b1, b2, a1, a2] per section.
-    @usableFromInline internal var coefficients: [Double]
-    /// [x[n−1], x[n−2]] of the input, then [y[n−1], y[n−2]] of each section.
-    @usableFromInline internal var history: [Double]
+    /// Coefficients and state, shared copy-on-write between copies of the filter.
+    @usableFromInline internal var storage: Storage
 
     /// Creates a filter at rest (zero state) from its sections. An empty cascade passes input through.
     public init(sections: [Biquad]) {
         self.sections = sections
-        coefficients = sections.flatMap { [$0.b0, $0.b1, $0.b2, $0.a1, $0.a2] }
-        history = [Double](repeating: 0, count: 2 * (sections.count + 1))
+        storage = Storage(sections: sections)
+    }
+
+    /// Flat buffers (no per-sample array bookkeeping): coefficients [b0, b1, b2, a1, a2] per section,
+    /// and the history [x[n−1], x[n−2]] of the input followed by [y[n−1], y[n−2]] of each section.
+    @usableFromInline
+    internal final class Storage: @unchecked Sendable {
+        @usableFromInline let sectionCount: Int
+        @usableFromInline let coefficients: UnsafeMutablePointer<Double>
+        @usableFromInline let history: UnsafeMutablePointer<Double>
+
+        init(sections: [Biquad]) {
+            sectionCount = sections.count
+            coefficients = .allocate(capacity: max(1, 5 * sections.count))
+            history = .allocate(capacity: 2 * (sections.count + 1))
+            for (s, section) in sections.enumerated() {
+                (coefficients + 5 * s).initialize(from: [section.b0, section.b1, section.b2, section.a1, section.a2], count: 5)
+            }
+            history.initialize(repeating: 0, count: 2 * (sections.count + 1))
+        }
+
+        @usableFromInline
+        init(copying other: Storage) {
+            sectionCount = other.sectionCount
+            coefficients = .allocate(capacity: max(1, 5 * sectionCount))
+            history = .allocate(capacity: 2 * (sectionCount + 1))
+            coefficients.initialize(from: other.coefficients, count: 5 * sectionCount)
+            history.initialize(from: other.history, count: 2 * (sectionCount + 1))
+        }
+
+        deinit {
+            coefficients.deallocate()
+            history.deallocate()
+        }
+    }
+
+    /// Gives this value its own storage before a mutation if a copy shares it.
+    @inlinable @inline(__always)
+    internal mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = Storage(copying: storage)
+        }
     }
 
     /// One section's output. Shared by the per-sample and the buffer paths so that both round alike.
@@ -38,24 +76,21 @@ public struct SOSFilter: Sendable {
     /// Filters one sample and returns the cascade's output. O(sections), no allocation.
     @inlinable
     public mutating func process(_ x: Double) -> Double {
-        let sectionCount = coefficients.count / 5
-        return coefficients.withUnsafeBufferPointer { c in
-            history.withUnsafeMutableBufferPointer { h in
-                var input = x
-                for s in 0..<sectionCount {
-                    let k = 5 * s, j = 2 * s
-                    let output = SOSFilter.step(input, h[j], h[j + 1], h[j + 2], h[j + 3],
-                                                c[k], c[k + 1], c[k + 2], c[k + 3], c[k + 4])
-                    h[j + 1] = h[j]
-                    h[j] = input
-                    input = output
-                }
-                let j = 2 * sectionCount
-                h[j + 1] = h[j]
-                h[j] = input
-                return input
-            }
+        makeUnique()
+        let c = storage.coefficients, h = storage.history
+        var input = x
+        for s in 0..<storage.sectionCount {
+            let k = 5 * s, j = 2 * s
+            let output = SOSFilter.step(input, h[j], h[j + 1], h[j + 2], h[j + 3],
+                                        c[k], c[k + 1], c[k + 2], c[k + 3], c[k + 4])
+            h[j + 1] = h[j]
+            h[j] = input
+            input = output
         }
+        let j = 2 * storage.sectionCount
+        h[j + 1] = h[j]
+        h[j] = input
+        return input
     }
 
     /// Filters `buffer` in place, continuing from (and updating) the current state.
@@ -68,29 +103,28 @@ public struct SOSFilter: Sendable {
     /// Filters the samples of `buffer` in place; see ``process(_:)-([Double])``.
     public mutating func process(_ buffer: UnsafeMutableBufferPointer<Double>) {
         guard !buffer.isEmpty else { return }
-        let sectionCount = coefficients.count / 5
-        coefficients.withUnsafeBufferPointer { c in
-            history.withUnsafeMutableBufferPointer { h in
-                // Sections run two at a time over the buffer with their state in registers: the two
-                // recursions are independent within an iteration, so the CPU overlaps them.
-                // Each group reads its input history from the group before it *as it was before
-                // this buffer*, so that history is carried forward rather than read back from h.
-                var inputHistory = (h[0], h[1])
-                var s = 0
-                while s + 1 < sectionCount {
-                    inputHistory = SOSFilter.runPair(buffer, c, h, section: s, input: inputHistory)
-                    s += 2
-                }
-                if s < sectionCount {
-                    inputHistory = SOSFilter.runSingle(buffer, c, h, section: s, input: inputHistory)
-                }
-                if sectionCount == 0 {
-                    // An empty cascade still records its input history (as the per-sample path).
-                    let n = buffer.count
-                    h[0] = buffer[n - 1]
-                    h[1] = n >= 2 ? buffer[n - 2] : inputHistory.0
-                }
-            }
+        makeUnique()
+        let sectionCount = storage.sectionCount
+        let c = UnsafeBufferPointer(start: storage.coefficients, count: 5 * sectionCount)
+        let h = UnsafeMutableBufferPointer(start: storage.history, count: 2 * (sectionCount + 1))
+        // Sections run two at a time over the buffer with their state in registers: the two
+        // recursions are independent within an iteration, so the CPU overlaps them. Each group reads
+        // its input history from the group before it *as it was before this buffer*, so that history
+        // is carried forward rather than read back from h.
+        var inputHistory = (h[0], h[1])
+        var s = 0
+        while s + 1 < sectionCount {
+            inputHistory = SOSFilter.runPair(buffer, c, h, section: s, input: inputHistory)
+            s += 2
+        }
+        if s < sectionCount {
+            inputHistory = SOSFilter.runSingle(buffer, c, h, section: s, input: inputHistory)
+        }
+        if sectionCount == 0 {
+            // An empty cascade still records its input history (as the per-sample path).
+            let n = buffer.count
+            h[0] = buffer[n - 1]
+            h[1] = n >= 2 ? buffer[n - 2] : inputHistory.0
         }
     }
 
@@ -147,7 +181,8 @@ public struct SOSFilter: Sendable {
 
     /// Returns the filter to rest (zero state). O(sections).
     public mutating func reset() {
-        for index in history.indices { history[index] = 0 }
+        makeUnique()
+        storage.history.update(repeating: 0, count: 2 * (storage.sectionCount + 1))
     }
 
     /// Sets the state to the steady state reached after `value` has been the input forever,
@@ -155,13 +190,15 @@ public struct SOSFilter: Sendable {
     /// (no start-up transient). The same condition as `scipy.signal.sosfilt_zi(sos) * value`.
     /// O(sections).
     public mutating func reset(steadyStateFor value: Double) {
+        makeUnique()
+        let h = storage.history
         var level = value
-        history[0] = level
-        history[1] = level
+        h[0] = level
+        h[1] = level
         for (s, section) in sections.enumerated() {
             level *= section.dcGain
-            history[2 * s + 2] = level
-            history[2 * s + 3] = level
+            h[2 * s + 2] = level
+            h[2 * s + 3] = level
         }
     }
 

@@ -13,7 +13,7 @@ enum FixCSVReader {
     static func parse(_ bytes: [UInt8], file: String, lenient: Bool) throws(InputError) -> FixFile {
         var columns: [String: Int]?
         var fixes: [LocationFix] = []
-        var skipped: [InputError] = []
+        var warnings: [InputWarning] = []
         try forEachLine(of: bytes) { (number, line) throws(InputError) in
             if line.isBlank { return }
             let fields = line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
@@ -25,13 +25,13 @@ enum FixCSVReader {
                 fixes.append(try readRow(fields, columns: header, file: file, line: number))
             } catch {
                 guard lenient else { throw error }
-                skipped.append(error)
+                warnings.append(InputWarning(error))
             }
         }
         guard columns != nil else {
             throw InputError(file: file, problem: "no header line", hint: "the first line must be `timestamp,latitude,longitude[,horizontal_accuracy][,speed]`")
         }
-        return FixFile(file: file, format: .csv, fixes: fixes, skipped: skipped)
+        return FixFile(file: file, format: .csv, fixes: fixes, warnings: warnings)
     }
 
     static func readHeader(_ fields: [ArraySlice<UInt8>], file: String, line: Int) throws(InputError) -> [String: Int] {

@@ -12,17 +12,17 @@ public struct FixFile: Sendable {
     /// Indices into ``fixes`` where the recording was interrupted and a new
     /// segment starts (GPX `trkseg`/`trk` boundaries), ascending, never 0.
     public var segmentStarts: [Int]
-    /// What lenient reading skipped, one entry per skipped row, point or sentence.
-    public var skipped: [InputError]
+    /// What lenient reading skipped, one warning per skipped row, point or sentence.
+    public var warnings: [InputWarning]
 
     /// True when every fix has a time.
     public var isTimed: Bool { !fixes.contains { $0.time.isNaN } }
 
-    public init(file: String, format: FixFormat, fixes: [LocationFix], segmentStarts: [Int] = [], skipped: [InputError] = []) {
+    public init(file: String, format: FixFormat, fixes: [LocationFix], segmentStarts: [Int] = [], warnings: [InputWarning] = []) {
         self.file = file
         self.format = format
         self.fixes = fixes
         self.segmentStarts = segmentStarts
-        self.skipped = skipped
+        self.warnings = warnings
     }
 }

@@ -1,6 +1,6 @@
 /// How to read a file of location fixes.
 public struct FixReadingOptions: Sendable, Hashable {
-    /// Skip bad rows, points or sentences (recording each in ``FixFile/skipped``)
+    /// Skip bad rows, points or sentences (recording each in ``FixFile/warnings``)
     /// instead of stopping at the first with an ``InputError``.
     public var lenient: Bool
     /// The format, or nil to detect it from the extension and the contents.

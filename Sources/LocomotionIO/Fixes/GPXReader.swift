@@ -30,11 +30,18 @@ enum GPXReader {
         guard collector.sawRoot else {
             throw InputError(file: file, problem: "not a GPX file: the root element is not <gpx>")
         }
+        // Foundation's parser on Linux accepts a document that just stops; an
+        // unclosed <gpx> is how a truncated file shows.
+        guard collector.closedRoot else {
+            let lastLine = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) } - (bytes.last == 0x0A ? 1 : 0)
+            throw InputError(file: file, line: lastLine, problem: "truncated GPX: the file ends before </gpx>",
+                             hint: "the recording was probably cut off; repair the end of the file or re-export it")
+        }
         let usesTrackPoints = !collector.trackPoints.isEmpty
         let points = usesTrackPoints ? collector.trackPoints : collector.waypoints
         let segmentStarts = usesTrackPoints ? collector.segmentStarts.filter { $0 > 0 && $0 < points.count } : []
         return FixFile(file: file, format: .gpx, fixes: points.map(\.fix),
-                       segmentStarts: Array(Set(segmentStarts)).sorted(), skipped: collector.skipped)
+                       segmentStarts: Array(Set(segmentStarts)).sorted(), warnings: collector.warnings)
     }
 }
 
@@ -49,10 +56,11 @@ private final class GPXCollector: NSObject, XMLParserDelegate {
     let lenient: Bool
     var trackPoints: [Point] = []
     var waypoints: [Point] = []
-    var skipped: [InputError] = []
+    var warnings: [InputWarning] = []
     var segmentStarts: [Int] = []
     var error: InputError?
     var sawRoot = false
+    var closedRoot = false
 
     private var current: Point?
     private var currentIsTrackPoint = false
@@ -117,7 +125,10 @@ private final class GPXCollector: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        guard var point = current else { return }
+        guard var point = current else {
+            if localName(elementName) == "gpx" { closedRoot = true }
+            return
+        }
         let name = localName(elementName)
         if depthInPoint > 0 {
             depthInPoint -= 1
@@ -151,7 +162,7 @@ private final class GPXCollector: NSObject, XMLParserDelegate {
         }
         current = nil
         if let problem = currentProblem {
-            if lenient { skipped.append(problem) } else { fail(parser, problem) }
+            if lenient { warnings.append(InputWarning(problem)) } else { fail(parser, problem) }
             return
         }
         if currentIsTrackPoint { trackPoints.append(point) } else { waypoints.append(point) }

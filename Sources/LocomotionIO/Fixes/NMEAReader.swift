@@ -15,7 +15,7 @@ import Locomotion
 ///   no date and is an error.
 /// - The checksum (`*hh`, XOR of the bytes between `$` and `*`) of every GGA and
 ///   RMC sentence must be present and right; a bad or missing one is an error,
-///   or with `lenient` the sentence is skipped (recorded in ``FixFile/skipped``).
+///   or with `lenient` the sentence is skipped (recorded in ``FixFile/warnings``).
 ///   Other sentences (GSV, GSA, VTG, proprietary `$P…`) are ignored unread.
 /// - A line that does not start with `$` (after spaces) is an error (lenient: skipped);
 ///   blank lines are ignored.
@@ -34,7 +34,7 @@ enum NMEAReader {
 
     static func parse(_ bytes: [UInt8], file: String, lenient: Bool) throws(InputError) -> FixFile {
         var epochs: [Epoch] = []
-        var skipped: [InputError] = []
+        var warnings: [InputWarning] = []
         var sawGGA = false
         try forEachLine(of: bytes) { (number, line) throws(InputError) in
             if line.isBlank { return }
@@ -42,14 +42,14 @@ enum NMEAReader {
                 try read(line, number: number, file: file, into: &epochs, sawGGA: &sawGGA)
             } catch {
                 guard lenient else { throw error }
-                skipped.append(error)
+                warnings.append(InputWarning(error))
             }
         }
         guard epochs.contains(where: { $0.date != nil }) || epochs.isEmpty else {
             throw InputError(file: file, problem: "no $--RMC sentence, so the fixes have no date (GGA gives only the time of day)",
                              hint: "log RMC sentences too")
         }
-        if epochs.isEmpty && !sawGGA && skipped.isEmpty {
+        if epochs.isEmpty && !sawGGA && warnings.isEmpty {
             throw InputError(file: file, problem: "no $--GGA or $--RMC sentence", hint: "expected NMEA 0183 position sentences")
         }
         assignDates(&epochs)
@@ -60,7 +60,7 @@ enum NMEAReader {
             fixes.append(LocationFix(time: Double(date) * 86_400 + epoch.timeOfDay, latitude: latitude, longitude: longitude,
                                      horizontalAccuracy: nil, speed: epoch.speed))
         }
-        return FixFile(file: file, format: .nmea, fixes: fixes, skipped: skipped)
+        return FixFile(file: file, format: .nmea, fixes: fixes, warnings: warnings)
     }
 
     /// Checks and decodes one line into the epoch list.

@@ -29,3 +29,10 @@ extension ArraySlice<UInt8> {
     /// True when the line holds only spaces and tabs.
     var isBlank: Bool { allSatisfy { $0 == 0x20 || $0 == 0x09 } }
 }
+
+extension InputWarning {
+    /// The warning for a row that lenient reading skips instead of throwing `error`.
+    init(_ error: InputError) {
+        self.init(file: error.file, line: error.line ?? 0, column: error.column, problem: error.problem)
+    }
+}

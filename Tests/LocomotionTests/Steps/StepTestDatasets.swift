@@ -29,9 +29,9 @@ enum StepTestDatasets {
         let folder = root.appendingPathComponent("oxford-step-counter/raw/optimisation/data/\(name)")
         var samples: [AccelerometerSample] = []
         for line in try String(contentsOf: folder.appendingPathComponent("accelerometer.csv"), encoding: .utf8)
-            .split(separator: "\n")
+            .split(whereSeparator: \.isNewline)
         {
-            let fields = line.split(separator: ",")
+            let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             guard fields.count >= 5, let nanoseconds = Int64(fields[0]), let x = Double(fields[2]),
                 let y = Double(fields[3]), let z = Double(fields[4])
             else { continue }
@@ -39,11 +39,11 @@ enum StepTestDatasets {
             samples.append(AccelerometerSample(time: Double(nanoseconds) * 1e-9, x: x / g, y: y / g, z: z / g))
         }
         var trueSteps = 0
-        var previous: [Substring?] = [nil, nil]
+        var previous: [String?] = [nil, nil]
         for line in try String(contentsOf: folder.appendingPathComponent("stepcounter.csv"), encoding: .utf8)
-            .split(separator: "\n")
+            .split(whereSeparator: \.isNewline)
         {
-            let fields = line.split(separator: ",")
+            let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             guard fields.count >= 3 else { continue }
             for foot in 0..<2 {
                 if previous[foot] == "0", fields[1 + foot] == "1" { trueSteps += 1 }
@@ -57,8 +57,8 @@ enum StepTestDatasets {
     static func usTransportationMode(_ name: String) throws -> [AccelerometerSample] {
         let file = root.appendingPathComponent("us-tm2017/raw/sensorfile_\(name).csv")
         var samples: [AccelerometerSample] = []
-        for line in try String(contentsOf: file, encoding: .isoLatin1).split(separator: "\n") {
-            let fields = line.split(separator: ",")
+        for line in try String(contentsOf: file, encoding: .isoLatin1).split(whereSeparator: \.isNewline) {
+            let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             guard fields.count >= 5, fields[1] == "android.sensor.accelerometer", let milliseconds = Double(fields[0]),
                 let x = Double(fields[2]), let y = Double(fields[3]), let z = Double(fields[4])
             else { continue }

@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Replay joined us-tm2017 sequences through the gate and tabulate the targets.
+
+    swift build -c release --product locomotion
+    python3 Scripts/gating/evaluate_gating.py [--source labels|classifier|both] [--workdir DIR]
+
+Builds the joined traces with join_us_tm2017.py (into --workdir, default a
+temporary directory; nothing is committed), runs
+`locomotion replay TRACE --units ms2 --policy P --summary S.json` for every
+sequence and policy — with `--activity-from-labels` for the gate alone, and
+with the classifier for end to end — and prints markdown tables for
+Docs/accuracy.md. Pooled figures are time-weighted over all sequences.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+POLICIES = ["on-foot", "on-foot-and-cycling", "any-movement"]
+
+
+def replay(binary, trace, policy, source, workdir):
+    name = os.path.splitext(os.path.basename(trace))[0]
+    summary = os.path.join(workdir, f"{name}.{policy}.{source}.json")
+    segments = os.path.join(workdir, f"{name}.{policy}.{source}.csv")
+    command = [binary, "replay", trace, "--units", "ms2", "--policy", policy, "--summary", summary, "--output", segments]
+    if source == "labels":
+        command.append("--activity-from-labels")
+    subprocess.run(command, check=True)
+    with open(summary) as f:
+        return json.load(f)
+
+
+def pooled(summaries, share, weight):
+    total = sum(s["truth"][weight] for s in summaries)
+    return sum(s["truth"][share] * s["truth"][weight] for s in summaries) / total if total else float("nan")
+
+
+def pct(x):
+    return "—" if x != x else f"{100 * x:.1f} %"
+
+
+def table(results, policy, source):
+    rows = [r for r in results if r[1] == policy and r[2] == source]
+    lines = [
+        f"| sequence ({policy}, {source}) | hours | recorded activity in high accuracy after 30 s onset | still in low power after stop timeout | unrecorded moving in low power (after switch timeout) | median / max onset (s) | switches / steady hour | switches (total) | hours complete / incomplete / lost |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for name, _, _, s in rows:
+        t = s["truth"]
+        ride = "—" if t["unrecordedMovingTime"] == 0 else f"{pct(t['unrecordedMovingLowPowerShare'])} ({pct(t['unrecordedMovingLowPowerShareAfterSwitchTimeout'])})"
+        onset = "—" if t["recordedBouts"] == 0 else f"{t['medianOnsetDelay']:.1f} / {t['maximumOnsetDelay']:.1f}"
+        rec = "—" if t["recordedTimeAfterOnset"] == 0 else pct(t["recordedHighAccuracyShareAfterOnset"])
+        still = "—" if t["stillTimeAfterStopTimeout"] == 0 else pct(t["stillLowPowerShareAfterStopTimeout"])
+        lines.append(
+            f"| {name} | {s['duration'] / 3600:.2f} | {rec} | {still} | {ride} | {onset}"
+            f" | {t['steadySwitchesPerHour']:.2f} | {s['switches']} | {t['completeHours']} / {t['incompleteHours']} / {t['lostHours']} |")
+    summaries = [r[3] for r in rows]
+    steady_hours = sum(s["truth"]["steadyTime"] for s in summaries) / 3600
+    steady_switches = sum(s["truth"]["steadySwitches"] for s in summaries)
+    ride_time = sum(s["truth"]["unrecordedMovingTime"] for s in summaries)
+    ride = "—" if ride_time == 0 else f"{pct(pooled(summaries, 'unrecordedMovingLowPowerShare', 'unrecordedMovingTime'))} ({pct(pooled(summaries, 'unrecordedMovingLowPowerShareAfterSwitchTimeout', 'unrecordedMovingTimeAfterSwitchTimeout'))})"
+    onsets = sorted(d for s in summaries for d in s["truth"]["onsetDelays"])
+    median = onsets[len(onsets) // 2] if onsets else float("nan")
+    missed = sum(s["truth"]["missedBouts"] for s in summaries)
+    lines.append(
+        f"| **all {len(rows)}** | {sum(s['duration'] for s in summaries) / 3600:.2f}"
+        f" | **{pct(pooled(summaries, 'recordedHighAccuracyShareAfterOnset', 'recordedTimeAfterOnset'))}**"
+        f" | **{pct(pooled(summaries, 'stillLowPowerShareAfterStopTimeout', 'stillTimeAfterStopTimeout'))}**"
+        f" | **{ride}** | {median:.1f} / {max(onsets) if onsets else float('nan'):.1f} ({missed} bouts missed)"
+        f" | **{steady_switches / steady_hours if steady_hours else float('nan'):.2f}** | {sum(s['switches'] for s in summaries)}"
+        f" | {sum(s['truth']['completeHours'] for s in summaries)} / {sum(s['truth']['incompleteHours'] for s in summaries)} / {sum(s['truth']['lostHours'] for s in summaries)} |")
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--source", choices=["labels", "classifier", "both"], default="both")
+    parser.add_argument("--workdir")
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "locomotion"))
+    parser.add_argument("--policies", nargs="*", default=POLICIES)
+    args = parser.parse_args()
+    workdir = args.workdir or tempfile.mkdtemp(prefix="gating-eval-")
+    traces_dir = os.path.join(workdir, "traces")
+    if not os.path.isdir(traces_dir):
+        subprocess.run([sys.executable, os.path.join(HERE, "join_us_tm2017.py"), traces_dir], check=True,
+                       stderr=subprocess.DEVNULL)
+    traces = sorted(os.path.join(traces_dir, f) for f in os.listdir(traces_dir) if f.endswith(".csv"))
+    sources = ["labels", "classifier"] if args.source == "both" else [args.source]
+    results = []
+    for source in sources:
+        for policy in args.policies:
+            for trace in traces:
+                name = os.path.splitext(os.path.basename(trace))[0]
+                results.append((name, policy, source, replay(args.binary, trace, policy, source, workdir)))
+    for source in sources:
+        for policy in args.policies:
+            print(table(results, policy, source))
+            print()
+    print(f"(summaries and segments in {workdir})", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,102 @@
+import LocomotionDSP
+
+/// A recorded trace run through an activity stream and a ``RecordingGate``
+/// the way a collector would have run them live: samples, fixes and activity
+/// updates in time order, the gate advanced to every sample's time.
+public struct GatingReplay: Sendable {
+    /// Where the activity updates come from.
+    public enum ActivitySource: Sendable {
+        /// Ground-truth labels parallel to the samples: an update at every
+        /// label change, with the given confidence (the gate alone).
+        case labels([MotionActivity], confidence: ActivityConfidence)
+        /// An ``ActivityClassifier`` fed the samples and fixes (end to end).
+        case classifier(ActivityClassifier.Configuration)
+    }
+
+    /// Every gate event, in order.
+    public var events: [GatingEvent]
+    /// The mode segments (from the first to the last sample).
+    public var segments: [GatingSegment]
+    /// How many activity updates the gate received.
+    public var activityUpdates: Int
+
+    /// Replays `samples` (time-ordered) with `fixes` (time-ordered) through a
+    /// gate with `configuration`. O(n + f) for n samples and f fixes.
+    ///
+    /// Order at equal times: fixes, then the activity update, then the
+    /// sample's heartbeat. Updates of the activity source are fed to the gate
+    /// as soon as they exist, as a live collector would.
+    /// - Throws: ``GatingError`` for out-of-order or invalid fixes.
+    public static func run(
+        samples: [AccelerometerSample], fixes: [LocationFix], source: ActivitySource, configuration: GatingConfiguration
+    ) throws(GatingError) -> GatingReplay {
+        var gate = RecordingGate(configuration: configuration)
+        var events: [GatingEvent] = []
+        var fixIndex = 0
+        var updates = 0
+        switch source {
+        case .labels(let labels, let confidence):
+            precondition(labels.count == samples.count, "labels must parallel samples")
+            var previous: MotionActivity?
+            for (sample, label) in zip(samples, labels) {
+                while fixIndex < fixes.count && fixes[fixIndex].time <= sample.time {
+                    try gate.process(fixes[fixIndex], into: &events)
+                    fixIndex += 1
+                }
+                if label != previous {
+                    let update = ActivityUpdate(start: sample.time, activity: label, confidence: confidence,
+                                                explanation: ActivityExplanation(rule: "label"))
+                    try gate.process(update, into: &events)
+                    updates += 1
+                    previous = label
+                }
+                try gate.advance(to: sample.time, into: &events)
+            }
+        case .classifier(let classifierConfiguration):
+            var classifier = ActivityClassifier(configuration: classifierConfiguration)
+            for sample in samples {
+                while fixIndex < fixes.count && fixes[fixIndex].time <= sample.time {
+                    classifier.push(fixes[fixIndex])
+                    try gate.process(fixes[fixIndex], into: &events)
+                    fixIndex += 1
+                }
+                // An empty result does not allocate; the classifier emits rarely.
+                for update in classifier.push(sample) {
+                    try gate.process(update, into: &events)
+                    updates += 1
+                }
+                try gate.advance(to: sample.time, into: &events)
+            }
+        }
+        let end = samples.last?.time ?? 0
+        return GatingReplay(events: events, segments: GatingSegmenter.segments(of: events, end: end), activityUpdates: updates)
+    }
+
+    /// Ground-truth segments from per-sample labels: each label holds from its
+    /// sample to the next sample, but for at most `maximumHold` seconds (so a
+    /// gap in the recording is not labelled; the default is the gate's default
+    /// gap limit, 60 s). Runs of one label are merged. O(n).
+    public static func truthSegments<Times: Sequence>(times: Times, labels: [MotionActivity], maximumHold: Double = 60) -> [ActivitySegment]
+    where Times.Element == Double {
+        var segments: [ActivitySegment] = []
+        var previousTime: Double?
+        var previousLabel: MotionActivity?
+        func close(until end: Double) {
+            guard let start = previousTime, let label = previousLabel else { return }
+            let stop = min(end, start + maximumHold)
+            guard stop > start else { return }
+            if var last = segments.last, last.activity == label, last.end == start {
+                last.end = stop
+                segments[segments.count - 1] = last
+            } else {
+                segments.append(ActivitySegment(start: start, end: stop, activity: label, confidence: .high))
+            }
+        }
+        for (time, label) in zip(times, labels) {
+            close(until: time)
+            previousTime = time
+            previousLabel = label
+        }
+        return segments
+    }
+}

@@ -1,0 +1,23 @@
+/// One recording of a public dataset in canonical form.
+public struct ConvertedRecording: Sendable {
+    /// Output base name (no extension), keeping the dataset's subject, mode
+    /// and position, e.g. `us-tm2017_Damiano_Car_1485092234910`.
+    public var name: String
+    /// The native file it came from.
+    public var source: String
+    /// The samples in g with a ground-truth label per sample.
+    public var trace: Trace
+    /// True step times in the trace's clock (seconds), when the dataset has them.
+    public var stepTimes: [Double]?
+    /// Native rows dropped: other sensors are not counted; malformed,
+    /// non-finite, negative-time, backwards or duplicate-time accelerometer rows are.
+    public var skippedRowCount: Int
+
+    public init(name: String, source: String, trace: Trace, stepTimes: [Double]? = nil, skippedRowCount: Int = 0) {
+        self.name = name
+        self.source = source
+        self.trace = trace
+        self.stepTimes = stepTimes
+        self.skippedRowCount = skippedRowCount
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import Locomotion
+import LocomotionIO
+
+/// How `summarize` writes its report.
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// Readable text for people.
+    case text
+    /// One JSON object on one line, for scripts.
+    case json
+}
+
+struct SummarizeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "summarize",
+        abstract: "Print a readable report of a trace: activities, steps, distance per day, recording modes.",
+        discussion: """
+            Runs the classifier, the step detector, the odometer (with --fixes) and the recording gate over one \
+            trace, exactly as `label`, `steps`, `distance` and `replay` do, and prints one report: the activity \
+            segments, step count and cadence, distance per local day, and the time in each recording mode with the \
+            share of time and (estimated) sensor energy that low power saved.
+
+            The energy estimate is a model: high-accuracy recording is assumed to draw \
+            \(Int(TraceReport.Gating.defaultHighAccuracyMilliwatts)) mW (GNSS tracking and a 50 Hz accelerometer), \
+            low power \(Int(TraceReport.Gating.defaultLowPowerMilliwatts)) mW (network positioning); pass your \
+            device's figures.
+
+            Examples:
+              locomotion summarize Datasets/sample/day.csv --fixes Datasets/sample/day-fixes.csv
+              locomotion summarize day.csv --time-zone Europe/Zurich --policy any-movement
+              locomotion summarize day.csv --format json | python3 -m json.tool
+            """
+    )
+
+    @Argument(help: "The accelerometer trace (CSV `timestamp,x,y,z[,label]`; '-' for standard input).")
+    var trace: String
+
+    @Option(help: "Location fixes (CSV or GPX): distance per day, and speed evidence for the classifier and the gate.")
+    var fixes: String?
+
+    @OptionGroup var traceOptions: TraceOptions
+
+    @Option(help: "Time zone of days and clock times (IANA name such as Europe/Zurich, or UTC); default: this system's.")
+    var timeZone: String?
+
+    @Option(help: "Gating policy: on-foot, on-foot-and-cycling or any-movement.")
+    var policy: String = "on-foot"
+
+    @Option(help: "Report encoding: text for people, or json (one object on one line) for scripts.")
+    var format: ReportFormat = .text
+
+    @Option(name: [.short, .long], help: "Write to this file instead of standard output.")
+    var output: String?
+
+    @Flag(help: "Give times as h:mm:ss since the first sample even when the trace is in Unix time.")
+    var relativeTime = false
+
+    @Option(help: "Assumed power draw of high-accuracy recording in milliwatts, for the energy estimate.")
+    var highAccuracyMilliwatts: Double = TraceReport.Gating.defaultHighAccuracyMilliwatts
+
+    @Option(help: "Assumed power draw of low-power recording in milliwatts, for the energy estimate.")
+    var lowPowerMilliwatts: Double = TraceReport.Gating.defaultLowPowerMilliwatts
+
+    func validate() throws {
+        if let timeZone, TimeZone(identifier: timeZone) == nil {
+            throw ValidationError("unknown time zone '\(timeZone)' (use an IANA name such as Europe/Zurich, or UTC)")
+        }
+        guard ["on-foot", "on-foot-and-cycling", "any-movement"].contains(policy) else {
+            throw ValidationError("--policy must be on-foot, on-foot-and-cycling or any-movement")
+        }
+        guard highAccuracyMilliwatts > 0, highAccuracyMilliwatts.isFinite, lowPowerMilliwatts >= 0,
+              lowPowerMilliwatts <= highAccuracyMilliwatts else {
+            throw ValidationError("power figures must satisfy 0 ≤ --low-power-milliwatts ≤ --high-accuracy-milliwatts, and the latter > 0")
+        }
+    }
+
+    func run() async throws {
+        let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
+        let trace = try TraceAnalysis.readTrace(path: self.trace, options: traceOptions.readingOptions)
+        let fixFile = try fixes.map { try TraceAnalysis.readFixes(path: $0, lenient: traceOptions.lenient) }
+        let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: GatingPolicy.named(policy) ?? .onFoot,
+                                         timeZone: zone)
+        let zoneName = TimeAxis.isUniversal(zone) ? "UTC" : zone.identifier
+        let report = TraceReport(analysis: analysis, fixesPath: fixes, timeZone: zoneName,
+                                 highAccuracyMilliwatts: highAccuracyMilliwatts, lowPowerMilliwatts: lowPowerMilliwatts)
+        let sink = try OutputSink(path: output)
+        switch format {
+        case .text:
+            let labels: TimeAxis.Labels = !relativeTime && PlotCommand.looksLikeUnixTime(analysis.start)
+                ? .absolute(zone) : .relative(origin: analysis.start)
+            sink.write(report.text(labels: labels))
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            sink.write(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
+        }
+        sink.close()
+    }
+}

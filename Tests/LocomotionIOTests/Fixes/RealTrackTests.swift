@@ -1,0 +1,83 @@
+import Foundation
+import Locomotion
+import Testing
+@testable import LocomotionIO
+
+private let gsdc = "gsdc2021-mtv-nmea"
+private let gpxpy = "gpxpy-testfiles"
+
+private func gsdcPath(_ phone: String) -> String {
+    Datasets.folder(gsdc).appendingPathComponent("raw/2020-05-14-US-MTV-1/\(phone)_chipset.nmea").path
+}
+
+private func gpxpyPath(_ name: String) -> String {
+    Datasets.folder(gpxpy).appendingPathComponent("raw/\(name).gpx").path
+}
+
+/// Encodes after `split` fixes, decodes, continues, and compares with the uninterrupted run.
+private func checkEverySplit(_ fixes: [LocationFix], configuration: OdometerConfiguration) throws {
+    let zone = TimeZone(identifier: "America/Los_Angeles")!
+    var uninterrupted = Odometer(configuration: configuration, timeZone: zone)
+    var states: [Data] = []
+    let encoder = JSONEncoder()
+    for fix in fixes {
+        states.append(try encoder.encode(uninterrupted))
+        uninterrupted.record(fix)
+    }
+    let decoder = JSONDecoder()
+    for split in fixes.indices {
+        var restored = try decoder.decode(Odometer.self, from: states[split])
+        for fix in fixes[split...] { restored.record(fix) }
+        #expect(restored == uninterrupted, "split after \(split) fixes")
+    }
+}
+
+@Suite("Real tracks", .enabled(if: Datasets.isPresent(gsdc) && Datasets.isPresent(gpxpy), Datasets.absent("\(gsdc) or \(gpxpy)")))
+struct RealTrackTests {
+    @Test("GSDC chipset NMEA: one fix per epoch within the published window")
+    func gsdcFixes() throws {
+        for (phone, count) in [("Pixel4", 1737), ("Pixel4XLModded", 1743)] {
+            let file = try FixReader.readFile(path: gsdcPath(phone))
+            #expect(file.fixes.count == count)
+            #expect(file.warnings.isEmpty)
+            // 2020-05-14 22:10:46 … 22:39:51 UTC (SOURCE.md).
+            #expect(file.fixes.first!.time >= 1_589_494_246 && file.fixes.last!.time <= 1_589_495_991)
+        }
+    }
+
+    @Test("gpxpy files: every track point, segment breaks, untimed tracks")
+    func gpxpyFixes() throws {
+        for (name, count) in [("around-visnjan-with-car", 104), ("cerknicko-jezero", 296), ("korita-zbevnica", 871)] {
+            let file = try FixReader.readFile(path: gpxpyPath(name))
+            #expect(file.fixes.count == count, "\(name)")
+        }
+        let korita = try FixReader.readFile(path: gpxpyPath("korita-zbevnica"))
+        #expect(!korita.isTimed)  // one of its tracks has no <time>
+        #expect(!korita.segmentStarts.isEmpty)
+    }
+
+    @Test("snapshot → restore → continue equals the uninterrupted run at every split of a real car track")
+    func everySplitOfACarTrack() throws {
+        // 104 sparse in-car points: the jump filter rejects and re-anchors often.
+        let fixes = try FixReader.read(path: gpxpyPath("around-visnjan-with-car"))
+        try checkEverySplit(fixes, configuration: OdometerConfiguration())
+    }
+
+    @Test("snapshot → restore → continue at every split of the first 500 GSDC fixes")
+    func everySplitOfGSDC() throws {
+        let fixes = Array(try FixReader.read(path: gsdcPath("Pixel4")).prefix(500))
+        try checkEverySplit(fixes, configuration: OdometerConfiguration())
+    }
+
+    @Test("GSDC drive: filtered distance within 1 % of the plain sum (open sky, few jumps)")
+    func gsdcDistance() throws {
+        let fixes = try FixReader.read(path: gsdcPath("Pixel4"))
+        let zone = TimeZone(identifier: "America/Los_Angeles")!
+        let plain = Odometer.measuring(fixes, configuration: .unfiltered, timeZone: zone)
+        let filtered = Odometer.measuring(fixes, timeZone: zone)
+        #expect(plain.history.count == 1)
+        #expect(plain.today?.day == LocalDay(year: 2020, month: 5, day: 14))
+        let ratio = filtered.totalDistance / plain.totalDistance
+        #expect(ratio > 0.99 && ratio <= 1)
+    }
+}
