@@ -109,7 +109,7 @@ struct TraceAnalysis: Sendable {
     /// (an update applies to fixes at or after its start, as `Odometer.measuring` does).
     private mutating func measureDistance(_ file: FixFile, timeZone: TimeZone) {
         var configuration = OdometerConfiguration()
-        configuration.movingActivities = OdometerConfiguration.anyMovement
+        configuration.movingActivities = GatingPolicy.anyMovement.recordedActivities
         var odometer = Odometer(configuration: configuration, timeZone: timeZone)
         var nextUpdate = activityUpdates.startIndex
         var segmentStarts = file.segmentStarts[...]

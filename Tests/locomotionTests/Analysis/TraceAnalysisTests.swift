@@ -42,7 +42,7 @@ import Testing
                                           configuration: GatingConfiguration(policy: .onFoot))
         #expect(analysis.modes == replay.segments)
         var configuration = OdometerConfiguration()
-        configuration.movingActivities = OdometerConfiguration.anyMovement
+        configuration.movingActivities = GatingPolicy.anyMovement.recordedActivities
         let odometer = Odometer.measuring(fixFile.fixes, activities: analysis.activityUpdates,
                                           configuration: configuration, timeZone: zone)
         #expect(analysis.odometer?.history == odometer.history)
