@@ -11,6 +11,10 @@ let package = Package(
     targets: [
         .target(
             name: "FuzzSupport",
+            dependencies: [
+                .product(name: "LocomotionIO", package: "Locomotion"),
+                .product(name: "Locomotion", package: "Locomotion"),
+            ],
             path: "Sources/FuzzSupport"
         ),
         .executableTarget(
@@ -22,6 +26,21 @@ let package = Package(
                 .product(name: "LocomotionDSP", package: "Locomotion"),
             ],
             path: "Sources/FuzzTraceReader"
+        ),
+        .executableTarget(
+            name: "FuzzFixCSVReader",
+            dependencies: ["FuzzSupport", .product(name: "LocomotionIO", package: "Locomotion")],
+            path: "Sources/FuzzFixCSVReader"
+        ),
+        .executableTarget(
+            name: "FuzzGPXReader",
+            dependencies: ["FuzzSupport", .product(name: "LocomotionIO", package: "Locomotion")],
+            path: "Sources/FuzzGPXReader"
+        ),
+        .executableTarget(
+            name: "FuzzNMEAReader",
+            dependencies: ["FuzzSupport", .product(name: "LocomotionIO", package: "Locomotion")],
+            path: "Sources/FuzzNMEAReader"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -22,8 +22,11 @@ struct DistanceCommand: AsyncParsableCommand {
     @Argument(help: "Location fixes: CSV, GPX or NMEA (\"-\" for standard input).")
     var fixes: String
 
-    @Option(help: "Accelerometer trace for the moving gate (distance only while moving).")
+    @Option(help: "Accelerometer trace (same clock as the fixes) for the moving gate: distance accrues only while the activity classifier says the person moves.")
     var trace: String?
+
+    @Option(help: "With --trace, the activities that count as moving: on-foot, on-foot-and-cycling or any-movement.")
+    var moving: String = GatingPolicy.anyMovement.name
 
     @Option(help: "IANA time zone whose local days split the distance (default: this system's zone).")
     var timeZone: String?
@@ -49,14 +52,13 @@ struct DistanceCommand: AsyncParsableCommand {
     @Flag(help: "Do not trust fixes that report no horizontal accuracy.")
     var requireAccuracy = false
 
-    @Flag(help: "Skip bad rows, points or sentences with a warning on stderr instead of stopping.")
-    var lenient = false
+    @OptionGroup var traceOptions: TraceOptions
 
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        if trace != nil {
-            throw CommandFailure.badUsage("--trace is not available yet: this build has no activity classifier for the moving gate")
+        guard let policy = GatingPolicy.named(moving) else {
+            throw CommandFailure.badUsage("--moving must be on-foot, on-foot-and-cycling or any-movement, not '\(moving)'")
         }
         let zone = try resolveTimeZone()
         var configuration = OdometerConfiguration()
@@ -67,9 +69,21 @@ struct DistanceCommand: AsyncParsableCommand {
         configuration.consistentFixesToReanchor = reanchorFixes
         configuration.dayStart = try Self.parseDayStart(dayStart)
 
-        let file = try FixReader.readFile(path: fixes, options: FixReadingOptions(lenient: lenient))
+        let file = try FixReader.readFile(path: fixes, options: FixReadingOptions(lenient: traceOptions.lenient))
         for warning in file.warnings { StandardError.write("\(warning)\n") }
         if !file.warnings.isEmpty { StandardError.write("locomotion: skipped \(file.warnings.count) bad entries in \(fixes)\n") }
+
+        // The moving gate: the classifier's updates over the whole trace (back-dated to where each
+        // activity began), merged with the fixes by time.
+        var updates: [ActivityUpdate] = []
+        if let trace {
+            let samples = try Trace.read(path: trace, options: traceOptions.readingOptions)
+            for warning in samples.warnings { StandardError.write("\(warning)\n") }
+            let timedFixes = file.fixes.filter { !$0.time.isNaN }.sorted { $0.time < $1.time }
+            updates = ActivityClassifier.updates(of: samples.samples, fixes: timedFixes)
+            configuration.movingActivities = policy.recordedActivities
+        }
+        var nextUpdate = updates.startIndex
 
         var odometer = Odometer(configuration: configuration, timeZone: zone)
         var segmentStarts = file.segmentStarts[...]
@@ -78,7 +92,15 @@ struct DistanceCommand: AsyncParsableCommand {
                 segmentStarts.removeFirst()
                 if !joinSegments { odometer.startNewSegment() }
             }
-            if fix.time.isNaN { odometer.recordUntimed(fix) } else { odometer.record(fix) }
+            if fix.time.isNaN {
+                odometer.recordUntimed(fix)
+                continue
+            }
+            while nextUpdate < updates.endIndex, updates[nextUpdate].start <= fix.time {
+                odometer.record(updates[nextUpdate])
+                nextUpdate += 1
+            }
+            odometer.record(fix)
         }
         let sink = try output.openSink()
         if output.format == .csv { sink.write(Self.header.joined(separator: ",") + "\n") }

@@ -49,27 +49,26 @@ struct PlotCommand: AsyncParsableCommand {
     var relativeTime = false
 
     @Option(help: "Gating policy for the mode lane: on-foot, on-foot-and-cycling or any-movement.")
-    var policy: String = "on-foot"
+    var policy: PolicyName = .onFoot
 
     func validate() throws {
         guard (400...20_000).contains(width) else { throw ValidationError("--width must be between 400 and 20000 pixels") }
         if let timeZone, TimeZone(identifier: timeZone) == nil {
             throw ValidationError("unknown time zone '\(timeZone)' (use an IANA name such as Europe/Zurich, or UTC)")
         }
-        guard ["on-foot", "on-foot-and-cycling", "any-movement"].contains(policy) else {
-            throw ValidationError("--policy must be on-foot, on-foot-and-cycling or any-movement")
-        }
     }
 
     func run() async throws {
         let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
         let trace = try TraceAnalysis.readTrace(path: self.trace, options: traceOptions.readingOptions)
-        let analysis = TraceAnalysis(trace: trace, fixes: nil)
+        let fixFile = try fixes.map { try TraceAnalysis.readFixes(path: $0, lenient: traceOptions.lenient) }
+        let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: policy.policy,
+                                         timeZone: zone)
         let first = analysis.start, last = analysis.end
         let start = from?.time(start: first) ?? first
         let end = to?.time(start: first) ?? last
         guard end > start else {
-            throw CommandFailure.badUsage("the time range is empty: --from must come before --to and overlap the trace")
+            throw CommandFailure.badUsage("the time range is empty: --from must come before --to")
         }
         let chart = PlotCommand.chart(of: analysis, start: start, end: end, width: width, timeZone: zone,
                                       relativeTime: relativeTime)
@@ -95,19 +94,41 @@ struct PlotCommand: AsyncParsableCommand {
         var chart = TraceChart(title: "Locomotion · \(ReportText.fileName(analysis.trace.file))",
                                subtitle: "", start: start, end: end, timeLabels: labels, width: width)
         chart.magnitude = envelope
-        chart.activities = analysis.activities.map { segments in
-            segments.map { ChartBand(start: $0.start, end: $0.end, label: $0.activity.rawValue,
-                                     colour: ChartPalette.colour(of: $0.activity)) }
+        chart.activities = analysis.activities.map {
+            ChartBand(start: $0.start, end: $0.end, label: $0.activity.rawValue, colour: ChartPalette.colour(of: $0.activity))
         }
-        chart.steps = analysis.stepTimes
-        chart.notes = analysis.missing.map { "Not drawn: this build has no \($0) yet." }
+        if analysis.stepsRefused {
+            chart.notes.append("No steps: the trace is sampled too sparsely to count steps (see Docs/steps.md).")
+        } else {
+            chart.steps = analysis.steps.steps
+        }
+        chart.modes = analysis.modes.map { segment in
+            segment.isGap
+                ? ChartBand(start: segment.start, end: segment.end, label: "gap", colour: ChartPalette.gap)
+                : ChartBand(start: segment.start, end: segment.end, label: segment.mode.rawValue,
+                            colour: segment.mode == .highAccuracy ? ChartPalette.highAccuracy : ChartPalette.lowPower)
+        }
+        chart.notes.append("Mode lane: the recording gate with policy \(analysis.gating.policy.name) (Docs/gating.md).")
+        if let odometer = analysis.odometer {
+            chart.distance = DistanceSeries(
+                points: analysis.distance.map { .init(time: $0.time, meters: $0.dayDistance) },
+                days: odometer.history.compactMap { tally in
+                    guard let day = tally.day, let first = analysis.distance.first(where: { $0.day == day }) else { return nil }
+                    return DistanceSeries.Day(label: day.description, start: first.time, meters: tally.distance)
+                })
+        } else {
+            chart.notes.append("No distance panel: pass --fixes FILE (CSV, GPX or NMEA) to draw the distance per day.")
+        }
 
         var parts = [ReportText.rangeText(start: start, end: end, labels: labels)]
         var samplesText = "\(ReportText.grouped(sampleCount)) samples"
         if let rate = analysis.samplingRate { samplesText += " at \(ReportText.grouped(Int(rate.rounded()))) Hz" }
         parts.append(samplesText)
-        if let steps = analysis.stepTimes {
+        if let steps = chart.steps {
             parts.append("\(ReportText.grouped(steps.count { $0 >= start && $0 <= end })) steps")
+        }
+        if let days = chart.distance?.days, !days.isEmpty {
+            parts.append(ReportText.distanceText(days.reduce(0) { $0 + $1.meters }) + (days.count > 1 ? " in \(days.count) days" : ""))
         }
         chart.subtitle = parts.joined(separator: " · ")
         return chart

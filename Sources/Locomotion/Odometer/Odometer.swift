@@ -248,7 +248,7 @@ public struct Odometer: Sendable, Hashable, Codable {
     private mutating func enterDay(containing time: Double) -> Int {
         let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: time))
         let local = time + Double(offset - configuration.dayStart)
-        var number = Int((local / 86_400).rounded(.down))
+        var number = Int(max(-1e15, min(1e15, (local / 86_400).rounded(.down))))  // finite but absurd times must not trap
         if let current = currentDayNumber, number <= current {
             number = current
         } else {

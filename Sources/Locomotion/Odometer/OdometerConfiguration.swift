@@ -32,7 +32,8 @@ public struct OdometerConfiguration: Sendable, Hashable, Codable {
 
     /// The activities during which distance accrues, or nil for no moving gate
     /// (every accepted fix counts). With a gate, fixes before the first activity
-    /// update count as not moving.
+    /// update count as not moving. `GatingPolicy`'s `recordedActivities` are the
+    /// usual choices (on foot; on foot and cycling; any movement).
     public var movingActivities: Set<MotionActivity>?
 
     /// Start of the odometer's day, in seconds after local midnight, 0 ..< 86 400.
@@ -59,11 +60,4 @@ public struct OdometerConfiguration: Sendable, Hashable, Codable {
     /// No jump filter, no accuracy filter, no gate: a plain geodesic sum of
     /// consecutive fixes (still split by day, still refusing out-of-order times).
     public static let unfiltered = OdometerConfiguration(jumpLimit: .infinity, maximumHorizontalAccuracy: .infinity)
-
-    /// Walking and running.
-    public static let onFoot: Set<MotionActivity> = [.walking, .running]
-    /// Walking, running and cycling.
-    public static let onFootAndCycling: Set<MotionActivity> = [.walking, .running, .cycling]
-    /// Every class in which the person changes place (``MotionActivity/isMoving``).
-    public static let anyMovement: Set<MotionActivity> = Set(MotionActivity.allCases.filter(\.isMoving))
 }

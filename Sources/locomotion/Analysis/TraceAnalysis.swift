@@ -4,39 +4,142 @@ import LocomotionDSP
 import LocomotionIO
 
 /// Everything the library says about one trace (and its fixes), computed once
-/// for `plot` and `summarize`: the same stages the individual commands run.
+/// for `plot` and `summarize` with the same stages and defaults as `label`,
+/// `steps`, `distance` and `replay`, in one pass over the samples.
 struct TraceAnalysis: Sendable {
+    /// One point of the odometer's running total.
+    struct DistancePoint: Sendable, Hashable {
+        /// Time of the fix, seconds.
+        var time: Double
+        /// The distance of the fix's local day so far, metres.
+        var dayDistance: Double
+        /// The local day the fix counted on.
+        var day: LocalDay
+    }
+
     /// The trace as read.
     var trace: Trace
-    /// The location fixes, when given.
+    /// The location fixes, when given (timed ones, in file order).
     var fixes: [LocationFix]?
-    /// Activity segments from the classifier; nil when this build has no classifier.
-    var activities: [ActivitySegment]?
-    /// Step times in seconds; nil when this build has no step detector.
-    var stepTimes: [Double]?
-    /// Parts of the pipeline this build lacks, in words, for notes.
-    var missing: [String] = []
+    /// Activity segments from the classifier, first to last sample.
+    var activities: [ActivitySegment] = []
+    /// The classifier's updates, in order.
+    var activityUpdates: [ActivityUpdate] = []
+    /// Steps and walking bouts.
+    var steps = StepDetection(steps: [], bouts: [], refusedDuration: 0)
+    /// True when the trace is sampled too sparsely to count steps (then `steps` is empty).
+    var stepsRefused = false
+    /// The gate's configuration (policy) and its mode segments, first to last sample.
+    var gating: GatingConfiguration
+    var modes: [GatingSegment] = []
+    /// The odometer after every fix (nil without fixes), and its running total per fix.
+    var odometer: Odometer?
+    var distance: [DistancePoint] = []
 
     /// First and last sample time, seconds.
     var start: Double { trace.samples.first?.time ?? 0 }
     var end: Double { trace.samples.last?.time ?? 0 }
 
-    /// Runs every available stage over `trace` (and `fixes`).
-    init(trace: Trace, fixes: [LocationFix]?) {
+    /// Runs the classifier, the step detector and the gate over `trace` (fixes merged in by time), then
+    /// the odometer over `fixes` gated by the activities found. O(n + f).
+    /// - Throws: `CommandFailure.badInput` when the gate refuses a fix (out of order, impossible values).
+    init(trace: Trace, fixes: FixFile?, policy: GatingPolicy, timeZone: TimeZone) throws {
         self.trace = trace
-        self.fixes = fixes
-        missing.append("activity classifier")
-        missing.append("step detector")
-        missing.append("recording gate")
-        if fixes != nil { missing.append("odometer") }
+        let timedFixes = fixes?.fixes.filter { !$0.time.isNaN } ?? []
+        self.fixes = fixes.map { _ in timedFixes }
+        gating = GatingConfiguration(policy: policy)
+        stepsRefused = (try? StepDetector.checkSamplingRate(of: trace.samples)) == nil
+
+        var classifier = ActivityClassifier()
+        var segmenter = ActivitySegmenter()
+        var detector = StepDetector()
+        var gate = RecordingGate(configuration: gating)
+        var events: [GatingEvent] = []
+        var pending: [ActivityUpdate] = []
+        var stepTimes: [Double] = [], bouts: [WalkingBout] = []
+        var segments: [ActivitySegment] = []
+        var updates: [ActivityUpdate] = []
+        var fixIndex = 0
+        do {
+            for sample in trace.samples {
+                // The order of `locomotion replay`: fixes up to the sample, then the update, then the heartbeat.
+                while fixIndex < timedFixes.count && timedFixes[fixIndex].time <= sample.time {
+                    classifier.push(timedFixes[fixIndex])
+                    try gate.process(timedFixes[fixIndex], into: &events)
+                    fixIndex += 1
+                }
+                classifier.push(sample) { pending.append($0) }
+                for update in pending {
+                    try gate.process(update, into: &events)
+                    segmenter.add(update) { segments.append($0) }
+                    updates.append(update)
+                }
+                pending.removeAll(keepingCapacity: true)
+                try gate.advance(to: sample.time, into: &events)
+                if !stepsRefused {
+                    detector.push(sample) { event in
+                        switch event {
+                        case .step(let time): stepTimes.append(time)
+                        case .boutEnded(let bout): bouts.append(bout)
+                        }
+                    }
+                }
+            }
+        } catch {
+            throw CommandFailure.badInput("\(fixes?.file ?? trace.file): \(error)")
+        }
+        if !stepsRefused {
+            detector.finish { event in
+                switch event {
+                case .step(let time): stepTimes.append(time)
+                case .boutEnded(let bout): bouts.append(bout)
+                }
+            }
+            steps = StepDetection(steps: stepTimes, bouts: bouts, refusedDuration: detector.refusedDuration)
+        }
+        let last = trace.samples.last?.time ?? 0
+        segmenter.finish(at: last) { segments.append($0) }
+        activities = segments
+        activityUpdates = updates
+        modes = GatingSegmenter.segments(of: events, end: last)
+        if let fixes { measureDistance(fixes, timeZone: timeZone) }
+    }
+
+    /// The odometer over the fixes, distance accruing only while the classifier reports a moving activity
+    /// (an update applies to fixes at or after its start, as `Odometer.measuring` does).
+    private mutating func measureDistance(_ file: FixFile, timeZone: TimeZone) {
+        var configuration = OdometerConfiguration()
+        configuration.movingActivities = GatingPolicy.anyMovement.recordedActivities
+        var odometer = Odometer(configuration: configuration, timeZone: timeZone)
+        var nextUpdate = activityUpdates.startIndex
+        var segmentStarts = file.segmentStarts[...]
+        for (index, fix) in file.fixes.enumerated() {
+            if segmentStarts.first == index {
+                segmentStarts.removeFirst()
+                odometer.startNewSegment()
+            }
+            if fix.time.isNaN {
+                odometer.recordUntimed(fix)
+                continue
+            }
+            while nextUpdate < activityUpdates.endIndex && activityUpdates[nextUpdate].start <= fix.time {
+                odometer.record(activityUpdates[nextUpdate])
+                nextUpdate += 1
+            }
+            odometer.record(fix)
+            if let today = odometer.today, let day = today.day {
+                distance.append(DistancePoint(time: fix.time, dayDistance: today.distance, day: day))
+            }
+        }
+        self.odometer = odometer
     }
 
     /// Reads a trace for analysis: warnings of lenient reading go to stderr; an empty trace is bad input.
     static func readTrace(path: String, options: TraceReadingOptions) throws -> Trace {
         let trace = try Trace.read(path: path, options: options)
         for warning in trace.warnings { StandardError.write("locomotion: warning: \(warning)\n") }
-        if trace.skippedRowCount > trace.warnings.count {
-            StandardError.write("locomotion: warning: \(trace.file): skipped \(trace.skippedRowCount) bad rows in all\n")
+        if trace.skippedRowCount > 0 {
+            StandardError.write("locomotion: warning: \(trace.file): skipped \(trace.skippedRowCount) bad row(s)\n")
         }
         guard let first = trace.samples.first, let last = trace.samples.last else {
             throw InputError(file: path, problem: "the trace has no samples", hint: "a trace needs a header and at least one row")
@@ -45,6 +148,13 @@ struct TraceAnalysis: Sendable {
             throw InputError(file: path, problem: "the trace spans no time (one sample, or all at one timestamp)")
         }
         return trace
+    }
+
+    /// Reads fixes (CSV, GPX or NMEA) as `distance` does; skipped entries of lenient reading go to stderr.
+    static func readFixes(path: String, lenient: Bool) throws -> FixFile {
+        let file = try FixReader.readFile(path: path, options: FixReadingOptions(lenient: lenient))
+        for warning in file.warnings { StandardError.write("locomotion: warning: \(warning)\n") }
+        return file
     }
 
     /// The nominal sampling rate in Hz (median interval), or nil for fewer than two samples.

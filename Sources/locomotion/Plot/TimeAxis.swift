@@ -54,11 +54,13 @@ struct TimeAxis: Sendable {
         case .absolute(let zone): shift = Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: start)))
         }
         var ticks: [Tick] = []
-        var multiple = ((start + shift) / step).rounded(.up)
+        // A tick within a thousandth of the range before the start still counts (a trace starting at 08:00:00.3).
+        let tolerance = (end - start) / 1000
+        var multiple = ((start + shift - tolerance) / step).rounded(.up)
         var previousDay: Int?
         while true {
             let time = multiple * step - shift
-            if time > end + 1e-9 { break }
+            if time > end + tolerance { break }
             ticks.append(tick(at: time, shiftedBy: shift, step: step, previousDay: &previousDay))
             multiple += 1
         }

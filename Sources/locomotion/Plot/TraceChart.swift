@@ -35,7 +35,7 @@ struct TraceChart: Sendable {
 
     // Layout, in pixels.
     static let leftMargin = 92.0
-    static let rightMargin = 24.0
+    static let rightMargin = 36.0
     private static let magnitudeHeight = 190.0
     private static let laneHeight = 16.0
     private static let stepLaneHeight = 22.0
@@ -131,7 +131,7 @@ struct TraceChart: Sendable {
 
         svg.open("g", ["class": "magnitude"])
         if let activities {
-            svg.open("g", ["class": "activity-background", "fill-opacity": "0.22"])
+            svg.open("g", ["class": "activity-background", "fill-opacity": "0.2"])
             drawBands(activities, axis: axis, top: top, height: height, into: &svg)
             svg.close("g")
         }
@@ -304,41 +304,49 @@ struct TraceChart: Sendable {
 
     private enum LegendMark { case swatch(String), line(String), tick(String), envelope }
 
-    /// The legend, flowing left to right and wrapping; returns the y of its last row.
+    /// The legend: one row per group (signals, activities, modes), headed like the lanes, wrapping when
+    /// long; returns the y of its last row.
     private func drawLegend(top: Double, into svg: inout SVGWriter) -> Double {
-        var items: [(mark: LegendMark, label: String)] = []
-        if magnitude != nil { items.append((.envelope, "|a|, min–max per pixel")) }
-        if let activities { items += Self.distinct(activities).map { (.swatch($0.colour), $0.label) } }
-        if let steps { items.append((.tick(ChartPalette.steps), "step (\(steps.count))")) }
-        if let modes { items += Self.distinct(modes).map { (.swatch($0.colour), $0.label) } }
-        if distance != nil { items.append((.line(ChartPalette.distance), "distance that day")) }
+        var signals: [(mark: LegendMark, label: String)] = []
+        if magnitude != nil { signals.append((.envelope, "|a|, min–max per pixel")) }
+        if let steps { signals.append((.tick(ChartPalette.steps), "step (\(ReportText.grouped(steps.count)) in all)")) }
+        if distance != nil { signals.append((.line(ChartPalette.distance), "distance since the day began")) }
+        var groups: [(heading: String, items: [(mark: LegendMark, label: String)])] = [("shown", signals)]
+        if let activities { groups.append(("activity", Self.distinct(activities).map { (.swatch($0.colour), $0.label) })) }
+        if let modes { groups.append(("mode", Self.distinct(modes).map { (.swatch($0.colour), $0.label) })) }
 
         svg.open("g", ["class": "legend", "font-size": "11", "fill": ChartPalette.text])
-        var x = Self.leftMargin, y = top
+        var y = top - 18
         let right = Double(width) - Self.rightMargin
-        for item in items {
-            // Text width estimate for an 11 px sans-serif: 6.3 px per character.
-            let itemWidth = 18 + Double(item.label.count) * 6.3 + 16
-            if x + itemWidth > right && x > Self.leftMargin {
-                x = Self.leftMargin
-                y += 18
+        for group in groups where !group.items.isEmpty {
+            y += 18
+            svg.element("text", ["x": SVGWriter.number(Self.leftMargin - 8), "y": SVGWriter.number(y + 1),
+                                 "text-anchor": "end", "fill": ChartPalette.secondaryText], text: group.heading)
+            var x = Self.leftMargin
+            for item in group.items {
+                // Text width estimate for an 11 px sans-serif: 6.3 px per character.
+                let itemWidth = 18 + Double(item.label.count) * 6.3 + 18
+                if x + itemWidth > right && x > Self.leftMargin {
+                    x = Self.leftMargin
+                    y += 18
+                }
+                switch item.mark {
+                case .swatch(let colour):
+                    svg.element("rect", ["x": SVGWriter.number(x), "y": SVGWriter.number(y - 9), "width": "12", "height": "12",
+                                         "fill": colour, "stroke": "#888888", "stroke-width": "0.5"])
+                case .line(let colour):
+                    svg.element("line", ["x1": SVGWriter.number(x), "y1": SVGWriter.number(y - 3), "x2": SVGWriter.number(x + 12),
+                                         "y2": SVGWriter.number(y - 3), "stroke": colour, "stroke-width": "2"])
+                case .tick(let colour):
+                    svg.element("line", ["x1": SVGWriter.number(x + 6), "y1": SVGWriter.number(y - 10), "x2": SVGWriter.number(x + 6),
+                                         "y2": SVGWriter.number(y + 3), "stroke": colour, "stroke-width": "1.5"])
+                case .envelope:
+                    svg.element("rect", ["x": SVGWriter.number(x), "y": SVGWriter.number(y - 9), "width": "12", "height": "12",
+                                         "fill": ChartPalette.magnitude])
+                }
+                svg.element("text", ["x": SVGWriter.number(x + 18), "y": SVGWriter.number(y + 1)], text: item.label)
+                x += itemWidth
             }
-            switch item.mark {
-            case .swatch(let colour):
-                svg.element("rect", ["x": SVGWriter.number(x), "y": SVGWriter.number(y - 9), "width": "12", "height": "12",
-                                     "fill": colour, "stroke": "#888888", "stroke-width": "0.5"])
-            case .line(let colour):
-                svg.element("line", ["x1": SVGWriter.number(x), "y1": SVGWriter.number(y - 3), "x2": SVGWriter.number(x + 12),
-                                     "y2": SVGWriter.number(y - 3), "stroke": colour, "stroke-width": "2"])
-            case .tick(let colour):
-                svg.element("line", ["x1": SVGWriter.number(x + 6), "y1": SVGWriter.number(y - 10), "x2": SVGWriter.number(x + 6),
-                                     "y2": SVGWriter.number(y + 3), "stroke": colour, "stroke-width": "1.5"])
-            case .envelope:
-                svg.element("rect", ["x": SVGWriter.number(x), "y": SVGWriter.number(y - 9), "width": "12", "height": "12",
-                                     "fill": ChartPalette.magnitude])
-            }
-            svg.element("text", ["x": SVGWriter.number(x + 18), "y": SVGWriter.number(y + 1)], text: item.label)
-            x += itemWidth
         }
         svg.close("g")
         return y

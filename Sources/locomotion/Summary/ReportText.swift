@@ -64,6 +64,13 @@ enum ReportText {
         }
     }
 
+    /// A duration as a clock, `m:ss` or `h:mm:ss` (`5:47`, `1:02:03`), for table columns.
+    static func durationClock(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        let hours = total / 3600, minutes = total / 60 % 60, rest = total % 60
+        return hours > 0 ? "\(hours):\(TimeAxis.twoDigits(minutes)):\(TimeAxis.twoDigits(rest))" : "\(minutes):\(TimeAxis.twoDigits(rest))"
+    }
+
     /// `850 m` or `12.3 km`.
     static func distanceText(_ meters: Double) -> String {
         meters < 1000 ? "\(Int(meters.rounded())) m" : "\((meters / 100).rounded() / 10) km"

@@ -16,30 +16,25 @@ extension TraceReport {
         }
         lines.append(sourceLine)
 
-        if let activities {
-            lines.append("")
-            lines += activityLines(activities, labels: labels)
-        }
+        lines.append("")
+        lines += activityLines(activities, labels: labels)
         if let steps {
             lines.append("")
             var line = "Steps: \(ReportText.grouped(steps.count))"
-            if let cadence = steps.medianCadence {
-                line += " · median cadence \(Int(cadence.rounded())) steps/min"
-                line += " · \(ReportText.durationText(steps.steppingSeconds)) stepping"
-            }
+            line += " in \(steps.bouts) walking bout\(steps.bouts == 1 ? "" : "s")"
+            if steps.bouts > 0 { line += " (\(ReportText.durationText(steps.walkingSeconds)))" }
+            if let cadence = steps.stepsPerMinute { line += " · cadence \(Int(cadence.rounded())) steps/min while walking" }
             lines.append(line)
         }
         if let days {
             lines.append("")
             lines += distanceLines(days)
         }
-        if let gating {
+        lines.append("")
+        lines += gatingLines(gating)
+        if !notes.isEmpty {
             lines.append("")
-            lines += gatingLines(gating)
-        }
-        if !missing.isEmpty {
-            lines.append("")
-            lines.append("Not in this report (this build has no \(missing.joined(separator: ", ")) yet).")
+            lines += notes
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -53,14 +48,14 @@ extension TraceReport {
         for row in listed {
             lines.append("  " + ReportText.padded(ReportText.timeText(row.start, labels: labels), timeWidth)
                          + "  " + ReportText.padded(ReportText.timeText(row.end, labels: labels), timeWidth)
-                         + "  " + ReportText.padded(ReportText.durationText(row.end - row.start), 8, right: true)
+                         + "  " + ReportText.padded(ReportText.durationClock(row.end - row.start), 8, right: true)
                          + "  " + ReportText.padded(row.activity, 10) + "  " + row.confidence)
         }
         if listed.count < rows.count {
             lines.append("  (\(rows.count - listed.count) segments shorter than \(Int(Self.listedMinimumDuration)) s "
                          + "not listed; `locomotion label` lists every one)")
         }
-        if let activityTotals, !activityTotals.isEmpty {
+        if !activityTotals.isEmpty {
             lines.append("  Time in each: " + activityTotals.map {
                 "\($0.activity) \(ReportText.durationText($0.seconds)) (\(ReportText.percent($0.share)))"
             }.joined(separator: " · "))
@@ -99,7 +94,7 @@ extension TraceReport {
         lines.append("  low-power      " + ReportText.padded(ReportText.durationText(gating.lowPowerSeconds), 10, right: true)
                      + share(gating.lowPowerSeconds))
         if gating.gapSeconds > 0 {
-            lines.append("  gaps (no input)" + ReportText.padded(ReportText.durationText(gating.gapSeconds), 10, right: true))
+            lines.append("  gaps (no input)" + ReportText.padded(ReportText.durationText(gating.gapSeconds), 11, right: true))
         }
         lines.append("  \(gating.switches) switch\(gating.switches == 1 ? "" : "es"). Low power saved "
                      + "\(ReportText.percent(gating.lowPowerShare)) of the recording time and about "

@@ -32,13 +32,15 @@ struct TraceReport: Sendable, Hashable, Codable {
         var share: Double
     }
 
-    /// Steps and cadence.
+    /// Steps and cadence, as `locomotion steps` reports them.
     struct Steps: Sendable, Hashable, Codable {
         var count: Int
-        /// Time spent stepping: the sum of step intervals no longer than 2 s, seconds.
-        var steppingSeconds: Double
-        /// Median cadence over those intervals, steps per minute; nil with fewer than two steps.
-        var medianCadence: Double?
+        /// Walking bouts found.
+        var bouts: Int
+        /// Time in bouts, seconds.
+        var walkingSeconds: Double
+        /// Mean cadence while walking, steps per minute; nil without bouts.
+        var stepsPerMinute: Double?
     }
 
     /// Distance on one local day.
@@ -68,35 +70,13 @@ struct TraceReport: Sendable, Hashable, Codable {
     }
 
     var source: Source
-    var activities: [ActivityRow]?
-    var activityTotals: [ActivityTotal]?
+    var activities: [ActivityRow]
+    var activityTotals: [ActivityTotal]
     var steps: Steps?
     var days: [Day]?
-    var gating: Gating?
-    /// Parts of the pipeline this build lacks.
-    var missing: [String]
-}
-
-extension TraceReport.Steps {
-    /// Steps, stepping time and median cadence of `times` (seconds, non-decreasing).
-    /// An interval longer than 2 s (a pause) is not stepping time. O(n log n).
-    init(stepTimes times: [Double]) {
-        var intervals: [Double] = []
-        intervals.reserveCapacity(max(0, times.count - 1))
-        for (earlier, later) in zip(times, times.dropFirst()) where later > earlier && later - earlier <= 2 {
-            intervals.append(later - earlier)
-        }
-        intervals.sort()
-        count = times.count
-        steppingSeconds = intervals.reduce(0, +)
-        if intervals.isEmpty {
-            medianCadence = nil
-        } else {
-            let middle = intervals.count / 2
-            let median = intervals.count % 2 == 1 ? intervals[middle] : (intervals[middle - 1] + intervals[middle]) / 2
-            medianCadence = 60 / median
-        }
-    }
+    var gating: Gating
+    /// What is missing from the report, and why.
+    var notes: [String]
 }
 
 extension TraceReport.Gating {

@@ -46,7 +46,7 @@ struct OdometerSnapshotTests {
     func everySplit() throws {
         let events = Self.events()
         var configuration = OdometerConfiguration()
-        configuration.movingActivities = OdometerConfiguration.onFoot
+        configuration.movingActivities = GatingPolicy.onFoot.recordedActivities
         let berlin = TimeZone(identifier: "Europe/Berlin")!
         var uninterrupted = Odometer(configuration: configuration, timeZone: berlin)
         var prefixes: [Odometer] = []

@@ -70,7 +70,7 @@ import Testing
         #expect(groups(root, class: "steps-lane").count == 1)
         #expect(groups(root, class: "mode-lane").count == 1)
         #expect(elements(root, "path", class: "distance-curve").count == 1)
-        for label in ["stationary", "walking", "high-accuracy", "low-power", "step (590)", "activity", "steps", "mode"] {
+        for label in ["stationary", "walking", "high-accuracy", "low-power", "step (590 in all)", "activity", "steps", "mode"] {
             #expect(texts.contains(label), "missing text \(label)")
         }
         #expect(texts.contains("2023-11-14: 392 m"))

@@ -1,0 +1,75 @@
+import Locomotion
+import LocomotionIO
+
+/// The checks every location-fix fuzz target runs on one input, read as `format`:
+/// strict and lenient reading never trap or hang; every error and skipped entry names
+/// the file and a line/column ≥ 1; every fix has a latitude in −90…90, a longitude in
+/// −180…180, a finite time (or NaN: an untimed GPX point), a finite non-negative
+/// accuracy and speed when present; segment starts are ascending and inside the
+/// fixes; a strictly accepted file reads the same leniently, with nothing skipped;
+/// and whatever lenient reading accepted round-trips through the fix CSV writer.
+public func checkFixReader(_ data: UnsafePointer<UInt8>?, _ size: Int, format: FixFormat) {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    let name = "fuzz.\(format.rawValue)"
+    let strict = readFixes(bytes, name: name, options: FixReadingOptions(lenient: false, format: format))
+    let lenient = readFixes(bytes, name: name, options: FixReadingOptions(lenient: true, format: format))
+    if let strict {
+        invariant(strict.skipped.isEmpty, "strict reading skipped entries")
+        invariant(lenient != nil, "lenient reading refused what strict reading accepted")
+        if let lenient {
+            invariant(lenient.skipped.isEmpty && sameFixes(lenient.fixes, strict.fixes),
+                      "lenient reading of a good file differs from strict reading")
+        }
+    }
+    if let lenient, !lenient.fixes.isEmpty, lenient.isTimed {
+        checkRoundTrip(lenient.fixes)
+    }
+}
+
+private func readFixes(_ bytes: [UInt8], name: String, options: FixReadingOptions) -> FixFile? {
+    let file: FixFile
+    do {
+        file = try FixReader.parse(bytes, file: name, options: options)
+    } catch {
+        checkError(error, name: name)
+        return nil
+    }
+    invariant(file.format == options.format, "read as \(file.format), asked for \(String(describing: options.format))")
+    for error in file.skipped { checkError(error, name: name) }
+    for fix in file.fixes {
+        invariant((-90...90).contains(fix.latitude), "latitude \(fix.latitude)")
+        invariant((-180...180).contains(fix.longitude), "longitude \(fix.longitude)")
+        invariant(fix.time.isFinite || (fix.time.isNaN && file.format == .gpx), "time \(fix.time)")
+        invariant(fix.horizontalAccuracy.map { $0.isFinite && $0 >= 0 } ?? true, "accuracy \(String(describing: fix.horizontalAccuracy))")
+        invariant(fix.speed.map { $0.isFinite && $0 >= 0 } ?? true, "speed \(String(describing: fix.speed))")
+    }
+    invariant(zip(file.segmentStarts, file.segmentStarts.dropFirst()).allSatisfy { $0 < $1 }, "segment starts not ascending")
+    invariant(file.segmentStarts.allSatisfy { $0 > 0 && $0 < file.fixes.count }, "segment start outside the fixes")
+    return file
+}
+
+private func checkError(_ error: InputError, name: String) {
+    invariant(error.file == name, "error names \(error.file), not \(name)")
+    invariant((error.line ?? 1) >= 1 && (error.column ?? 1) >= 1, "error position \(error)")
+    invariant(!error.problem.isEmpty, "error without a problem")
+}
+
+/// NaN-aware equality of fix lists (untimed GPX points have NaN times).
+private func sameFixes(_ a: [LocationFix], _ b: [LocationFix]) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { x, y in
+        (x.time == y.time || (x.time.isNaN && y.time.isNaN)) && x.latitude == y.latitude && x.longitude == y.longitude
+            && x.horizontalAccuracy == y.horizontalAccuracy && x.speed == y.speed
+    }
+}
+
+/// Fixes written by `FixCSVWriter` read back as the same fixes.
+private func checkRoundTrip(_ fixes: [LocationFix]) {
+    let text = FixCSVWriter.string(fixes)
+    do {
+        let again = try FixReader.parse(Array(text.utf8), file: "round-trip.csv",
+                                        options: FixReadingOptions(lenient: false, format: .csv))
+        invariant(sameFixes(again.fixes, fixes), "fix CSV round trip changed the fixes")
+    } catch {
+        invariant(false, "re-reading written fixes failed: \(error)")
+    }
+}

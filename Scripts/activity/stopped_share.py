@@ -1,0 +1,42 @@
+"""Label-granularity estimate for us-tm2017 vehicle sessions: the share of time the logged GPS speed says the
+vehicle stood still (< 0.5 m/s, nearest speed row within 5 s), per user. Those seconds are labelled Car/Bus/Train
+but a correct classifier reports them as stationary.
+
+    python3 Scripts/activity/stopped_share.py
+"""
+import glob, os, re, collections
+import numpy as np
+import datasets as D
+
+totals = collections.defaultdict(lambda: [0, 0, 0])
+for path in sorted(glob.glob(os.path.join(D.ROOT, "us-tm2017", "raw", "sensorfile_*_*.csv"))):
+    m = re.match(r"sensorfile_(.+)_(Car|Bus|Train)_\d+\.csv", os.path.basename(path))
+    if not m:
+        continue
+    acc, speed = [], []
+    for line in open(path):
+        p = line.split(",")
+        try:
+            if len(p) >= 3 and p[1] == "speed":
+                speed.append((abs(float(p[0])) / 1000, float(p[2])))
+            elif len(p) >= 5 and p[1] == "android.sensor.accelerometer":
+                acc.append(float(p[0]) / 1000)
+        except ValueError:
+            pass
+    if not acc:
+        continue
+    seconds = np.unique(np.floor(np.array(acc)))
+    user = m.group(1)
+    totals[user][0] += len(seconds)
+    if not speed:
+        continue
+    st = np.array(speed)
+    st = st[np.argsort(st[:, 0])]
+    idx = np.clip(np.searchsorted(st[:, 0], seconds + 0.5), 1, len(st) - 1)
+    nearest = np.where(np.abs(st[idx - 1, 0] - seconds) < np.abs(st[idx, 0] - seconds), idx - 1, idx)
+    close = np.abs(st[nearest, 0] - (seconds + 0.5)) <= 5
+    totals[user][1] += int(close.sum())
+    totals[user][2] += int((close & (st[nearest, 1] < 0.5)).sum())
+print("user, vehicle seconds, seconds with a speed within 5 s, of which stopped (< 0.5 m/s)")
+for user, (n, covered, stopped) in sorted(totals.items()):
+    print(f"{user}: {n} s, {covered} s covered, {stopped} s stopped = {stopped / max(covered, 1):.1%} of covered")

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// The command line's single error model (FORMATS.md): bad input exits 1 with
+/// `locomotion: file:line[:column]: problem (hint)` on stderr and nothing on
+/// stdout; bad usage exits 2; `--lenient` skips bad rows with one warning each
+/// and a count at the end. Run against the built executable, for every command
+/// that reads a trace or fixes.
+@Suite(.enabled(if: ToolRunner.isAvailable, "the locomotion executable is not built"))
+struct CommandErrorTests {
+    /// Commands that read one accelerometer trace as their first argument, with the
+    /// extra arguments each needs.
+    static let traceCommands: [[String]] = [["label"], ["steps"], ["replay"], ["evaluate"]]
+
+    static let goodRows = (0..<600).map { "\(1_700_000_000 + Double($0) * 0.02),0.01,-0.98,0.03\n" }.joined()
+
+    /// Whether this build has `command` (a stub has no trace argument in its help).
+    static func isImplemented(_ command: String) -> Bool {
+        guard let help = try? ToolRunner.run([command, "--help"]) else { return false }
+        return help.standardOutput.contains("<trace") || help.standardOutput.contains("<fixes")
+    }
+
+    /// Runs `command` on a file holding `text`; nil when this build lacks the command.
+    private func run(_ command: [String], file text: String, name: String = "trace.csv",
+                     extra: [String] = []) throws -> ToolRunner.Result? {
+        guard Self.isImplemented(command[0]) else { return nil }
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return try ToolRunner.run([command[0], path] + command.dropFirst() + extra)
+    }
+
+    private func expectBadInput(_ result: ToolRunner.Result?, line: Int?, column: Int? = nil, mentions: String,
+                                sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let result else { return }
+        #expect(result.status == 1, "exit status \(result.status): \(result.standardError)", sourceLocation: sourceLocation)
+        #expect(result.standardOutput.isEmpty, "data on stdout despite the error", sourceLocation: sourceLocation)
+        // `file:line:column: ` — the column may be given where the test does not insist on one.
+        var location = ""
+        if let line { location += ":\(line)" }
+        if let column { location += ":\(column)" }
+        let named = [".csv", ".gpx", ".nmea"].contains { extension_ in
+            result.standardError.contains(extension_ + location + ": ")
+                || (column == nil && result.standardError.contains(extension_ + location + ":"))
+        }
+        #expect(named, "stderr does not name file\(location): \(result.standardError)", sourceLocation: sourceLocation)
+        #expect(result.standardError.contains(mentions), "stderr: \(result.standardError)", sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: traceCommands)
+    func badRowNamesFileLineAndColumn(command: [String]) throws {
+        let text = "timestamp,x,y,z\n" + Self.goodRows + "1700000012.5,0.01,abc,0.03\n"
+        expectBadInput(try run(command, file: text), line: 602, column: 3, mentions: "not a number")
+    }
+
+    @Test(arguments: traceCommands)
+    func emptyAndHeaderOnlyFiles(command: [String]) throws {
+        expectBadInput(try run(command, file: ""), line: nil, mentions: "empty")
+        expectBadInput(try run(command, file: "timestamp,x,y,z\n"), line: 2, mentions: "no samples")
+    }
+
+    @Test(arguments: traceCommands)
+    func metresPerSecondSquaredAsGIsRefusedWithTheHint(command: [String]) throws {
+        let text = "timestamp,x,y,z\n" + (0..<600).map { "\(Double($0) * 0.02),0.1,9.78,0.3\n" }.joined()
+        let result = try run(command, file: text)
+        guard let result else { return }
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("--units ms2"), "stderr: \(result.standardError)")
+    }
+
+    @Test(arguments: traceCommands)
+    func lenientWarnsPerRowAndCountsAtTheEnd(command: [String]) throws {
+        let text = "timestamp,x,y,z\n" + Self.goodRows + "1700000012.5,x,-0.98,0.03\n"
+            + "1700000012.52,0.01,-0.98\n" + "1700000012.54,0.01,-0.98,0.03\n"
+        guard let result = try run(command, file: text, extra: ["--lenient"]) else { return }
+        #expect(result.status == 0, "exit status \(result.status): \(result.standardError)")
+        let warnings = result.standardError.split(separator: "\n").filter { $0.contains("warning") }
+        #expect(warnings.count == 2, "stderr: \(result.standardError)")
+        #expect(warnings.first?.contains(".csv:602:2") == true)
+        #expect(result.standardError.contains("skipped 2"), "no count at the end: \(result.standardError)")
+    }
+
+    @Test(arguments: traceCommands)
+    func missingFileIsBadInput(command: [String]) throws {
+        guard Self.isImplemented(command[0]) else { return }
+        let result = try ToolRunner.run([command[0], "/nonexistent/trace.csv"] + command.dropFirst())
+        #expect(result.status == 1, "exit status \(result.status): \(result.standardError)")
+        #expect(result.standardError.contains("/nonexistent/trace.csv"))
+    }
+
+    @Test(arguments: traceCommands)
+    func usageErrorsExitTwo(command: [String]) throws {
+        guard Self.isImplemented(command[0]) else { return }
+        let unknownOption = try ToolRunner.run([command[0], "--no-such-option", "x.csv"])
+        #expect(unknownOption.status == 2, "\(command[0]) --no-such-option: \(unknownOption.status)")
+        let badUnits = try ToolRunner.run([command[0], "x.csv", "--units", "furlongs"])
+        #expect(badUnits.status == 2, "\(command[0]) --units furlongs: \(badUnits.status)")
+        let missing = try ToolRunner.run([command[0]])
+        #expect(missing.status == 2, "\(command[0]) without a trace: \(missing.status)")
+    }
+
+    @Test func unknownCommandExitsTwo() throws {
+        #expect(try ToolRunner.run(["no-such-command"]).status == 2)
+    }
+
+    // MARK: Fixes
+
+    @Test func truncatedGPXIsBadInput() throws {
+        // Cut in the middle of an attribute; see also FixInputReliabilityTests for a cut between points.
+        let gpx = """
+            <?xml version="1.0"?>
+            <gpx version="1.1" creator="test"><trk><trkseg>
+            <trkpt lat="47.0" lon="8.5"><time>2023-11-14T22:13:20Z</time></trkpt>
+            <trkpt lat="47.0001" lon="8.5"><time>2023-11-14T22:13:21Z</time></trkpt>
+            <trkpt lat="47.00
+            """
+        let result = try run(["distance"], file: gpx, name: "track.gpx")
+        expectBadInput(result, line: 5, mentions: "GPX")
+    }
+
+    @Test func gpxOutOfRangeCoordinatesAreBadInput() throws {
+        let gpx = """
+            <?xml version="1.0"?>
+            <gpx version="1.1" creator="test"><trk><trkseg>
+            <trkpt lat="47.0" lon="8.5"><time>2023-11-14T22:13:20Z</time></trkpt>
+            <trkpt lat="147.0" lon="8.5"><time>2023-11-14T22:13:21Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """
+        expectBadInput(try run(["distance"], file: gpx, name: "track.gpx"), line: 4, mentions: "lat")
+    }
+
+    @Test func nmeaBadChecksumIsBadInputAndLenientSkipsIt() throws {
+        let good = "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A\n"
+        let corrupted = "$GPRMC,123520,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*00\n"
+        expectBadInput(try run(["distance"], file: good + corrupted, name: "log.nmea"), line: 2, mentions: "checksum")
+        guard let lenient = try run(["distance"], file: good + corrupted, name: "log.nmea", extra: ["--lenient"]) else { return }
+        #expect(lenient.status == 0, "stderr: \(lenient.standardError)")
+        #expect(lenient.standardError.contains("log.nmea:2"), "no warning naming line 2: \(lenient.standardError)")
+    }
+
+    @Test func absurdFixTimestampDoesNotCrash() throws {
+        // 1e300 s is finite, so the reader passes it on; the odometer's day arithmetic used to trap on it.
+        guard let result = try run(["distance"], file: "timestamp,latitude,longitude\n1e300,47.0,8.5\n", name: "fixes.csv")
+        else { return }
+        #expect(result.status == 0 || result.status == 1, "exit status \(result.status): \(result.standardError)")
+    }
+
+    @Test func fixCSVBadRowIsBadInput() throws {
+        let text = "timestamp,latitude,longitude\n1700000000,47.0,8.5\n1700000001,north,8.5\n"
+        expectBadInput(try run(["distance"], file: text, name: "fixes.csv"), line: 3, column: 2, mentions: "latitude")
+    }
+}
