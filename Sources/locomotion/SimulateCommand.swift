@@ -17,7 +17,7 @@ struct SimulateCommand: AsyncParsableCommand {
 
             Examples:
               locomotion simulate --output day.csv --fixes day-fixes.csv            # 24 h at 50 Hz
-              locomotion simulate --duration 2400 --seed 7 --output Datasets/sample/day.csv --fixes Datasets/sample/day-fixes.csv
+              locomotion simulate --duration 1800 --seed 7 --output Datasets/sample/day.csv --fixes Datasets/sample/day-fixes.csv
               locomotion simulate --duration 600 --rate 100 --output - | head
             """
     )

@@ -119,6 +119,18 @@ private func roundTrip(_ recording: ConvertedRecording, checkUnits: Bool = true)
     }
 }
 
+extension MobiFallV2Tests {
+    @Test(.enabled(if: Datasets.isPresent("mobifall-v2"), Datasets.absent("mobifall-v2")))
+    func continuousJumpingPassesTheUnitCheck() throws {
+        // Median |a| ≈ 0.29 g: much of the time in flight. Real data the unit check must accept.
+        let file = Datasets.folder("mobifall-v2").appendingPathComponent("raw/sub5/ADL/JUM/JUM_acc_5_3.txt").path
+        let recording = try #require(MobiFallV2.convert(file: file).first)
+        let trace = try roundTrip(recording)
+        #expect(medians(trace).magnitude < 0.4)
+        #expect(Set(trace.labels!) == [.unknown])
+    }
+}
+
 @Suite struct GeoTecINITSmartphoneHARTests {
     @Test(.enabled(if: Datasets.isPresent("geotecinit-sp-har"), Datasets.absent("geotecinit-sp-har")))
     func realExecution() throws {
