@@ -23,11 +23,13 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 POLICIES = ["on-foot", "on-foot-and-cycling", "any-movement"]
 
 
-def replay(binary, trace, policy, source, workdir):
+def replay(binary, trace, policy, source, workdir, gate_options):
     name = os.path.splitext(os.path.basename(trace))[0]
-    summary = os.path.join(workdir, f"{name}.{policy}.{source}.json")
-    segments = os.path.join(workdir, f"{name}.{policy}.{source}.csv")
+    tag = "".join(c for c in "".join(gate_options) if c.isalnum())
+    summary = os.path.join(workdir, f"{name}.{policy}.{source}{tag}.json")
+    segments = os.path.join(workdir, f"{name}.{policy}.{source}{tag}.csv")
     command = [binary, "replay", trace, "--units", "ms2", "--policy", policy, "--summary", summary, "--output", segments]
+    command += gate_options
     if source == "labels":
         command.append("--activity-from-labels")
     subprocess.run(command, check=True)
@@ -77,12 +79,40 @@ def table(results, policy, source):
     return "\n".join(lines)
 
 
+def agreement(results, source):
+    """How the activity stream reported each truth class (on-foot runs; the stream does not depend on the policy)."""
+    rows = [r for r in results if r[1] == "on-foot" and r[2] == source]
+    lines = [f"| sequence ({source}) | truth stationary reported as | truth walking reported as | truth vehicle reported as |",
+             "| --- | --- | --- | --- |"]
+    pooled = {}
+    for name, _, _, s in rows:
+        cells = []
+        for truth in ["stationary", "walking", "automotive"]:
+            row = next((a for a in s.get("activityAgreement") or [] if a["truth"] == truth), None)
+            if row is None or row["time"] == 0:
+                cells.append("—")
+                continue
+            entry = pooled.setdefault(truth, {})
+            for k, v in row["reported"].items():
+                entry[k] = entry.get(k, 0) + v
+            cells.append(", ".join(f"{k} {100 * v / row['time']:.0f} %" for k, v in sorted(row["reported"].items(), key=lambda kv: -kv[1]) if v / row["time"] >= 0.01))
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    cells = []
+    for truth in ["stationary", "walking", "automotive"]:
+        entry = pooled.get(truth, {})
+        total = sum(entry.values())
+        cells.append(", ".join(f"{k} {100 * v / total:.0f} %" for k, v in sorted(entry.items(), key=lambda kv: -kv[1]) if v / total >= 0.01) if total else "—")
+    lines.append("| **all** | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--source", choices=["labels", "classifier", "both"], default="both")
     parser.add_argument("--workdir")
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "locomotion"))
     parser.add_argument("--policies", nargs="*", default=POLICIES)
+    parser.add_argument("--gate-options", default="", help="extra replay options, e.g. '--entry-dwell 30'")
     args = parser.parse_args()
     workdir = args.workdir or tempfile.mkdtemp(prefix="gating-eval-")
     traces_dir = os.path.join(workdir, "traces")
@@ -96,11 +126,16 @@ def main():
         for policy in args.policies:
             for trace in traces:
                 name = os.path.splitext(os.path.basename(trace))[0]
-                results.append((name, policy, source, replay(args.binary, trace, policy, source, workdir)))
+                results.append((name, policy, source, replay(args.binary, trace, policy, source, workdir, args.gate_options.split())))
     for source in sources:
         for policy in args.policies:
+            if args.gate_options:
+                print(f"Gate options: `{args.gate_options}`\n")
             print(table(results, policy, source))
             print()
+    if "classifier" in sources and "on-foot" in args.policies:
+        print(agreement(results, "classifier"))
+        print()
     print(f"(summaries and segments in {workdir})", file=sys.stderr)
 
 

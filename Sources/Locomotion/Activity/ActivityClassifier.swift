@@ -73,7 +73,8 @@ public struct ActivityClassifier: Sendable {
             case let .window(features, start, end):
                 var metersPerSecond: Double?
                 if let fix, abs(end - fix.time) <= configuration.speedMaximumAge { metersPerSecond = fix.metersPerSecond }
-                let decision = ActivityRules.decide(features, speed: metersPerSecond, configuration)
+                let decision = ActivityRules.decide(features, speed: metersPerSecond,
+                                                    reported: smoother.reported?.activity, configuration)
                 // The first window of a run stands for the whole run so far; later ones for their centre hop.
                 let evidenceStart = runStarted ? start : (start + end) / 2 - configuration.hopDuration / 2
                 runStarted = false

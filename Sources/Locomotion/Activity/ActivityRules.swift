@@ -16,7 +16,10 @@ struct WindowDecision: Sendable, Hashable {
 /// 6. aperiodic vibration of vehicle size → automotive;
 /// 7. anything stronger without gait → unknown (conflicting evidence).
 enum ActivityRules {
-    static func decide(_ f: ActivityFeatures, speed: Double?, _ c: ActivityClassifier.Configuration) -> WindowDecision {
+    /// - Parameter reported: the activity reported now; inside a vehicle, irregular shaking is not taken as
+    ///   weak gait (leaving a vehicle starts with clear steps).
+    static func decide(_ f: ActivityFeatures, speed: Double?, reported: MotionActivity?,
+                       _ c: ActivityClassifier.Configuration) -> WindowDecision {
         if f.deviation < c.stationaryMaximumDeviation {
             let sure = f.deviation < c.stationaryMaximumDeviation / 2 && (speed ?? 0) < c.cyclingMinimumSpeed
             if let speed, speed >= c.vehicleMinimumSpeed {
@@ -36,7 +39,8 @@ enum ActivityRules {
             return WindowDecision(activity: .walking, confidence: confidence, rule: "gait-walking")
         }
 
-        if f.deviation >= c.weakGaitMinimumDeviation && c.gaitCadence.contains(f.stepFrequency) && (speed ?? 0) < c.cyclingMinimumSpeed {
+        if f.deviation >= c.weakGaitMinimumDeviation && c.gaitCadence.contains(f.stepFrequency)
+            && (speed ?? 0) < c.cyclingMinimumSpeed && reported != .automotive {
             return WindowDecision(activity: .walking, confidence: .low, rule: "weak-gait-walking")
         }
 

@@ -153,7 +153,7 @@ struct TraceAnalysis: Sendable {
     /// Reads fixes (CSV, GPX or NMEA) as `distance` does; skipped entries of lenient reading go to stderr.
     static func readFixes(path: String, lenient: Bool) throws -> FixFile {
         let file = try FixReader.readFile(path: path, options: FixReadingOptions(lenient: lenient))
-        for warning in file.warnings { StandardError.write("\(warning)\n") }
+        for warning in file.warnings { StandardError.write("locomotion: warning: \(warning)\n") }
         return file
     }
 
