@@ -11,8 +11,10 @@ struct DistanceCommand: AsyncParsableCommand {
             Reads fixes from CSV (timestamp,latitude,longitude[,horizontal_accuracy][,speed]), GPX 1.1 or NMEA \
             ($--GGA/$--RMC) and writes one row per local day:
             day,distance_m,accepted_fixes,rejected_jumps,rejected_inaccurate,rejected_not_moving,rejected_out_of_order,rejected_invalid,reanchors
+
             GPX points without times are measured into one row with day `undated`; a new GPX track segment \
             starts afresh (no distance across the break) unless --join-segments.
+
             Filters: a fix more than --jump-limit metres from the last accepted fix is a jump (3 consecutive consistent \
             fixes re-anchor after a gap); a fix with horizontal accuracy worse than --max-accuracy is not trusted. \
             `off` switches a filter off; --no-filters switches both off (a plain geodesic sum). See Docs/odometer.md.
