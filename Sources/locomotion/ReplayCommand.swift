@@ -69,7 +69,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let recording = try Trace.read(path: trace, options: traceOptions.readingOptions)
         for warning in recording.warnings { StandardError.write("locomotion: warning: \(warning)\n") }
         if recording.skippedRowCount > 0 {
-            StandardError.write("locomotion: warning: \(recording.skippedRowCount) rows skipped in \(trace)\n")
+            StandardError.write("locomotion: \(trace): skipped \(recording.skippedRowCount) bad row(s)\n")
         }
         if activityFromLabels && recording.labels == nil {
             throw InputError(file: trace, line: 1, problem: "--activity-from-labels needs a `label` column, and the header has none",

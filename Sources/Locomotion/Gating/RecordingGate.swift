@@ -54,6 +54,9 @@ public struct RecordingGate: Sendable, Hashable, Codable {
     var rangeAnchor: GatePosition?
     /// The mode of the latest event, to mark mode changes.
     var reportedMode: RecordingMode?
+    /// End of the latest gap: a (backdated) update cannot carry evidence
+    /// from before it.
+    var evidenceFloor: Double?
 
     /// A gate in low power, before any input.
     public init(configuration: GatingConfiguration = .init()) {
@@ -237,10 +240,6 @@ public struct RecordingGate: Sendable, Hashable, Codable {
     }
 
     // MARK: - Rules
-
-    /// End of the latest gap: a (backdated) update cannot carry evidence
-    /// from before it.
-    var evidenceFloor: Double?
 
     /// Starts handling an input at `inputTime`: the first input, a gap, or
     /// timers running out. Returns the decision time (never before the latest input).
