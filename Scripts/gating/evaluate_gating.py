@@ -77,6 +77,33 @@ def table(results, policy, source):
     return "\n".join(lines)
 
 
+def agreement(results, source):
+    """How the activity stream reported each truth class (on-foot runs; the stream does not depend on the policy)."""
+    rows = [r for r in results if r[1] == "on-foot" and r[2] == source]
+    lines = [f"| sequence ({source}) | truth stationary reported as | truth walking reported as | truth vehicle reported as |",
+             "| --- | --- | --- | --- |"]
+    pooled = {}
+    for name, _, _, s in rows:
+        cells = []
+        for truth in ["stationary", "walking", "automotive"]:
+            row = next((a for a in s.get("activityAgreement") or [] if a["truth"] == truth), None)
+            if row is None or row["time"] == 0:
+                cells.append("—")
+                continue
+            entry = pooled.setdefault(truth, {})
+            for k, v in row["reported"].items():
+                entry[k] = entry.get(k, 0) + v
+            cells.append(", ".join(f"{k} {100 * v / row['time']:.0f} %" for k, v in sorted(row["reported"].items(), key=lambda kv: -kv[1]) if v / row["time"] >= 0.01))
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    cells = []
+    for truth in ["stationary", "walking", "automotive"]:
+        entry = pooled.get(truth, {})
+        total = sum(entry.values())
+        cells.append(", ".join(f"{k} {100 * v / total:.0f} %" for k, v in sorted(entry.items(), key=lambda kv: -kv[1]) if v / total >= 0.01) if total else "—")
+    lines.append("| **all** | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--source", choices=["labels", "classifier", "both"], default="both")
@@ -101,6 +128,9 @@ def main():
         for policy in args.policies:
             print(table(results, policy, source))
             print()
+    if "classifier" in sources and "on-foot" in args.policies:
+        print(agreement(results, "classifier"))
+        print()
     print(f"(summaries and segments in {workdir})", file=sys.stderr)
 
 

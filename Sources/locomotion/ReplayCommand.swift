@@ -109,7 +109,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let truth = recording.labels.map { GatingReplay.truthSegments(times: recording.samples.lazy.map(\.time), labels: $0, maximumHold: configuration.gapLimit) }
         let result = ReplaySummary(
             segments: replay.segments, sampleTimes: recording.samples.lazy.map(\.time), truth: truth,
-            configuration: configuration, onsetAllowance: onsetAllowance)
+            configuration: configuration, onsetAllowance: onsetAllowance, updates: replay.updates)
         if let summary {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

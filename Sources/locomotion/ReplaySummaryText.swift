@@ -30,6 +30,11 @@ enum ReplaySummaryText {
                 lines.append("activity=\(activity.activity) s=\(number(activity.time)) high_accuracy=\(percent(activity.highAccuracyShare))")
             }
         }
+        for row in summary.activityAgreement ?? [] {
+            let shares = row.reported.sorted { $0.value > $1.value }
+                .map { "\($0.key)=\(percent(row.time > 0 ? $0.value / row.time : 0))" }.joined(separator: " ")
+            lines.append("truth=\(row.truth) reported_as \(shares)")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -17,8 +17,8 @@ public struct GatingReplay: Sendable {
     public var events: [GatingEvent]
     /// The mode segments (from the first to the last sample).
     public var segments: [GatingSegment]
-    /// How many activity updates the gate received.
-    public var activityUpdates: Int
+    /// The activity updates the gate received, in order.
+    public var updates: [ActivityUpdate]
 
     /// Replays `samples` (time-ordered) with `fixes` (time-ordered) through a
     /// gate with `configuration`. O(n + f) for n samples and f fixes.
@@ -33,7 +33,7 @@ public struct GatingReplay: Sendable {
         var gate = RecordingGate(configuration: configuration)
         var events: [GatingEvent] = []
         var fixIndex = 0
-        var updates = 0
+        var updates: [ActivityUpdate] = []
         switch source {
         case .labels(let labels, let confidence):
             precondition(labels.count == samples.count, "labels must parallel samples")
@@ -47,7 +47,7 @@ public struct GatingReplay: Sendable {
                     let update = ActivityUpdate(start: sample.time, activity: label, confidence: confidence,
                                                 explanation: ActivityExplanation(rule: "label"))
                     try gate.process(update, into: &events)
-                    updates += 1
+                    updates.append(update)
                     previous = label
                 }
                 try gate.advance(to: sample.time, into: &events)
@@ -63,13 +63,13 @@ public struct GatingReplay: Sendable {
                 // An empty result does not allocate; the classifier emits rarely.
                 for update in classifier.push(sample) {
                     try gate.process(update, into: &events)
-                    updates += 1
+                    updates.append(update)
                 }
                 try gate.advance(to: sample.time, into: &events)
             }
         }
         let end = samples.last?.time ?? 0
-        return GatingReplay(events: events, segments: GatingSegmenter.segments(of: events, end: end), activityUpdates: updates)
+        return GatingReplay(events: events, segments: GatingSegmenter.segments(of: events, end: end), updates: updates)
     }
 
     /// Ground-truth segments from per-sample labels: each label holds from its

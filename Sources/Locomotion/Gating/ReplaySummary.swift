@@ -32,6 +32,9 @@ public struct ReplaySummary: Sendable, Hashable, Codable {
     public var recordedSampleShare: Double
     /// The comparison with ground truth, when labels were given.
     public var truth: GatingTruthComparison?
+    /// How the activity stream reported each truth activity, when labels and
+    /// updates were given (classifier errors, as distinct from gate errors).
+    public var activityAgreement: [ActivityAgreement]?
 
     /// Summarises `segments` (time-ordered, non-overlapping, as
     /// ``GatingSegmenter`` makes them).
@@ -43,10 +46,11 @@ public struct ReplaySummary: Sendable, Hashable, Codable {
     ///   - configuration: the gate's configuration (policy and timeouts).
     ///   - onsetAllowance: seconds at the start of each recorded bout that
     ///     the "after onset" share does not count. Default 30 s.
+    ///   - updates: the activity updates the gate saw, for ``activityAgreement``.
     /// - Complexity: O(s + t log n) for s samples, t truth segments, n segments.
     public init<Times: Sequence>(
         segments: [GatingSegment], sampleTimes: Times, truth: [ActivitySegment]?,
-        configuration: GatingConfiguration, onsetAllowance: Double = 30
+        configuration: GatingConfiguration, onsetAllowance: Double = 30, updates: [ActivityUpdate]? = nil
     ) where Times.Element == Double {
         policy = configuration.policy.name
         start = segments.first?.start ?? 0
@@ -92,6 +96,9 @@ public struct ReplaySummary: Sendable, Hashable, Codable {
 
         self.truth = truth.map {
             GatingTruthComparison(timeline: ModeTimeline(segments), truth: $0, configuration: configuration, onsetAllowance: onsetAllowance)
+        }
+        if let truth, let updates {
+            activityAgreement = ActivityAgreement.compare(updates: updates, truth: truth, end: end)
         }
     }
 }

@@ -24,59 +24,91 @@ enum DecimalParser {
         case invalid
     }
 
-    /// Exact powers of ten representable in a Double: 10⁰…10²².
-    private static let powersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
+    /// Exact powers of ten representable in a Double: 10⁰…10²² (a switch
+    /// compiles to a table without the lazy-global check of a static array).
+    @inline(__always)
+    private static func powerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
+    }
 
     /// Parses the whole of `bytes` (already trimmed of surrounding blanks).
     /// Accepts `[+-]digits[.digits][(e|E)[+-]digits]` and `.5`/`5.` forms. O(n).
     @inline(__always)
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Parsed {
-        let count = bytes.count
-        guard count > 0, let base = bytes.baseAddress else { return .invalid }
-        var index = 0
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return .invalid }
+        let (parsed, end) = parseField(base, from: 0, limit: bytes.count)
+        return end == bytes.count ? parsed : .invalid
+    }
+
+    /// Parses the CSV field that starts at `from` in one pass: blanks, the
+    /// number, blanks, then a comma or `limit` must follow. Returns the result
+    /// and the index of the comma (or `limit`) that ends the field. A quoted
+    /// field is unquoted first. O(length of the field).
+    @inline(__always)
+    static func parseField(_ base: UnsafePointer<UInt8>, from: Int, limit count: Int) -> (Parsed, end: Int) {
+        var index = from
+        while index < count && CSVBytes.isBlank(base[index]) { index += 1 }
+        if index < count && base[index] == 0x22 { return quotedField(base, from: from, limit: count) }
+        let numberStart = index
         var negative = false
-        if base[0] == UInt8(ascii: "-") || base[0] == UInt8(ascii: "+") {
-            negative = base[0] == UInt8(ascii: "-")
-            index = 1
+        if index < count && (base[index] == UInt8(ascii: "-") || base[index] == UInt8(ascii: "+")) {
+            negative = base[index] == UInt8(ascii: "-")
+            index += 1
         }
-        let signLength = index
+        let signEnd = index
+        // Up to 19 digits cannot overflow a UInt64 (10¹⁹ − 1 < 2⁶⁴); longer
+        // numbers (rare) go to strtod.
         var mantissa: UInt64 = 0
-        var significantDigits = 0
-        var digitCount = 0
-        var decimalExponent = 0
-        // Integer part.
         while index < count {
             let digit = base[index] &- 48
             if digit > 9 { break }
-            if mantissa != 0 || digit != 0 { significantDigits += 1 }
-            if significantDigits <= 19 {
-                mantissa = mantissa &* 10 &+ UInt64(digit)
-            } else {
-                decimalExponent += 1
-            }
-            digitCount += 1
+            mantissa = mantissa &* 10 &+ UInt64(digit)
             index += 1
         }
-        // Fraction.
+        var digitCount = index - signEnd
+        var decimalExponent = 0
         if index < count && base[index] == UInt8(ascii: ".") {
             index += 1
+            let fractionStart = index
             while index < count {
                 let digit = base[index] &- 48
                 if digit > 9 { break }
-                if mantissa != 0 || digit != 0 { significantDigits += 1 }
-                if significantDigits <= 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(digit)
-                    decimalExponent -= 1
-                }
-                digitCount += 1
+                mantissa = mantissa &* 10 &+ UInt64(digit)
                 index += 1
             }
+            decimalExponent = fractionStart - index
+            digitCount += index - fractionStart
         }
         if digitCount == 0 {
-            return parseSpecial(bytes, from: signLength)
+            var end = index
+            while end < count && base[end] != 0x2C { end += 1 }
+            var trimmedEnd = end
+            while trimmedEnd > signEnd && CSVBytes.isBlank(base[trimmedEnd - 1]) { trimmedEnd -= 1 }
+            return (parseSpecial(UnsafeBufferPointer(start: base + signEnd, count: trimmedEnd - signEnd), from: 0), end)
         }
         // Exponent.
         if index < count && (base[index] | 0x20) == UInt8(ascii: "e") {
@@ -95,21 +127,43 @@ enum DecimalParser {
                 exponentDigits += 1
                 index += 1
             }
-            if exponentDigits == 0 { return .invalid }
+            if exponentDigits == 0 { return (.invalid, fieldEnd(base, from: index, limit: count)) }
             decimalExponent += exponentNegative ? -exponent : exponent
         }
-        if index != count { return .invalid }
-        if mantissa == 0 { return .number(negative ? -0.0 : 0.0) }
-        if significantDigits <= 19 && mantissa <= (1 << 53) && decimalExponent >= -22 && decimalExponent <= 22 {
+        let numberEnd = index
+        while index < count && CSVBytes.isBlank(base[index]) { index += 1 }
+        if index < count && base[index] != 0x2C { return (.invalid, fieldEnd(base, from: index, limit: count)) }
+        if digitCount > 19 {
+            return (slowPath(UnsafeBufferPointer(start: base + numberStart, count: numberEnd - numberStart)), index)
+        }
+        if mantissa == 0 { return (.number(negative ? -0.0 : 0.0), index) }
+        if mantissa <= (1 << 53) && decimalExponent >= -22 && decimalExponent <= 22 {
             var value = Double(mantissa)
             if decimalExponent < 0 {
-                value /= powersOfTen[-decimalExponent]
+                value /= powerOfTen(-decimalExponent)
             } else {
-                value *= powersOfTen[decimalExponent]
+                value *= powerOfTen(decimalExponent)
             }
-            return .number(negative ? -value : value)
+            return (.number(negative ? -value : value), index)
         }
-        return slowPath(bytes)
+        return (slowPath(UnsafeBufferPointer(start: base + numberStart, count: numberEnd - numberStart)), index)
+    }
+
+    /// The index of the comma that ends the field containing `from`, or `limit`.
+    @inline(__always)
+    static func fieldEnd(_ base: UnsafePointer<UInt8>, from: Int, limit: Int) -> Int {
+        var index = from
+        while index < limit && base[index] != 0x2C { index += 1 }
+        return index
+    }
+
+    /// A field in double quotes: unquote (no embedded commas), then parse.
+    private static func quotedField(_ base: UnsafePointer<UInt8>, from: Int, limit: Int) -> (Parsed, end: Int) {
+        let end = fieldEnd(base, from: from, limit: limit)
+        let bytes = CSVBytes.trimmed(base, from, end)
+        guard let inner = bytes.baseAddress, bytes.count > 0, inner[0] != 0x22 else { return (.invalid, end) }
+        let (parsed, innerEnd) = parseField(inner, from: 0, limit: bytes.count)
+        return (innerEnd == bytes.count ? parsed : .invalid, end)
     }
 
     /// `strtod` on a NUL-terminated copy; the syntax was already checked.

@@ -10,7 +10,9 @@ import Darwin
 /// reusable buffer: no allocation per line, no text decoding.
 ///
 /// A class only because it owns a file descriptor and a buffer that must be
-/// released exactly once.
+/// released exactly once. Its mutable state sits behind an unsafe pointer:
+/// stored `var`s of a class would pay a dynamic exclusivity check on every
+/// access, which in this loop costs more than the parsing.
 final class LineSource {
     /// Why a line could not be produced.
     enum Failure: Error {
@@ -21,18 +23,24 @@ final class LineSource {
     /// The longest line accepted; a longer one is garbage, not a CSV row.
     static let maximumLineLength = 1 << 20
 
+    private struct State {
+        var storage: UnsafeMutableRawBufferPointer
+        var start = 0
+        var end = 0
+        var atEndOfFile = false
+        var lineNumber = 0
+        var lastLineWasUnterminated = false
+        var lastLineStart = 0
+    }
+
     private let descriptor: Int32
     private let ownsDescriptor: Bool
-    private var storage: UnsafeMutableRawBufferPointer
-    private var start = 0
-    private var end = 0
-    private var atEndOfFile = false
+    private let state: UnsafeMutablePointer<State>
+
     /// Lines handed out so far; the number of the last one returned.
-    private(set) var lineNumber = 0
+    var lineNumber: Int { state.pointee.lineNumber }
     /// True when the last line returned had no line terminator (end of file).
-    private(set) var lastLineWasUnterminated = false
-    /// Buffer offset of the last line returned, for ``rewindLastLine()``.
-    private var lastLineStart = 0
+    var lastLineWasUnterminated: Bool { state.pointee.lastLineWasUnterminated }
 
     /// Opens `path` for reading, or standard input for `"-"`.
     init(path: String, bufferSize: Int = 1 << 20) throws(InputError) {
@@ -53,94 +61,95 @@ final class LineSource {
             descriptor = fd
             ownsDescriptor = true
         }
-        storage = .allocate(byteCount: max(bufferSize, 64), alignment: 16)
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(storage: .allocate(byteCount: max(bufferSize, 64), alignment: 16)))
     }
 
     deinit {
-        storage.deallocate()
+        state.pointee.storage.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
         if ownsDescriptor { close(descriptor) }
     }
 
-    /// Calls `body` with the next line's bytes (without `\n` or `\r\n`), or
-    /// returns nil at end of input. The bytes are valid only inside `body`.
+    /// Calls `body` with the next line's bytes (without `\n` or `\r\n`, and
+    /// without a UTF-8 byte order mark on the first line), or returns nil at
+    /// end of input. The bytes are valid only inside `body`.
     @inline(__always)
     func withNextLine<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(Failure) -> Result? {
+        let state = self.state
+        var start = state.pointee.start
         var searchFrom = start
         while true {
-            let base = storage.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let end = state.pointee.end
+            let base = state.pointee.storage.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            var lineEnd: Int
+            var next: Int
             if end > searchFrom, let hit = memchr(base + searchFrom, 0x0A, end - searchFrom) {
-                let newline = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - UnsafePointer(base)
-                var lineEnd = newline
-                if lineEnd > start && base[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-                lastLineStart = start
-                let line = UnsafeBufferPointer(start: base + start + skippedByteOrderMark(base, lineEnd),
-                                               count: lineEnd - start - skippedByteOrderMark(base, lineEnd))
-                start = newline + 1
-                lineNumber += 1
-                lastLineWasUnterminated = false
-                return body(line)
-            }
-            if atEndOfFile {
+                lineEnd = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - UnsafePointer(base)
+                next = lineEnd + 1
+                state.pointee.lastLineWasUnterminated = false
+            } else if state.pointee.atEndOfFile {
                 guard end > start else { return nil }
-                var lineEnd = end
-                if base[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-                lastLineStart = start
-                let line = UnsafeBufferPointer(start: base + start + skippedByteOrderMark(base, lineEnd),
-                                               count: lineEnd - start - skippedByteOrderMark(base, lineEnd))
-                start = end
-                lineNumber += 1
-                lastLineWasUnterminated = true
-                return body(line)
+                lineEnd = end
+                next = end
+                state.pointee.lastLineWasUnterminated = true
+            } else {
+                searchFrom = end - start
+                try refill()
+                start = state.pointee.start
+                continue
             }
-            searchFrom = end - start
-            try refill()
+            if lineEnd > start && base[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            var lineStart = start
+            if state.pointee.lineNumber == 0 && lineEnd - start >= 3
+                && base[start] == 0xEF && base[start + 1] == 0xBB && base[start + 2] == 0xBF {
+                lineStart += 3   // a byte order mark, written by some spreadsheet programs
+            }
+            state.pointee.lastLineStart = start
+            state.pointee.start = next
+            state.pointee.lineNumber += 1
+            return body(UnsafeBufferPointer(start: base + lineStart, count: lineEnd - lineStart))
         }
     }
 
     /// Makes the last line returned the next one again. Valid right after
     /// ``withNextLine(_:)`` returned a line.
     func rewindLastLine() {
-        precondition(lineNumber > 0, "no line to rewind")
-        start = lastLineStart
-        lineNumber -= 1
+        precondition(state.pointee.lineNumber > 0, "no line to rewind")
+        state.pointee.start = state.pointee.lastLineStart
+        state.pointee.lineNumber -= 1
     }
 
-    /// 3 when the line about to be returned is the first and starts with a
-    /// UTF-8 byte order mark (written by some spreadsheet programs), else 0.
-    @inline(__always)
-    private func skippedByteOrderMark(_ base: UnsafeMutablePointer<UInt8>, _ lineEnd: Int) -> Int {
-        guard lineNumber == 0, lineEnd - start >= 3 else { return 0 }
-        return base[start] == 0xEF && base[start + 1] == 0xBB && base[start + 2] == 0xBF ? 3 : 0
-    }
-
-    /// Moves the unread tail to the front, grows the buffer if a line fills it,
-    /// and reads more.
+    /// Moves the unread tail to the front, grows the buffer if a line fills it
+    /// (up to ``maximumLineLength``), and reads more.
     private func refill() throws(Failure) {
-        if start > 0 {
-            let remaining = end - start
-            if remaining > 0 {
-                storage.baseAddress!.copyMemory(from: storage.baseAddress! + start, byteCount: remaining)
-            }
-            start = 0
-            end = remaining
+        let state = self.state
+        if state.pointee.start > 0 {
+            let remaining = state.pointee.end - state.pointee.start
+            let base = state.pointee.storage.baseAddress!
+            if remaining > 0 { base.copyMemory(from: base + state.pointee.start, byteCount: remaining) }
+            state.pointee.start = 0
+            state.pointee.end = remaining
         }
-        if end == storage.count {
-            guard storage.count < LineSource.maximumLineLength else {
+        if state.pointee.end == state.pointee.storage.count {
+            guard state.pointee.storage.count < LineSource.maximumLineLength else {
                 throw .lineTooLong(LineSource.maximumLineLength)
             }
-            let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: storage.count * 2, alignment: 16)
-            larger.baseAddress!.copyMemory(from: storage.baseAddress!, byteCount: end)
-            storage.deallocate()
-            storage = larger
+            let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: state.pointee.storage.count * 2, alignment: 16)
+            larger.baseAddress!.copyMemory(from: state.pointee.storage.baseAddress!, byteCount: state.pointee.end)
+            state.pointee.storage.deallocate()
+            state.pointee.storage = larger
         }
         while true {
-            let count = read(descriptor, storage.baseAddress! + end, storage.count - end)
+            let end = state.pointee.end
+            let count = read(descriptor, state.pointee.storage.baseAddress! + end, state.pointee.storage.count - end)
             if count > 0 {
-                end += count
+                state.pointee.end = end + count
                 return
             }
             if count == 0 {
-                atEndOfFile = true
+                state.pointee.atEndOfFile = true
                 return
             }
             if errno == EINTR { continue }

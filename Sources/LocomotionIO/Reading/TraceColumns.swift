@@ -1,16 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Locomotion
+
+extension MotionActivity {
+    /// The raw value as static bytes, for comparing without allocating.
+    var staticName: StaticString {
+        switch self {
+        case .stationary: "stationary"
+        case .walking: "walking"
+        case .running: "running"
+        case .cycling: "cycling"
+        case .automotive: "automotive"
+        case .unknown: "unknown"
+        }
+    }
+}
 
 /// Where the columns of a trace CSV are, found from its header by name.
 struct TraceColumns: Sendable, Hashable {
     /// 0-based field indices.
-    var timestamp: Int
-    var x: Int
-    var y: Int
-    var z: Int
-    var label: Int?
+    let timestamp: Int
+    let x: Int
+    let y: Int
+    let z: Int
+    let label: Int?
+    /// The number of fields a data row needs (stored: computed once, not per row).
+    let requiredFieldCount: Int
 
-    /// The number of fields a data row needs.
-    var requiredFieldCount: Int { max(timestamp, x, y, z, label ?? 0) + 1 }
+    init(timestamp: Int, x: Int, y: Int, z: Int, label: Int?) {
+        self.timestamp = timestamp
+        self.x = x
+        self.y = y
+        self.z = z
+        self.label = label
+        var largest = max(max(timestamp, x), max(y, z))
+        if let label { largest = max(largest, label) }
+        requiredFieldCount = largest + 1
+    }
 
     /// The layout of a file without a header: `timestamp,x,y,z`, extra fields ignored.
     static let headerless = TraceColumns(timestamp: 0, x: 1, y: 2, z: 3, label: nil)
@@ -91,19 +122,26 @@ enum CSVBytes {
     }
 
     /// The activity named by `bytes` (ASCII case-insensitive), or nil.
+    /// Exact lowercase names take a fast path of one length check and one
+    /// `memcmp`; no allocation.
     @inline(__always)
     static func activity(_ bytes: UnsafeBufferPointer<UInt8>) -> MotionActivity? {
-        for (name, activity) in activityNames where name.count == bytes.count {
-            var equal = true
-            for index in 0..<name.count where name[index] != (bytes[index] | 0x20) {
-                equal = false
-                break
-            }
-            if equal { return activity }
+        guard let base = bytes.baseAddress else { return nil }
+        let candidate: MotionActivity?
+        switch (bytes.count, base[0] | 0x20) {
+        case (7, UInt8(ascii: "w")): candidate = .walking
+        case (7, UInt8(ascii: "r")): candidate = .running
+        case (7, UInt8(ascii: "c")): candidate = .cycling
+        case (7, UInt8(ascii: "u")): candidate = .unknown
+        case (10, UInt8(ascii: "s")): candidate = .stationary
+        case (10, UInt8(ascii: "a")): candidate = .automotive
+        default: candidate = nil
         }
-        return nil
+        guard let candidate else { return nil }
+        let name = candidate.staticName
+        if memcmp(base, name.utf8Start, bytes.count) == 0 { return candidate }
+        for index in 0..<bytes.count where name.utf8Start[index] != (base[index] | 0x20) { return nil }
+        return candidate
     }
 
-    private static let activityNames: [([UInt8], MotionActivity)] =
-        MotionActivity.allCases.map { (Array($0.rawValue.utf8), $0) }
 }

@@ -174,8 +174,7 @@ extension TraceReader {
 
     /// Parses one data line against `columns`. No allocation unless it fails.
     @inline(__always)
-    fileprivate static func parse(_ line: UnsafeBufferPointer<UInt8>, columns: TraceColumns,
-                                  unterminated: Bool) -> ParsedLine {
+    fileprivate static func parse(_ line: UnsafeBufferPointer<UInt8>, columns: TraceColumns) -> ParsedLine {
         guard let base = line.baseAddress, line.count > 0 else { return .blank }
         var values = (0.0, 0.0, 0.0, 0.0)
         var label: MotionActivity?
@@ -183,20 +182,12 @@ extension TraceReader {
         var fieldStart = 0
         var index = 0
         let needed = columns.requiredFieldCount
+        let labelColumn = columns.label ?? -1
         let count = line.count
         while field < needed {
-            while index < count && base[index] != 0x2C { index += 1 }
-            let bytes = CSVBytes.trimmed(base, fieldStart, index)
-            let slot: Int
-            switch field {
-            case columns.timestamp: slot = 0
-            case columns.x: slot = 1
-            case columns.y: slot = 2
-            case columns.z: slot = 3
-            case columns.label: slot = 4
-            default: slot = -1
-            }
-            if slot == 4 {
+            if field == labelColumn {
+                index = DecimalParser.fieldEnd(base, from: fieldStart, limit: count)
+                let bytes = CSVBytes.trimmed(base, fieldStart, index)
                 if bytes.count > 0 {
                     guard let activity = CSVBytes.activity(bytes) else {
                         return .failure(column: field + 1, problem: "unknown label \(CSVBytes.quoted(bytes)) "
@@ -204,22 +195,42 @@ extension TraceReader {
                     }
                     label = activity
                 }
-            } else if slot >= 0 {
-                switch DecimalParser.parse(bytes) {
-                case .number(let value):
-                    switch slot {
-                    case 0: values.0 = value
-                    case 1: values.1 = value
-                    case 2: values.2 = value
-                    default: values.3 = value
+            } else {
+                let slot: Int
+                if field == columns.timestamp {
+                    slot = 0
+                } else if field == columns.x {
+                    slot = 1
+                } else if field == columns.y {
+                    slot = 2
+                } else if field == columns.z {
+                    slot = 3
+                } else {
+                    slot = -1
+                }
+                if slot >= 0 {
+                    let (parsed, end) = DecimalParser.parseField(base, from: fieldStart, limit: count)
+                    index = end
+                    switch parsed {
+                    case .number(let value):
+                        switch slot {
+                        case 0: values.0 = value
+                        case 1: values.1 = value
+                        case 2: values.2 = value
+                        default: values.3 = value
+                        }
+                    case .nonFinite:
+                        let bytes = CSVBytes.trimmed(base, fieldStart, index)
+                        return .failure(column: field + 1, problem: "\(TraceColumns.requiredNames[slot]) is "
+                            + "\(CSVBytes.quoted(bytes)), not a finite number")
+                    case .invalid:
+                        if field == 0 && !line.contains(where: { !CSVBytes.isBlank($0) }) { return .blank }
+                        let bytes = CSVBytes.trimmed(base, fieldStart, index)
+                        let what = bytes.isEmpty ? "empty" : "not a number: \(CSVBytes.quoted(bytes))"
+                        return .failure(column: field + 1, problem: "\(TraceColumns.requiredNames[slot]) is \(what)")
                     }
-                case .nonFinite:
-                    return .failure(column: field + 1, problem: "\(TraceColumns.requiredNames[slot]) is "
-                        + "\(CSVBytes.quoted(bytes)), not a finite number")
-                case .invalid:
-                    if field == 0 && !line.contains(where: { !CSVBytes.isBlank($0) }) { return .blank }
-                    let what = bytes.isEmpty ? "empty" : "not a number: \(CSVBytes.quoted(bytes))"
-                    return .failure(column: field + 1, problem: "\(TraceColumns.requiredNames[slot]) is \(what)")
+                } else {
+                    index = DecimalParser.fieldEnd(base, from: fieldStart, limit: count)
                 }
             }
             field += 1
@@ -229,7 +240,7 @@ extension TraceReader {
         }
         if field < needed {
             return .failure(column: nil, problem: "row has \(field) field\(field == 1 ? "" : "s"), "
-                + "expected at least \(needed)" + (unterminated ? " (the file ends in the middle of a row)" : ""))
+                + "expected at least \(needed)")
         }
         return .row(time: values.0, x: values.1, y: values.2, z: values.3, label: label)
     }
@@ -240,9 +251,7 @@ extension TraceReader {
         while true {
             let parsed: ParsedLine?
             do {
-                parsed = try source.withNextLine { [source] line in
-                    TraceReader.parse(line, columns: columns, unterminated: source.lastLineWasUnterminated)
-                }
+                parsed = try source.withNextLine { line in TraceReader.parse(line, columns: columns) }
             } catch {
                 throw LineSource.inputError(error, file: file, line: source.lineNumber + 1)
             }
@@ -252,7 +261,9 @@ extension TraceReader {
             case .blank:
                 continue
             case .failure(let column, let problem):
-                try reject(line: line, column: column, problem: problem)
+                let truncated = column == nil && source.lastLineWasUnterminated
+                try reject(line: line, column: column,
+                           problem: problem + (truncated ? " (the file ends in the middle of a row)" : ""))
             case .row(let time, let x, let y, let z, let label):
                 if time <= previousTime {
                     let problem = time == previousTime

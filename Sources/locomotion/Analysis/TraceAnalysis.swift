@@ -109,7 +109,7 @@ struct TraceAnalysis: Sendable {
     /// (an update applies to fixes at or after its start, as `Odometer.measuring` does).
     private mutating func measureDistance(_ file: FixFile, timeZone: TimeZone) {
         var configuration = OdometerConfiguration()
-        configuration.movingActivities = OdometerConfiguration.anyMovement
+        configuration.movingActivities = GatingPolicy.anyMovement.recordedActivities
         var odometer = Odometer(configuration: configuration, timeZone: timeZone)
         var nextUpdate = activityUpdates.startIndex
         var segmentStarts = file.segmentStarts[...]
@@ -153,7 +153,7 @@ struct TraceAnalysis: Sendable {
     /// Reads fixes (CSV, GPX or NMEA) as `distance` does; skipped entries of lenient reading go to stderr.
     static func readFixes(path: String, lenient: Bool) throws -> FixFile {
         let file = try FixReader.readFile(path: path, options: FixReadingOptions(lenient: lenient))
-        for problem in file.skipped { StandardError.write("locomotion: warning: \(problem); skipped\n") }
+        for warning in file.warnings { StandardError.write("locomotion: warning: \(warning); skipped\n") }
         return file
     }
 

@@ -90,3 +90,26 @@ struct NMEATests {
         #expect(error.column == 8 && error.problem.contains("time"))
     }
 }
+
+@Suite("NMEA writer")
+struct NMEAWriterTests {
+    @Test("written sentences read back to the same fixes within NMEA's precision")
+    func roundTrip() throws {
+        var generator = SystemRandomNumberGenerator()
+        let fixes = (0..<300).map { index in
+            LocationFix(time: 1_589_494_246 + Double(index) * 1.37 + 86_390,
+                        latitude: Double.random(in: -89.9...89.9, using: &generator),
+                        longitude: Double.random(in: -179.9...179.9, using: &generator),
+                        speed: index % 5 == 0 ? nil : Double.random(in: 0..<60, using: &generator))
+        }
+        let read = try FixReader.read(path: temporaryFile(NMEAWriter.string(fixes), name: "w.nmea"))
+        #expect(read.count == fixes.count)
+        for (original, copy) in zip(fixes, read) {
+            #expect(abs(copy.time - original.time) <= 0.005 + 1e-6)
+            #expect(abs(copy.latitude - original.latitude) < 1e-8)
+            #expect(abs(copy.longitude - original.longitude) < 1e-8)
+            #expect((copy.speed == nil) == (original.speed == nil))
+            if let speed = original.speed { #expect(abs(copy.speed! - speed) < 0.001) }
+        }
+    }
+}

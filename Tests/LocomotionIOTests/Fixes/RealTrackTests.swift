@@ -81,3 +81,31 @@ struct RealTrackTests {
         #expect(ratio > 0.99 && ratio <= 1)
     }
 }
+
+@Suite("Fix datasets", .enabled(if: Datasets.isPresent(gsdc) && Datasets.isPresent(gpxpy), Datasets.absent("\(gsdc) or \(gpxpy)")))
+struct FixDatasetTests {
+    @Test("GSDC: phone NMEA and both truth files, dated and west-negated")
+    func gsdcFiles() throws {
+        let files = try FixDataset.gsdc2021MTVNMEA.inputFiles(in: Datasets.folder(gsdc).path)
+        #expect(files.map { ($0 as NSString).lastPathComponent } == [
+            "Pixel4XLModded_chipset.nmea", "Pixel4_chipset.nmea", "SPAN_Pixel4_10Hz.csv", "SPAN_Pixel4_1Hz.nmea",
+        ])
+        let truth = try FixDataset.gsdc2021MTVNMEA.convert(file: try #require(files.first { $0.hasSuffix("10Hz.csv") }))
+        #expect(truth.name == "2020-05-14-US-MTV-1_SPAN_Pixel4_10Hz")
+        #expect(truth.fixes.count == 23_771)
+        // 22:01:34 UTC on 2020-05-14, in Mountain View (37.4° N, 122.1° W).
+        #expect(truth.fixes[0].time == 1_589_493_694)
+        #expect(abs(truth.fixes[0].latitude - 37.42) < 0.05 && abs(truth.fixes[0].longitude + 122.09) < 0.05)
+        let truthOneHertz = try FixDataset.gsdc2021MTVNMEA.convert(file: try #require(files.last))
+        #expect(abs(truthOneHertz.fixes[0].longitude - truth.fixes[0].longitude) < 1e-4)
+    }
+
+    @Test("GPX: timed points only, untimed ones counted")
+    func gpxFiles() throws {
+        let files = try FixDataset.gpx.inputFiles(in: Datasets.folder(gpxpy).path)
+        #expect(files.count == 3)
+        let korita = try FixDataset.gpx.convert(file: try #require(files.first { $0.hasSuffix("korita-zbevnica.gpx") }))
+        #expect(korita.fixes.count == 513 && korita.skippedCount == 358)
+        #expect(throws: InputError.self) { try FixDataset.gpx.inputFiles(in: Datasets.folder(gsdc).path) }
+    }
+}

@@ -200,3 +200,39 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+@Suite struct TraceReaderInputTests {
+    @Test func readsStandardInput() throws {
+        let path = temporaryFile("timestamp,x,y,z\n0,0.01,-0.98,0.03\n0.02,0.01,-0.98,0.03\n")
+        let saved = dup(0)
+        let file = open(path, O_RDONLY)
+        dup2(file, 0)
+        close(file)
+        defer {
+            dup2(saved, 0)
+            close(saved)
+        }
+        let trace = try Trace.read(path: "-")
+        #expect(trace.file == "-")
+        #expect(trace.samples.count == 2)
+    }
+
+    @Test func gapsAndRateChangesAreReadAsTheyAre() throws {
+        // 10 s at 50 Hz, a one-hour gap, then 10 s at 100 Hz: the reader reports
+        // what is there and bridges nothing.
+        var text = "timestamp,x,y,z\n"
+        for index in 0..<500 { text += "\(Double(index) / 50),0,0,-1\n" }
+        for index in 0..<1000 { text += "\(3610 + Double(index) / 100),0,0,-1\n" }
+        let trace = try Trace.read(path: temporaryFile(text))
+        #expect(trace.samples.count == 1500)
+        let intervals = zip(trace.samples, trace.samples.dropFirst()).map { $1.time - $0.time }
+        #expect(intervals.max()! > 3600)
+        #expect(abs(intervals.first! - 0.02) < 1e-12 && abs(intervals.last! - 0.01) < 1e-9)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

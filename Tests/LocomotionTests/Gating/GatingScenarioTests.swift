@@ -74,6 +74,19 @@ import Testing
         #expect(segments[1].end == Self.start + 1560 + 300)
     }
 
+    @Test func aMomentaryVehicleReportDuringAPauseDoesNotEndTheWalk() throws {
+        // Walk, the classifier says "vehicle" for 5 s as the walker stops at a
+        // light for 2 minutes, then walking again: the switch timer needs an
+        // uninterrupted minute of vehicle, so the stop timer governs the pause.
+        var script = GatingScript(start: Self.start)
+        script.hold(.walking, for: 120, confidence: .high)
+        script.hold(.automotive, for: 5)
+        script.hold(.stationary, for: 120)
+        script.hold(.walking, for: 120)
+        let (_, segments) = try script.run()
+        #expect(segments.map(\.mode) == [.highAccuracy])
+    }
+
     /// Eight hours at a desk; every 20 minutes the phone is picked up: a few
     /// seconds the classifier calls walking (low or medium confidence) or
     /// unknown, then stationary again.

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Trace I/O benchmark: simulate a 24 h, 50 Hz day (4.26 M rows), then time
+# LocomotionIO's streaming and batch readers and the CSV writer (release build,
+# best of 3), against pandas' C parser on the same file in the same run.
+# Usage: Benchmarks/trace-io.sh [DURATION_SECONDS]   (needs pandas: pip install pandas)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+duration=${1:-86400}
+work=${TMPDIR:-/tmp}/locomotion-trace-io
+mkdir -p "$work"
+swift build -c release --product locomotion >&2
+bin=.build/release
+# The benchmark links the release objects of the library modules directly.
+objects=$(ls $bin/LocomotionIO.build/*.o $bin/Locomotion.build/*.o $bin/LocomotionDSP.build/*.o)
+swiftc -O -I $bin/Modules Benchmarks/TraceIO/main.swift $objects $(pkg-config --libs fftw3 2>/dev/null || true) \
+  -o "$work/trace-io-benchmark" >&2
+start=$(date +%s.%N)
+$bin/locomotion simulate --duration "$duration" --seed 1 --output "$work/day.csv" --fixes "$work/day-fixes.csv"
+end=$(date +%s.%N)
+echo "simulate duration_s=$duration seconds=$(echo "$end - $start" | bc) bytes=$(stat -c %s "$work/day.csv")"
+"$work/trace-io-benchmark" "$work/day.csv" 3
+python3 Benchmarks/TraceIO/pandas_read.py "$work/day.csv" 3

@@ -1,0 +1,61 @@
+import Foundation
+import Locomotion
+import LocomotionIO
+import Testing
+@testable import locomotion
+
+@Suite struct SimulateAndConvertCommandTests {
+    private func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("Commands-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func simulateIsByteIdenticalAndReadable() async throws {
+        let folder = try temporaryFolder()
+        var paths: [String] = []
+        for run in 0..<2 {
+            let path = folder.appendingPathComponent("day\(run).csv").path
+            let command = try SimulateCommand.parse(["--duration", "300", "--seed", "5", "--output", path,
+                                                     "--fixes", folder.appendingPathComponent("fixes\(run).csv").path])
+            try await command.run()
+            paths.append(path)
+        }
+        let first = try Data(contentsOf: URL(fileURLWithPath: paths[0]))
+        #expect(first == (try Data(contentsOf: URL(fileURLWithPath: paths[1]))))
+        let trace = try Trace.read(path: paths[0])
+        #expect(trace.labels != nil)
+        #expect(trace.samples.count > 10_000)
+        let fixes = try String(contentsOfFile: folder.appendingPathComponent("fixes0.csv").path, encoding: .utf8)
+        #expect(fixes.hasPrefix("timestamp,latitude,longitude,horizontal_accuracy,speed\n"))
+    }
+
+    @Test func simulateRejectsBadOptions() {
+        #expect(throws: (any Error).self) { try SimulateCommand.parse(["--duration", "-5", "--output", "x.csv"]) }
+        #expect(throws: (any Error).self) { try SimulateCommand.parse(["--duration", "60"]) }
+    }
+
+    @Test func convertWritesCanonicalTraces() async throws {
+        let folder = try temporaryFolder()
+        let input = folder.appendingPathComponent("raw")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        var rows = "10,android.sensor.light,0.0,3678.0,0.0\n"
+        for index in 0..<100 { rows += "\(index * 50),android.sensor.accelerometer,0.1,9.7,0.5\n" }
+        try Data(rows.utf8).write(to: input.appendingPathComponent("sensorfile_ann_Bus_1000000.csv"))
+        let output = folder.appendingPathComponent("out").path
+        let command = try ConvertCommand.parse(["--from", "us-tm2017", input.path, "--output-dir", output])
+        try await command.run()
+        let trace = try Trace.read(path: output + "/us-tm2017_ann_Bus_1000000.csv")
+        #expect(trace.samples.count == 100)
+        #expect(Set(trace.labels!) == [.automotive])
+        #expect(abs(trace.samples[0].acceleration.y - 9.7 / 9.80665) < 1e-6)
+        #expect(abs(trace.samples[1].time - trace.samples[0].time - 0.05) < 1e-9)
+        #expect(trace.samples[0].time == 1000)
+    }
+
+    @Test func convertWithNoMatchingFilesIsAnInputError() async throws {
+        let folder = try temporaryFolder()
+        let command = try ConvertCommand.parse(["--from", "mobifall-v2", folder.path, "--output-dir", folder.path + "/o"])
+        await #expect(throws: InputError.self) { try await command.run() }
+    }
+}
