@@ -12,7 +12,7 @@ struct EvaluateCommand: AsyncParsableCommand {
             reports at the middle of that second as prediction; seconds labelled `unknown` are counted but not \
             scored. Prints the confusion matrix (rows: truth, columns: predicted, in seconds), per-class \
             precision, recall and F1, and the macro-F1 over the true classes present. With --format json: JSON \
-            Lines, one object per trace (with --per-trace) and a last object for all traces together.
+            Lines, one object per trace (with --per-trace) and a last object for all traces together. A trace             without a label column is read and checked but not scored (a note on stderr).
             """
     )
 
@@ -39,21 +39,27 @@ struct EvaluateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try classifierOptions.load()
-        let sink = try OutputSink(path: output)
-        defer { sink.close() }
+        // The report is written only after every trace has been read, so bad input leaves nothing on stdout.
+        var text = ""
         var total = ActivityEvaluationReport(scope: "total")
         for path in traces {
             var scorer = ActivityScorer()
             var segments: [ActivitySegment] = []
-            try ActivityTraceRun.run(path: path, options: traceOptions.readingOptions, configuration: configuration,
-                                     requireLabels: true, label: { scorer.addLabel($0, at: $1) },
-                                     segment: { segment, _ in segments.append(segment) })
+            let labelled = try ActivityTraceRun.run(path: path, options: traceOptions.readingOptions,
+                                                    configuration: configuration, label: { scorer.addLabel($0, at: $1) },
+                                                    segment: { segment, _ in segments.append(segment) })
+            if !labelled {
+                StandardError.write("locomotion: \(path): no label column (timestamp,x,y,z,label); nothing scored\n")
+            }
             let (matrix, unscored) = scorer.score(segments)
             let report = ActivityEvaluationReport(scope: path, traces: 1, matrix: matrix, unscoredSeconds: unscored)
             total.add(report)
-            if perTrace { sink.write(format == .json ? report.json() : report.text()) }
+            if perTrace { text += format == .json ? report.json() : report.text() }
         }
-        sink.write(format == .json ? total.json() : total.text())
+        text += format == .json ? total.json() : total.text()
+        let sink = try OutputSink(path: output)
+        sink.write(text)
+        sink.close()
     }
 }
 

@@ -30,17 +30,22 @@ struct LabelCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try classifierOptions.load()
+        // Segments are few (one per change of activity) and are written only once the whole trace has been read,
+        // so a bad row leaves nothing on stdout and no half-written --output file.
+        var rows: [(ActivitySegment, ActivityExplanation)] = []
+        try ActivityTraceRun.run(path: trace, options: traceOptions.readingOptions, configuration: configuration) {
+            rows.append(($0, $1))
+        }
         let sink = try outputOptions.openSink()
         defer { sink.close() }
-        if outputOptions.format == .csv { sink.write("start,end,activity,confidence\n") }
-        let format = outputOptions.format
-        try ActivityTraceRun.run(path: trace, options: traceOptions.readingOptions, configuration: configuration) { segment, explanation in
-            switch format {
-            case .csv:
+        switch outputOptions.format {
+        case .csv:
+            sink.write("start,end,activity,confidence\n")
+            for (segment, _) in rows {
                 sink.write("\(segment.start),\(segment.end),\(segment.activity),\(segment.confidence)\n")
-            case .json:
-                sink.write(ActivityTraceRun.json(segment, explanation))
             }
+        case .json:
+            for (segment, explanation) in rows { sink.write(ActivityTraceRun.json(segment, explanation)) }
         }
     }
 }
@@ -76,15 +81,12 @@ struct ClassifierOptions: ParsableArguments {
 enum ActivityTraceRun {
     /// Streams `path` through a classifier; calls `segment` for each finished segment with the explanation of
     /// the update that opened it and `label` for each labelled row. Lenient-mode warnings go to stderr.
+    /// Returns whether the trace has a `label` column.
+    @discardableResult
     static func run(path: String, options: TraceReadingOptions, configuration: ActivityClassifier.Configuration,
-                    requireLabels: Bool = false,
                     label: (MotionActivity, Double) -> Void = { _, _ in },
-                    segment: (ActivitySegment, ActivityExplanation) -> Void) throws {
+                    segment: (ActivitySegment, ActivityExplanation) -> Void) throws -> Bool {
         var reader = try TraceReader(path: path, options: options)
-        if requireLabels && !reader.hasLabels {
-            throw InputError(file: path, line: 1, column: nil, problem: "the trace has no label column",
-                             hint: "evaluate needs timestamp,x,y,z,label")
-        }
         var classifier = ActivityClassifier(configuration: configuration)
         var segmenter = ActivitySegmenter()
         // Updates always change the activity, so the open segment is explained by the last update.
@@ -100,10 +102,11 @@ enum ActivityTraceRun {
         if let end = classifier.lastSampleTime {
             segmenter.finish(at: end) { finished in segment(finished, open) }
         }
-        for warning in reader.warnings { StandardError.write("locomotion: warning: \(warning)\n") }
+        for warning in reader.warnings { StandardError.write("locomotion: \(warning)\n") }
         if reader.skippedRowCount > 0 {
             StandardError.write("locomotion: \(path): skipped \(reader.skippedRowCount) bad rows\n")
         }
+        return reader.hasLabels
     }
 
     /// One JSON line for a segment with its explanation.

@@ -84,15 +84,14 @@ struct LabelAndEvaluateCommandTests {
         #expect(macro > 0.9, "\(json.standardOutput)")
     }
 
-    @Test func evaluateRefusesUnlabelledTracesAndBadUsage() throws {
+    @Test func evaluateNotesUnlabelledTracesAndRefusesBadUsage() throws {
         let directory = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try SyntheticTrace.csv(seconds: 10).write(to: directory.appendingPathComponent("u.csv"), atomically: true, encoding: .utf8)
         let unlabelled = try ToolRunner.run(["evaluate", "u.csv"], in: directory)
-        #expect(unlabelled.status == 1)
-        #expect(unlabelled.standardError.contains("u.csv"))
-        #expect(unlabelled.standardError.contains("label"))
-        #expect(unlabelled.standardOutput.isEmpty)
+        #expect(unlabelled.status == 0)
+        #expect(unlabelled.standardError.contains("u.csv: no label column"))
+        #expect(unlabelled.standardOutput.contains("0 scored seconds"))
         let usage = try ToolRunner.run(["evaluate"])
         #expect(usage.status == 2)
         let missing = try ToolRunner.run(["label", "no-such-file.csv"], in: directory)
