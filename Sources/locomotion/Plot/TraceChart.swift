@@ -311,7 +311,7 @@ struct TraceChart: Sendable {
         if magnitude != nil { signals.append((.envelope, "|a|, min–max per pixel")) }
         if let steps { signals.append((.tick(ChartPalette.steps), "step (\(ReportText.grouped(steps.count)) in all)")) }
         if distance != nil { signals.append((.line(ChartPalette.distance), "distance since the day began")) }
-        var groups: [(heading: String, items: [(mark: LegendMark, label: String)])] = [("shown", signals)]
+        var groups: [(heading: String, items: [(mark: LegendMark, label: String)])] = [("signal", signals)]
         if let activities { groups.append(("activity", Self.distinct(activities).map { (.swatch($0.colour), $0.label) })) }
         if let modes { groups.append(("mode", Self.distinct(modes).map { (.swatch($0.colour), $0.label) })) }
 
