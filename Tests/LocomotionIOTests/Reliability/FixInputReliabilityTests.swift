@@ -31,10 +31,8 @@ import Testing
     @Test func gpxTruncatedBetweenPointsIsRefused() {
         // A logger killed while writing: the last complete point is flushed, the closing tags never come.
         let error = readError(Self.gpxHeader + Self.twoPoints, name: "cut.gpx")
-        withKnownIssue("GPXReader accepts a GPX file that ends before </gpx>: FoundationXML does not report the premature end") {
-            #expect(error != nil)
-            #expect(error?.problem.contains("GPX") == true)
-        }
+        #expect(error != nil)
+        #expect(error?.problem.contains("GPX") == true)
     }
 
     @Test func gpxEntityExpansionIsRefusedNotExpanded() {
@@ -103,9 +101,7 @@ import Testing
         // `-10000` is not hhmmss; Int("-1") parses, so it must be refused explicitly.
         let text = Self.sentence("GPRMC,-10000,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W")
         let error = readError(text, name: "log.nmea")
-        withKnownIssue("NMEAReader.parseTimeOfDay accepts a signed hour field (`-10000` reads as 01:00 before midnight)") {
-            #expect(error?.line == 1)
-        }
+        #expect(error?.line == 1)
     }
 
     @Test func nmeaBinaryLinesAreRefusedOrSkipped() throws {

@@ -116,9 +116,7 @@ struct CommandErrorTests {
             <trkpt lat="47.00
             """
         let result = try run(["distance"], file: gpx, name: "track.gpx")
-        withKnownIssue("GPXReader accepts a truncated GPX file: FoundationXML's XMLParser does not report the premature end") {
-            expectBadInput(result, line: 5, mentions: "GPX")
-        }
+        expectBadInput(result, line: 5, mentions: "GPX")
     }
 
     @Test func gpxOutOfRangeCoordinatesAreBadInput() throws {
