@@ -19,7 +19,7 @@ if [[ ! -f "$trace" || ! -f "$fixes" ]]; then
     fixes=.build/demo/day-fixes.csv
     if [[ ! -f "$trace" || ! -f "$fixes" ]]; then
         echo "demo: no bundled sample in Datasets/sample/; simulating one (seeded, synthetic) into .build/demo/" >&2
-        if ! "$bin" simulate --duration 2400 --seed 7 --output "$trace" --fixes "$fixes"; then
+        if ! "$bin" simulate --duration 1800 --seed 7 --output "$trace" --fixes "$fixes"; then
             echo "demo: this build cannot simulate a sample day either; nothing to summarise." >&2
             exit 1
         fi
