@@ -19,7 +19,7 @@ if [[ ! -f "$trace" || ! -f "$fixes" ]]; then
     fixes=.build/demo/day-fixes.csv
     if [[ ! -f "$trace" || ! -f "$fixes" ]]; then
         echo "demo: no bundled sample in Datasets/sample/; simulating one (seeded, synthetic) into .build/demo/" >&2
-        if ! "$bin" simulate --duration 2400 --seed 7 --output "$trace" --fixes "$fixes"; then
+        if ! "$bin" simulate --duration 1800 --seed 7 --output "$trace" --fixes "$fixes"; then
             echo "demo: this build cannot simulate a sample day either; nothing to summarise." >&2
             exit 1
         fi
@@ -35,14 +35,15 @@ rule "The sample day (simulated: for demonstration, never for accuracy claims)"
 show "$bin" summarize "$trace" --fixes "$fixes" --time-zone "$zone"
 
 rule "The same, one command at a time"
-echo "Activity segments (locomotion label), first rows:"
+echo "Activity segments (locomotion label), first rows. label reads the accelerometer alone; the summary"
+echo "above also used the fixes' speed, which can tell a bike from a bus:"
 "$bin" label "$trace" | head -n 6
 echo
 echo "Steps (locomotion steps):"
 "$bin" steps "$trace"
 echo
-echo "Distance per day (locomotion distance):"
-"$bin" distance "$fixes" --time-zone "$zone"
+echo "Distance per day (locomotion distance), counting only while the trace says the person moves:"
+"$bin" distance "$fixes" --trace "$trace" --time-zone "$zone"
 echo
 echo "Recording modes (locomotion replay), first rows; its summary goes to stderr:"
 "$bin" replay "$trace" --fixes "$fixes" 2>/dev/null | head -n 6

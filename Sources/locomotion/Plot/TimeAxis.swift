@@ -88,10 +88,11 @@ struct TimeAxis: Sendable {
         }
     }
 
-    /// A title for the axis naming the clock.
-    var title: String {
+    /// A title for the axis naming the clock (and, for relative labels, whether ticks at `spacing`
+    /// seconds read h:mm or m:ss).
+    func title(spacing: Double) -> String {
         switch labels {
-        case .relative: return "time since the first sample (h:mm)"
+        case .relative: return spacing >= 60 ? "time since the first sample (h:mm)" : "time since the first sample (m:ss)"
         case .absolute(let zone):
             let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: start))
             let hours = abs(offset) / 3600, minutes = abs(offset) / 60 % 60

@@ -60,7 +60,8 @@ struct TraceChart: Sendable {
         var body = SVGWriter()
         var y = 62.0
         let plotTop = y
-        let ticks = axis.ticks(maximumCount: max(2, Int((axis.right - axis.left) / 95)))
+        let tickCount = max(2, Int((axis.right - axis.left) / 95))
+        let ticks = axis.ticks(maximumCount: tickCount)
 
         // Vertical grid first, so that everything else draws over it; its height is known at the end.
         var sections = SVGWriter()
@@ -94,7 +95,7 @@ struct TraceChart: Sendable {
         }
         body.close("g")
         body.raw(sections.text)
-        y = drawTimeAxis(axis, ticks: ticks, bottom: plotBottom, into: &body)
+        y = drawTimeAxis(axis, ticks: ticks, spacing: axis.spacing(maximumCount: tickCount), bottom: plotBottom, into: &body)
         y = drawLegend(top: y + 18, into: &body)
         for note in notes {
             y += 16
@@ -281,7 +282,7 @@ struct TraceChart: Sendable {
     }
 
     /// Tick marks and labels under the plot; returns the y of the last line drawn.
-    private func drawTimeAxis(_ axis: TimeAxis, ticks: [TimeAxis.Tick], bottom: Double, into svg: inout SVGWriter) -> Double {
+    private func drawTimeAxis(_ axis: TimeAxis, ticks: [TimeAxis.Tick], spacing: Double, bottom: Double, into svg: inout SVGWriter) -> Double {
         svg.open("g", ["class": "time-axis", "font-size": "11", "fill": ChartPalette.text, "text-anchor": "middle"])
         var path = ""
         for tick in ticks { path += "M\(SVGWriter.number(axis.x(tick.time))) \(SVGWriter.number(bottom))v5" }
@@ -297,7 +298,7 @@ struct TraceChart: Sendable {
         }
         let titleY = bottom + (hasDates ? 48 : 36)
         svg.element("text", ["x": SVGWriter.number((axis.left + axis.right) / 2), "y": SVGWriter.number(titleY),
-                             "font-size": "12"], text: axis.title)
+                             "font-size": "12"], text: axis.title(spacing: spacing))
         svg.close("g")
         return titleY
     }
@@ -311,7 +312,7 @@ struct TraceChart: Sendable {
         if magnitude != nil { signals.append((.envelope, "|a|, min–max per pixel")) }
         if let steps { signals.append((.tick(ChartPalette.steps), "step (\(ReportText.grouped(steps.count)) in all)")) }
         if distance != nil { signals.append((.line(ChartPalette.distance), "distance since the day began")) }
-        var groups: [(heading: String, items: [(mark: LegendMark, label: String)])] = [("shown", signals)]
+        var groups: [(heading: String, items: [(mark: LegendMark, label: String)])] = [("signal", signals)]
         if let activities { groups.append(("activity", Self.distinct(activities).map { (.swatch($0.colour), $0.label) })) }
         if let modes { groups.append(("mode", Self.distinct(modes).map { (.swatch($0.colour), $0.label) })) }
 
