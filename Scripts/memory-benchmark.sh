@@ -55,7 +55,7 @@ for count in "${days[@]}"; do
         rss_kb=$(grep "Maximum resident set size" "$log" | grep -oE '[0-9]+$')
         elapsed=$(grep "Elapsed (wall clock)" "$log" | grep -oE '[0-9:.]+$' | awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }')
         rss_mb=$(awk -v k="$rss_kb" 'BEGIN { printf "%.1f", k * 1024 / 1e6 }')  # MB = 10^6 bytes
-        rate=$(awk -v r="$rows" -v s="$elapsed" 'BEGIN { printf "%.2f", s > 0 ? r / s / 1e6 : 0 }')
+        rate=$(awk -v r="$rows" -v s="$elapsed" 'BEGIN { printf "%.2f", (s > 0 ? r / s / 1e6 : 0) }')
         result="ok"
         if [ $code -ne 0 ]; then result="exit $code: $(grep -m1 'locomotion:' "$log" || true)"; status=1; fi
         if awk -v m="$rss_mb" -v l="$limit_mb" 'BEGIN { exit !(m > l) }'; then result="OVER ${limit_mb} MB"; status=1; fi
