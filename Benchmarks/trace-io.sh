@@ -14,9 +14,8 @@ bin=.build/release
 objects=$(ls $bin/LocomotionIO.build/*.o $bin/Locomotion.build/*.o $bin/LocomotionDSP.build/*.o)
 swiftc -O -I $bin/Modules Benchmarks/TraceIO/main.swift $objects $(pkg-config --libs fftw3 2>/dev/null || true) \
   -o "$work/trace-io-benchmark" >&2
-start=$(date +%s.%N)
-$bin/locomotion simulate --duration "$duration" --seed 1 --output "$work/day.csv" --fixes "$work/day-fixes.csv"
-end=$(date +%s.%N)
-echo "simulate duration_s=$duration seconds=$(echo "$end - $start" | bc) bytes=$(stat -c %s "$work/day.csv")"
+/usr/bin/time -f "simulate duration_s=$duration user_s=%U sys_s=%S wall_s=%e max_rss_KB=%M" \
+  $bin/locomotion simulate --duration "$duration" --seed 1 --output "$work/day.csv" --fixes "$work/day-fixes.csv"
+echo "trace_bytes=$(stat -c %s "$work/day.csv") rows=$(($(wc -l < "$work/day.csv") - 1))"
 "$work/trace-io-benchmark" "$work/day.csv" 3
 python3 Benchmarks/TraceIO/pandas_read.py "$work/day.csv" 3

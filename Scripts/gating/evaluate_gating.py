@@ -23,11 +23,13 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 POLICIES = ["on-foot", "on-foot-and-cycling", "any-movement"]
 
 
-def replay(binary, trace, policy, source, workdir):
+def replay(binary, trace, policy, source, workdir, gate_options):
     name = os.path.splitext(os.path.basename(trace))[0]
-    summary = os.path.join(workdir, f"{name}.{policy}.{source}.json")
-    segments = os.path.join(workdir, f"{name}.{policy}.{source}.csv")
+    tag = "".join(c for c in "".join(gate_options) if c.isalnum())
+    summary = os.path.join(workdir, f"{name}.{policy}.{source}{tag}.json")
+    segments = os.path.join(workdir, f"{name}.{policy}.{source}{tag}.csv")
     command = [binary, "replay", trace, "--units", "ms2", "--policy", policy, "--summary", summary, "--output", segments]
+    command += gate_options
     if source == "labels":
         command.append("--activity-from-labels")
     subprocess.run(command, check=True)
@@ -110,6 +112,7 @@ def main():
     parser.add_argument("--workdir")
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "locomotion"))
     parser.add_argument("--policies", nargs="*", default=POLICIES)
+    parser.add_argument("--gate-options", default="", help="extra replay options, e.g. '--entry-dwell 30'")
     args = parser.parse_args()
     workdir = args.workdir or tempfile.mkdtemp(prefix="gating-eval-")
     traces_dir = os.path.join(workdir, "traces")
@@ -123,9 +126,11 @@ def main():
         for policy in args.policies:
             for trace in traces:
                 name = os.path.splitext(os.path.basename(trace))[0]
-                results.append((name, policy, source, replay(args.binary, trace, policy, source, workdir)))
+                results.append((name, policy, source, replay(args.binary, trace, policy, source, workdir, args.gate_options.split())))
     for source in sources:
         for policy in args.policies:
+            if args.gate_options:
+                print(f"Gate options: `{args.gate_options}`\n")
             print(table(results, policy, source))
             print()
     if "classifier" in sources and "on-foot" in args.policies:

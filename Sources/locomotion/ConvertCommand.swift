@@ -10,11 +10,14 @@ enum ConvertSource: String, ExpressibleByArgument, CaseIterable {
     case mobiFallV2 = "mobifall-v2"
     case geoTecINITSmartphoneHAR = "geotecinit-sp-har"
     case basicMotions = "basicmotions"
-    // Location sources (gsdc2021-mtv-nmea, gpx) go here, with their own branch in `run()`.
+    // Location sources: converted to fixes CSV by `convertFixes` (ConvertCommand+Fixes.swift).
+    case gsdc2021MTVNMEA = "gsdc2021-mtv-nmea"
+    case gpx
 
-    /// The adapter of an accelerometer dataset.
-    var adapter: any DatasetAdapter.Type {
+    /// The adapter of an accelerometer dataset (nil for a location dataset).
+    var adapter: (any DatasetAdapter.Type)? {
         switch self {
+        case .gsdc2021MTVNMEA, .gpx: nil
         case .usTM2017: USTransportationMode2017.self
         case .oxfordStepCounter: OxfordStepCounter.self
         case .mobiFallV2: MobiFallV2.self
@@ -36,12 +39,16 @@ struct ConvertCommand: AsyncParsableCommand {
             times, CSV `timestamp`). Standard output gets one summary row per written trace \
             (file,source,samples,duration_s,rate_hz,labels,skipped_rows,true_steps).
 
-            Sources: us-tm2017, oxford-step-counter, mobifall-v2, geotecinit-sp-har, basicmotions.
+            Sources: us-tm2017, oxford-step-counter, mobifall-v2, geotecinit-sp-har, basicmotions; and location \
+            fixes: gsdc2021-mtv-nmea (phone chipset NMEA and the SPAN truth), gpx (any GPX files), each written as \
+            NAME.fixes.csv (timestamp,latitude,longitude,horizontal_accuracy,speed) with the same summary row \
+            (samples = fixes).
 
             Examples:
               locomotion convert --from us-tm2017 ../shared/datasets/us-tm2017 --output-dir converted/us-tm2017
               locomotion convert --from oxford-step-counter ../shared/datasets/oxford-step-counter/raw -o converted/oxford
               locomotion convert --from mobifall-v2 ../shared/datasets/mobifall-v2/raw/sub2/ADL/JOG/JOG_acc_2_1.txt -o /tmp/jog
+              locomotion convert --from gsdc2021-mtv-nmea ../shared/datasets/gsdc2021-mtv-nmea -o converted/gsdc
             """
     )
 
@@ -61,7 +68,9 @@ struct ConvertCommand: AsyncParsableCommand {
     var quiet = false
 
     func run() async throws {
-        let adapter = from.adapter
+        guard let adapter = from.adapter else {
+            return try convertFixes(FixDataset(rawValue: from.rawValue)!)
+        }
         var files: [String] = []
         for input in inputs {
             files += try adapter.inputFiles(in: input)

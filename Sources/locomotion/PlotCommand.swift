@@ -49,15 +49,12 @@ struct PlotCommand: AsyncParsableCommand {
     var relativeTime = false
 
     @Option(help: "Gating policy for the mode lane: on-foot, on-foot-and-cycling or any-movement.")
-    var policy: String = "on-foot"
+    var policy: PolicyName = .onFoot
 
     func validate() throws {
         guard (400...20_000).contains(width) else { throw ValidationError("--width must be between 400 and 20000 pixels") }
         if let timeZone, TimeZone(identifier: timeZone) == nil {
             throw ValidationError("unknown time zone '\(timeZone)' (use an IANA name such as Europe/Zurich, or UTC)")
-        }
-        guard ["on-foot", "on-foot-and-cycling", "any-movement"].contains(policy) else {
-            throw ValidationError("--policy must be on-foot, on-foot-and-cycling or any-movement")
         }
     }
 
@@ -65,7 +62,7 @@ struct PlotCommand: AsyncParsableCommand {
         let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
         let trace = try TraceAnalysis.readTrace(path: self.trace, options: traceOptions.readingOptions)
         let fixFile = try fixes.map { try TraceAnalysis.readFixes(path: $0, lenient: traceOptions.lenient) }
-        let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: GatingPolicy.named(policy) ?? .onFoot,
+        let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: policy.policy,
                                          timeZone: zone)
         let first = analysis.start, last = analysis.end
         let start = from?.time(start: first) ?? first

@@ -37,6 +37,18 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Confidence given to label-derived activity updates (low, medium, high); high skips the entry dwell.")
     var labelConfidence: ActivityConfidence = .medium
 
+    @Option(help: "Seconds a recorded activity must last before recording starts (the entry dwell).")
+    var entryDwell: Double = GatingConfiguration().entryDwell
+
+    @Option(help: "Confidence at which a recorded activity starts recording at once: low, medium, high or none.")
+    var immediateEntryConfidence: ImmediateEntry = .high
+
+    @Option(help: "Seconds of stillness or unknown activity before recording stops.")
+    var stopTimeout: Double = GatingConfiguration().stopTimeout
+
+    @Option(help: "Seconds of an unrecorded moving activity (e.g. a vehicle under on-foot) before recording stops.")
+    var switchTimeout: Double = GatingConfiguration().switchTimeout
+
     @Option(help: "Also write every gate event (state change with its full reason) as JSON Lines to this file.")
     var events: String?
 
@@ -47,8 +59,9 @@ struct ReplayCommand: AsyncParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
-        guard onsetAllowance.isFinite, onsetAllowance >= 0 else {
-            throw ValidationError("--onset-allowance must be a non-negative number of seconds.")
+        for (name, value) in [("--onset-allowance", onsetAllowance), ("--entry-dwell", entryDwell),
+                              ("--stop-timeout", stopTimeout), ("--switch-timeout", switchTimeout)] {
+            guard value.isFinite, value >= 0 else { throw ValidationError("\(name) must be a non-negative number of seconds.") }
         }
     }
 
@@ -63,7 +76,9 @@ struct ReplayCommand: AsyncParsableCommand {
                              hint: "drop --activity-from-labels to use the classifier")
         }
         let locationFixes = try readFixes()
-        let configuration = GatingConfiguration(policy: policy.policy)
+        let configuration = GatingConfiguration(
+            policy: policy.policy, entryDwell: entryDwell, immediateEntryConfidence: immediateEntryConfidence.confidence,
+            stopTimeout: stopTimeout, switchTimeout: switchTimeout)
 
         let replay: GatingReplay
         do {
@@ -143,6 +158,20 @@ enum PolicyName: String, ExpressibleByArgument, CaseIterable {
         case .onFoot: .onFoot
         case .onFootAndCycling: .onFootAndCycling
         case .anyMovement: .anyMovement
+        }
+    }
+}
+
+/// `--immediate-entry-confidence`: a confidence, or none to always wait for the dwell.
+enum ImmediateEntry: String, ExpressibleByArgument, CaseIterable {
+    case low, medium, high, none
+
+    var confidence: ActivityConfidence? {
+        switch self {
+        case .low: .low
+        case .medium: .medium
+        case .high: .high
+        case .none: nil
         }
     }
 }

@@ -45,7 +45,7 @@ struct SummarizeCommand: AsyncParsableCommand {
     var timeZone: String?
 
     @Option(help: "Gating policy: on-foot, on-foot-and-cycling or any-movement.")
-    var policy: String = "on-foot"
+    var policy: PolicyName = .onFoot
 
     @Option(help: "Report encoding: text for people, or json (one object on one line) for scripts.")
     var format: ReportFormat = .text
@@ -66,9 +66,6 @@ struct SummarizeCommand: AsyncParsableCommand {
         if let timeZone, TimeZone(identifier: timeZone) == nil {
             throw ValidationError("unknown time zone '\(timeZone)' (use an IANA name such as Europe/Zurich, or UTC)")
         }
-        guard ["on-foot", "on-foot-and-cycling", "any-movement"].contains(policy) else {
-            throw ValidationError("--policy must be on-foot, on-foot-and-cycling or any-movement")
-        }
         guard highAccuracyMilliwatts > 0, highAccuracyMilliwatts.isFinite, lowPowerMilliwatts >= 0,
               lowPowerMilliwatts <= highAccuracyMilliwatts else {
             throw ValidationError("power figures must satisfy 0 ≤ --low-power-milliwatts ≤ --high-accuracy-milliwatts, and the latter > 0")
@@ -79,7 +76,7 @@ struct SummarizeCommand: AsyncParsableCommand {
         let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
         let trace = try TraceAnalysis.readTrace(path: self.trace, options: traceOptions.readingOptions)
         let fixFile = try fixes.map { try TraceAnalysis.readFixes(path: $0, lenient: traceOptions.lenient) }
-        let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: GatingPolicy.named(policy) ?? .onFoot,
+        let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: policy.policy,
                                          timeZone: zone)
         let zoneName = TimeAxis.isUniversal(zone) ? "UTC" : zone.identifier
         let report = TraceReport(analysis: analysis, fixesPath: fixes, timeZone: zoneName,

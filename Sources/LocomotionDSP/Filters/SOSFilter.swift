@@ -23,30 +23,32 @@ public struct SOSFilter: Sendable {
     }
 
     /// Flat buffers (no per-sample array bookkeeping): coefficients [b0, b1, b2, a1, a2] per section,
-    /// and the history [x[n−1], x[n−2]] of the input followed by [y[n−1], y[n−2]] of each section.
+    /// and per stage (the input, then each section's output) the pair (v[n−1], v[n−2]). A pair is
+    /// one 16-byte value so that the per-sample path stores and reloads it whole (two 8-byte stores
+    /// followed by a 16-byte load would defeat the CPU's store-to-load forwarding).
     @usableFromInline
     internal final class Storage: @unchecked Sendable {
         @usableFromInline let sectionCount: Int
         @usableFromInline let coefficients: UnsafeMutablePointer<Double>
-        @usableFromInline let history: UnsafeMutablePointer<Double>
+        @usableFromInline let history: UnsafeMutablePointer<SIMD2<Double>>
 
         init(sections: [Biquad]) {
             sectionCount = sections.count
             coefficients = .allocate(capacity: max(1, 5 * sections.count))
-            history = .allocate(capacity: 2 * (sections.count + 1))
+            history = .allocate(capacity: sections.count + 1)
             for (s, section) in sections.enumerated() {
                 (coefficients + 5 * s).initialize(from: [section.b0, section.b1, section.b2, section.a1, section.a2], count: 5)
             }
-            history.initialize(repeating: 0, count: 2 * (sections.count + 1))
+            history.initialize(repeating: .zero, count: sections.count + 1)
         }
 
         @usableFromInline
         init(copying other: Storage) {
             sectionCount = other.sectionCount
             coefficients = .allocate(capacity: max(1, 5 * sectionCount))
-            history = .allocate(capacity: 2 * (sectionCount + 1))
+            history = .allocate(capacity: sectionCount + 1)
             coefficients.initialize(from: other.coefficients, count: 5 * sectionCount)
-            history.initialize(from: other.history, count: 2 * (sectionCount + 1))
+            history.initialize(from: other.history, count: sectionCount + 1)
         }
 
         deinit {
@@ -80,16 +82,15 @@ public struct SOSFilter: Sendable {
         let c = storage.coefficients, h = storage.history
         var input = x
         for s in 0..<storage.sectionCount {
-            let k = 5 * s, j = 2 * s
-            let output = SOSFilter.step(input, h[j], h[j + 1], h[j + 2], h[j + 3],
+            let k = 5 * s
+            let inputHistory = h[s], outputHistory = h[s + 1]
+            let output = SOSFilter.step(input, inputHistory.x, inputHistory.y, outputHistory.x, outputHistory.y,
                                         c[k], c[k + 1], c[k + 2], c[k + 3], c[k + 4])
-            h[j + 1] = h[j]
-            h[j] = input
+            h[s] = SIMD2(input, inputHistory.x)
             input = output
         }
-        let j = 2 * storage.sectionCount
-        h[j + 1] = h[j]
-        h[j] = input
+        let last = storage.sectionCount
+        h[last] = SIMD2(input, h[last].x)
         return input
     }
 
@@ -106,12 +107,12 @@ public struct SOSFilter: Sendable {
         makeUnique()
         let sectionCount = storage.sectionCount
         let c = UnsafeBufferPointer(start: storage.coefficients, count: 5 * sectionCount)
-        let h = UnsafeMutableBufferPointer(start: storage.history, count: 2 * (sectionCount + 1))
+        let h = storage.history
         // Sections run two at a time over the buffer with their state in registers: the two
         // recursions are independent within an iteration, so the CPU overlaps them. Each group reads
         // its input history from the group before it *as it was before this buffer*, so that history
         // is carried forward rather than read back from h.
-        var inputHistory = (h[0], h[1])
+        var inputHistory = (h[0].x, h[0].y)
         var s = 0
         while s + 1 < sectionCount {
             inputHistory = SOSFilter.runPair(buffer, c, h, section: s, input: inputHistory)
@@ -123,8 +124,7 @@ public struct SOSFilter: Sendable {
         if sectionCount == 0 {
             // An empty cascade still records its input history (as the per-sample path).
             let n = buffer.count
-            h[0] = buffer[n - 1]
-            h[1] = n >= 2 ? buffer[n - 2] : inputHistory.0
+            h[0] = SIMD2(buffer[n - 1], n >= 2 ? buffer[n - 2] : inputHistory.0)
         }
     }
 
@@ -134,13 +134,13 @@ public struct SOSFilter: Sendable {
     @inline(__always)
     private static func runPair(
         _ buffer: UnsafeMutableBufferPointer<Double>, _ c: UnsafeBufferPointer<Double>,
-        _ h: UnsafeMutableBufferPointer<Double>, section s: Int, input: (Double, Double)
+        _ h: UnsafeMutablePointer<SIMD2<Double>>, section s: Int, input: (Double, Double)
     ) -> (Double, Double) {
-        let k = 5 * s, j = 2 * s
+        let k = 5 * s
         let b0 = c[k], b1 = c[k + 1], b2 = c[k + 2], a1 = c[k + 3], a2 = c[k + 4]
         let d0 = c[k + 5], d1 = c[k + 6], d2 = c[k + 7], e1 = c[k + 8], e2 = c[k + 9]
         var (x1, x2) = input
-        var y1 = h[j + 2], y2 = h[j + 3], z1 = h[j + 4], z2 = h[j + 5]
+        var y1 = h[s + 1].x, y2 = h[s + 1].y, z1 = h[s + 2].x, z2 = h[s + 2].y
         let outputBefore = (z1, z2)
         let base = buffer.baseAddress!
         for i in 0..<buffer.count {
@@ -152,7 +152,7 @@ public struct SOSFilter: Sendable {
             z2 = z1; z1 = z
             base[i] = z
         }
-        h[j] = x1; h[j + 1] = x2; h[j + 2] = y1; h[j + 3] = y2; h[j + 4] = z1; h[j + 5] = z2
+        h[s] = SIMD2(x1, x2); h[s + 1] = SIMD2(y1, y2); h[s + 2] = SIMD2(z1, z2)
         return outputBefore
     }
 
@@ -160,12 +160,12 @@ public struct SOSFilter: Sendable {
     @inline(__always)
     private static func runSingle(
         _ buffer: UnsafeMutableBufferPointer<Double>, _ c: UnsafeBufferPointer<Double>,
-        _ h: UnsafeMutableBufferPointer<Double>, section s: Int, input: (Double, Double)
+        _ h: UnsafeMutablePointer<SIMD2<Double>>, section s: Int, input: (Double, Double)
     ) -> (Double, Double) {
-        let k = 5 * s, j = 2 * s
+        let k = 5 * s
         let b0 = c[k], b1 = c[k + 1], b2 = c[k + 2], a1 = c[k + 3], a2 = c[k + 4]
         var (x1, x2) = input
-        var y1 = h[j + 2], y2 = h[j + 3]
+        var y1 = h[s + 1].x, y2 = h[s + 1].y
         let outputBefore = (y1, y2)
         let base = buffer.baseAddress!
         for i in 0..<buffer.count {
@@ -175,14 +175,14 @@ public struct SOSFilter: Sendable {
             y2 = y1; y1 = y
             base[i] = y
         }
-        h[j] = x1; h[j + 1] = x2; h[j + 2] = y1; h[j + 3] = y2
+        h[s] = SIMD2(x1, x2); h[s + 1] = SIMD2(y1, y2)
         return outputBefore
     }
 
     /// Returns the filter to rest (zero state). O(sections).
     public mutating func reset() {
         makeUnique()
-        storage.history.update(repeating: 0, count: 2 * (storage.sectionCount + 1))
+        storage.history.update(repeating: .zero, count: storage.sectionCount + 1)
     }
 
     /// Sets the state to the steady state reached after `value` has been the input forever,
@@ -193,12 +193,10 @@ public struct SOSFilter: Sendable {
         makeUnique()
         let h = storage.history
         var level = value
-        h[0] = level
-        h[1] = level
+        h[0] = SIMD2(level, level)
         for (s, section) in sections.enumerated() {
             level *= section.dcGain
-            h[2 * s + 2] = level
-            h[2 * s + 3] = level
+            h[s + 1] = SIMD2(level, level)
         }
     }
 

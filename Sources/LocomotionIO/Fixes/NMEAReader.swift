@@ -169,14 +169,16 @@ enum NMEAReader {
 
     /// `hhmmss[.sss]` → seconds of the day.
     static func parseTimeOfDay(_ text: Substring) -> Double? {
-        guard text.count >= 6, let hours = Int(text.prefix(2)), let minutes = Int(text.dropFirst(2).prefix(2)),
+        // Digits only (and one decimal point): Int("-1") would parse a signed field.
+        guard text.count >= 6, text.prefix(6).allSatisfy(\.isASCIIDigit),
+              text.dropFirst(6).allSatisfy({ $0.isASCIIDigit || $0 == "." }), let hours = Int(text.prefix(2)), let minutes = Int(text.dropFirst(2).prefix(2)),
               let seconds = Double(text.dropFirst(4)), hours < 24, minutes < 60, seconds >= 0, seconds < 61 else { return nil }
         return Double(hours * 3600 + minutes * 60) + seconds
     }
 
     /// `ddmmyy` → days since 1970.
     static func parseDate(_ text: Substring) -> Int? {
-        guard text.count == 6, let day = Int(text.prefix(2)), let month = Int(text.dropFirst(2).prefix(2)),
+        guard text.count == 6, text.allSatisfy(\.isASCIIDigit), let day = Int(text.prefix(2)), let month = Int(text.dropFirst(2).prefix(2)),
               let shortYear = Int(text.suffix(2)) else { return nil }
         let date = LocalDay(year: shortYear >= 80 ? 1900 + shortYear : 2000 + shortYear, month: month, day: day)
         guard (1...12).contains(month), LocalDay(daysSince1970: date.daysSince1970) == date else { return nil }
@@ -185,7 +187,8 @@ enum NMEAReader {
 
     /// `(d)ddmm.mmmm` with a hemisphere letter → signed degrees.
     static func parseAngle(_ text: Substring, degreeDigits: Int, hemisphere: Substring, positive: Character, negative: Character) -> Double? {
-        guard text.count > degreeDigits + 1, let degrees = Int(text.prefix(degreeDigits)), degrees >= 0,
+        guard text.count > degreeDigits + 1, text.allSatisfy({ $0.isASCIIDigit || $0 == "." }),
+              let degrees = Int(text.prefix(degreeDigits)),
               let minutes = Double(text.dropFirst(degreeDigits)), minutes >= 0, minutes < 60 else { return nil }
         let value = Double(degrees) + minutes / 60
         switch hemisphere.first {
@@ -194,6 +197,11 @@ enum NMEAReader {
         default: return nil
         }
     }
+}
+
+extension Character {
+    /// 0…9 only (not other Unicode digits).
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
 extension String {

@@ -124,9 +124,7 @@ import Testing
         // `-10000` is not hhmmss; Int("-1") parses, so it must be refused explicitly.
         let text = Self.sentence("GPRMC,-10000,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W")
         let error = readError(text, name: "log.nmea")
-        withKnownIssue("NMEAReader.parseTimeOfDay accepts a signed hour field (`-10000` reads as 01:00 before midnight)") {
-            #expect(error?.line == 1)
-        }
+        #expect(error?.line == 1)
     }
 
     @Test func nmeaBinaryLinesAreRefusedOrSkipped() throws {

@@ -69,3 +69,24 @@ struct DistanceCommandTests {
         #expect(try #require(Double(row[1])) < 56 * 0.75)
     }
 }
+
+@Suite("locomotion convert (location sources)", .enabled(if: ToolRunner.isAvailable, "the locomotion executable is not built"))
+struct ConvertFixesCommandTests {
+    @Test("--from gpx writes canonical fixes CSV that distance reads back")
+    func gpxToCSV() throws {
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let points = (0..<30).map { #"<trkpt lat="\#(47 + Double($0) * 1e-5)" lon="8.5"><time>2024-06-01T10:00:\#($0 < 10 ? "0" : "")\#($0)Z</time></trkpt>"# }
+        try Data(#"<gpx version="1.1"><trk><trkseg>\#(points.joined())</trkseg></trk></gpx>"#.utf8)
+            .write(to: directory.appendingPathComponent("walk.gpx"))
+        let converted = try ToolRunner.run(["convert", "--from", "gpx", directory.path, "-o", directory.appendingPathComponent("out").path])
+        #expect(converted.status == 0, "\(converted.standardError)")
+        let csv = directory.appendingPathComponent("out/walk.fixes.csv").path
+        let text = try String(contentsOfFile: csv, encoding: .utf8)
+        #expect(text.hasPrefix("timestamp,latitude,longitude,horizontal_accuracy,speed\n"))
+        let fromCSV = try ToolRunner.run(["distance", csv, "--time-zone", "UTC"])
+        let fromGPX = try ToolRunner.run(["distance", directory.appendingPathComponent("walk.gpx").path, "--time-zone", "UTC"])
+        #expect(fromCSV.status == 0 && fromCSV.standardOutput == fromGPX.standardOutput)
+        #expect(fromCSV.standardOutput.contains("2024-06-01,"))
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Locomotion
+import LocomotionIO
+
+extension ConvertCommand {
+    /// `convert` for a location dataset: one canonical fixes CSV per native file.
+    func convertFixes(_ dataset: FixDataset) throws {
+        var files: [String] = []
+        for input in inputs { files += try dataset.inputFiles(in: input) }
+        do {
+            try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure.badUsage("cannot create the folder \(outputDirectory): \(error.localizedDescription)")
+        }
+        let sink = try OutputSink(path: nil)
+        if format == .csv { sink.write("file,source,samples,duration_s,rate_hz,labels,skipped_rows,true_steps\n") }
+        for file in files {
+            let recording = try dataset.convert(file: file)
+            guard let first = recording.fixes.first, let last = recording.fixes.last else {
+                StandardError.write("locomotion: \(file): no timed fixes; nothing written\n")
+                continue
+            }
+            let path = outputDirectory + "/" + recording.name + ".fixes.csv"
+            let output = try OutputSink(path: path)
+            output.write(FixCSVWriter.header)
+            for fix in recording.fixes { output.write(FixCSVWriter.row(fix)) }
+            output.close()
+
+            var intervals = zip(recording.fixes, recording.fixes.dropFirst()).map { $1.time - $0.time }
+            intervals.sort()
+            let rate = intervals.isEmpty || intervals[intervals.count / 2] <= 0 ? 0 : 1 / intervals[intervals.count / 2]
+            let duration = String(((last.time - first.time) * 1000).rounded() / 1000)
+            let rateText = String((rate * 100).rounded() / 100)
+            switch format {
+            case .csv:
+                sink.write([csvField(path), csvField(recording.source), String(recording.fixes.count), duration, rateText,
+                            "", String(recording.skippedCount), ""].joined(separator: ",") + "\n")
+            case .json:
+                sink.write("{\"file\":\(jsonString(path)),\"source\":\(jsonString(recording.source)),"
+                    + "\"samples\":\(recording.fixes.count),\"duration_s\":\(duration),\"rate_hz\":\(rateText),"
+                    + "\"labels\":\"\",\"skipped_rows\":\(recording.skippedCount),\"true_steps\":null}\n")
+            }
+        }
+        sink.close()
+    }
+}

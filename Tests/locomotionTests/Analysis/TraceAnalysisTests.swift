@@ -1,0 +1,72 @@
+import Foundation
+import Locomotion
+import LocomotionDSP
+import LocomotionIO
+import Testing
+@testable import locomotion
+
+/// `plot` and `summarize` run every stage in one pass; these check that the pass gives exactly what the
+/// stages' own batch functions (behind `label`, `steps`, `replay` and `distance`) give for the same input.
+@Suite struct TraceAnalysisTests {
+    /// 3 minutes: still, a 1.8 Hz walking-like bounce with harmonics, a 2 s gap, then still; with fixes moving north.
+    static func recording() -> (Trace, FixFile) {
+        var samples: [AccelerometerSample] = []
+        let start = 1_700_000_000.0
+        for index in 0..<(180 * 50) {
+            let time = start + Double(index) / 50
+            if time > start + 120 && time < start + 122 { continue }
+            let walking = time > start + 40 && time < start + 110
+            let phase = 2 * Double.pi * 1.8 * (time - start)
+            let bounce = walking ? 0.35 * sin(phase) + 0.1 * sin(2 * phase + 0.5) : 0
+            let noise = 0.004 * sin(Double(index) * 12.9898).truncatingRemainder(dividingBy: 1)
+            samples.append(AccelerometerSample(time: time, acceleration: Vector3(x: 0.02 + noise, y: -1 - bounce, z: 0.05 + 0.3 * bounce)))
+        }
+        let fixes = (0...180).map { second in
+            let moved = Double(min(max(second - 40, 0), 70)) * 1.4
+            return LocationFix(time: start + Double(second), latitude: 47 + moved / 111_200, longitude: 8.5,
+                               horizontalAccuracy: 6, speed: second > 40 && second < 110 ? 1.4 : 0)
+        }
+        return (Trace(file: "walk.csv", samples: samples), FixFile(file: "walk-fixes.csv", format: .csv, fixes: fixes))
+    }
+
+    @Test func onePassEqualsEachStageOnItsOwn() throws {
+        let (trace, fixFile) = Self.recording()
+        let zone = try #require(TimeZone(identifier: "UTC"))
+        let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: .onFoot, timeZone: zone)
+
+        #expect(analysis.activities == ActivityClassifier.segments(of: trace.samples, fixes: fixFile.fixes))
+        #expect(analysis.activityUpdates == ActivityClassifier.updates(of: trace.samples, fixes: fixFile.fixes))
+        #expect(analysis.steps == StepDetector.detect(trace.samples))
+        let replay = try GatingReplay.run(samples: trace.samples, fixes: fixFile.fixes,
+                                          source: .classifier(ActivityClassifier.Configuration()),
+                                          configuration: GatingConfiguration(policy: .onFoot))
+        #expect(analysis.modes == replay.segments)
+        var configuration = OdometerConfiguration()
+        configuration.movingActivities = GatingPolicy.anyMovement.recordedActivities
+        let odometer = Odometer.measuring(fixFile.fixes, activities: analysis.activityUpdates,
+                                          configuration: configuration, timeZone: zone)
+        #expect(analysis.odometer?.history == odometer.history)
+        #expect(analysis.distance.last?.dayDistance == odometer.today?.distance)
+        #expect(analysis.distance.count == fixFile.fixes.count)
+        #expect(analysis.distance.map(\.dayDistance) == analysis.distance.map(\.dayDistance).sorted(),
+                "the running total of one day never decreases")
+    }
+
+    @Test func theRecordingExercisesEveryStage() throws {
+        // Guards the test above against passing vacuously on empty outputs.
+        let (trace, fixFile) = Self.recording()
+        let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: .onFoot, timeZone: TimeZone(identifier: "UTC")!)
+        #expect(analysis.activities.count >= 2)
+        #expect(analysis.modes.contains { $0.mode == .highAccuracy }, "the walk is recorded under on-foot")
+        #expect(!analysis.stepsRefused)
+        #expect(analysis.odometer != nil)
+    }
+
+    @Test func withoutFixesThereIsNoOdometer() throws {
+        let (trace, _) = Self.recording()
+        let analysis = try TraceAnalysis(trace: trace, fixes: nil, policy: .anyMovement, timeZone: TimeZone(identifier: "UTC")!)
+        #expect(analysis.odometer == nil)
+        #expect(analysis.distance.isEmpty)
+        #expect(analysis.gating.policy == .anyMovement)
+    }
+}
