@@ -29,13 +29,16 @@ fi
 work="${FUZZ_WORK:-/tmp/locomotion-fuzz}"
 
 echo "building fuzz targets (release, -sanitize=fuzzer,address)…" >&2
+mkdir -p "$work"
 (cd "$root/Fuzz" && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
-    2>&1 | grep -vE "Cannot export local symbol" | grep -E "error|Compiling|Build complete" >&2)
+    > "$work/build.log" 2>&1) || { grep -v "Cannot export local symbol" "$work/build.log" >&2; exit 2; }
 
 # Large reader buffers (1 MiB per reader) make ASan's quarantine the bottleneck (≈4x fewer
 # executions), so it is off: overflows, leaks and traps are still caught; use-after-free of a
 # freed block is not (set ASAN_OPTIONS to override).
 export ASAN_OPTIONS="${ASAN_OPTIONS:-quarantine_size_mb=0:detect_leaks=1}"
+# Leaks in third-party code (listed, with the reason, in the file) are not findings.
+export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$root/Fuzz/lsan-suppressions.txt:print_suppressions=0}"
 
 status=0
 printf '%-22s %8s %10s %12s %9s %s\n' target seconds executions "corpus(n/B)" coverage findings
@@ -59,8 +62,8 @@ for target in "${targets[@]}"; do
         -max_len=8192 -print_final_stats=1 -artifact_prefix="$dir/artifacts/" >"$log" 2>&1
     code=$?
     set -e
-    executions="$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo '?')"
-    coverage="$(grep -E '#[0-9]+.*(DONE|pulse|NEW|REDUCE)' "$log" | tail -1 | grep -oE 'cov: [0-9]+' | grep -oE '[0-9]+' || echo '?')"
+    executions="$(grep -aoE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo '?')"
+    coverage="$(grep -aE '#[0-9]+.*(DONE|pulse|NEW|REDUCE)' "$log" | tail -1 | grep -oE 'cov: [0-9]+' | grep -oE '[0-9]+' || echo '?')"
     files="$(find "$dir/corpus" -type f | wc -l)"
     bytes="$(find "$dir/corpus" -type f -printf '%s\n' | awk '{s+=$1} END {print s+0}')"
     findings="$(find "$dir/artifacts" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) | sort)"
@@ -72,7 +75,7 @@ for target in "${targets[@]}"; do
     fi
     printf '%-22s %8s %10s %12s %9s %s\n' "$target" "$seconds" "$executions" "$files/$bytes" "$coverage" "$summary"
     if [ $code -ne 0 ]; then
-        grep -E 'ERROR|invariant broken|Fatal error|SUMMARY' "$log" | head -5 >&2 || true
+        grep -aE 'ERROR|invariant broken|Fatal error|SUMMARY' "$log" | head -5 >&2 || true
         echo "  log: $log" >&2
     fi
 done

@@ -3,6 +3,7 @@
 # labelling a 24 h, 50 Hz trace (4.32 M rows) and a 7-day one must stay ≤ 64 MB resident.
 #
 #   Scripts/memory-benchmark.sh [DAYS...]        (default: 1 7)
+#   MEMORY_COMMANDS="label" Scripts/memory-benchmark.sh 7   (only some commands; default: label steps replay)
 #
 # Builds the release tool, writes each trace with `locomotion simulate` (one simulated day per
 # seed, days concatenated) to $MEMORY_WORK (default /tmp/locomotion-memory; the 7-day file is
@@ -16,11 +17,12 @@ days=("$@")
 [ ${#days[@]} -eq 0 ] && days=(1 7)
 work="${MEMORY_WORK:-/tmp/locomotion-memory}"
 limit_mb=64
-commands=(label steps replay)
+read -r -a commands <<< "${MEMORY_COMMANDS:-label steps replay}"
 
 [ -x /usr/bin/time ] || { echo "needs GNU time: apt-get install time" >&2; exit 2; }
 echo "building release…" >&2
-(cd "$root" && swift build -c release --product locomotion 2>&1 | grep -E "error|Compiling|Build complete" >&2)
+(cd "$root" && swift build -c release --product locomotion > "${TMPDIR:-/tmp}/locomotion-memory-build.log" 2>&1) \
+    || { cat "${TMPDIR:-/tmp}/locomotion-memory-build.log" >&2; exit 2; }
 tool="$root/.build/release/locomotion"
 mkdir -p "$work"
 trap 'rm -rf "$work"' EXIT
@@ -53,7 +55,7 @@ for count in "${days[@]}"; do
         rss_kb=$(grep "Maximum resident set size" "$log" | grep -oE '[0-9]+$')
         elapsed=$(grep "Elapsed (wall clock)" "$log" | grep -oE '[0-9:.]+$' | awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }')
         rss_mb=$(awk -v k="$rss_kb" 'BEGIN { printf "%.1f", k * 1024 / 1e6 }')  # MB = 10^6 bytes
-        rate=$(awk -v r="$rows" -v s="$elapsed" 'BEGIN { printf "%.2f", s > 0 ? r / s / 1e6 : 0 }')
+        rate=$(awk -v r="$rows" -v s="$elapsed" 'BEGIN { printf "%.2f", (s > 0 ? r / s / 1e6 : 0) }')
         result="ok"
         if [ $code -ne 0 ]; then result="exit $code: $(grep -m1 'locomotion:' "$log" || true)"; status=1; fi
         if awk -v m="$rss_mb" -v l="$limit_mb" 'BEGIN { exit !(m > l) }'; then result="OVER ${limit_mb} MB"; status=1; fi

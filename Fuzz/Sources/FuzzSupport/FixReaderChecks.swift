@@ -1,3 +1,4 @@
+import Foundation
 import Locomotion
 import LocomotionIO
 
@@ -7,23 +8,25 @@ import LocomotionIO
 /// −180…180, a finite time (or NaN: an untimed GPX point), a finite non-negative
 /// accuracy and speed when present; segment starts are ascending and inside the
 /// fixes; a strictly accepted file reads the same leniently, with nothing skipped;
-/// and whatever lenient reading accepted round-trips through the fix CSV writer.
+/// whatever lenient reading accepted round-trips through the fix CSV writer; and the odometer
+/// (what `locomotion distance` runs) measures it without trapping, to a finite distance.
 public func checkFixReader(_ data: UnsafePointer<UInt8>?, _ size: Int, format: FixFormat) {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     let name = "fuzz.\(format.rawValue)"
     let strict = readFixes(bytes, name: name, options: FixReadingOptions(lenient: false, format: format))
     let lenient = readFixes(bytes, name: name, options: FixReadingOptions(lenient: true, format: format))
     if let strict {
-        invariant(strict.skipped.isEmpty, "strict reading skipped entries")
+        invariant(strict.warnings.isEmpty, "strict reading skipped entries")
         invariant(lenient != nil, "lenient reading refused what strict reading accepted")
         if let lenient {
-            invariant(lenient.skipped.isEmpty && sameFixes(lenient.fixes, strict.fixes),
+            invariant(lenient.warnings.isEmpty && sameFixes(lenient.fixes, strict.fixes),
                       "lenient reading of a good file differs from strict reading")
         }
     }
     if let lenient, !lenient.fixes.isEmpty, lenient.isTimed {
         checkRoundTrip(lenient.fixes)
     }
+    if let lenient { checkOdometer(lenient.fixes) }
 }
 
 private func readFixes(_ bytes: [UInt8], name: String, options: FixReadingOptions) -> FixFile? {
@@ -35,7 +38,10 @@ private func readFixes(_ bytes: [UInt8], name: String, options: FixReadingOption
         return nil
     }
     invariant(file.format == options.format, "read as \(file.format), asked for \(String(describing: options.format))")
-    for error in file.skipped { checkError(error, name: name) }
+    for warning in file.warnings {
+        invariant(warning.file == name && warning.line >= 1 && (warning.column ?? 1) >= 1 && !warning.problem.isEmpty,
+                  "malformed warning \(warning)")
+    }
     for fix in file.fixes {
         invariant((-90...90).contains(fix.latitude), "latitude \(fix.latitude)")
         invariant((-180...180).contains(fix.longitude), "longitude \(fix.longitude)")
@@ -72,4 +78,16 @@ private func checkRoundTrip(_ fixes: [LocationFix]) {
     } catch {
         invariant(false, "re-reading written fixes failed: \(error)")
     }
+}
+
+private let utc = TimeZone(identifier: "UTC")!
+
+/// The odometer over the fixes, as `locomotion distance` runs it (untimed GPX points undated).
+private func checkOdometer(_ fixes: [LocationFix]) {
+    var odometer = Odometer(timeZone: utc)
+    for fix in fixes {
+        if fix.time.isNaN { odometer.recordUntimed(fix) } else { odometer.record(fix) }
+    }
+    invariant(odometer.totalDistance.isFinite && odometer.totalDistance >= 0, "distance \(odometer.totalDistance)")
+    invariant(zip(odometer.history, odometer.history.dropFirst()).allSatisfy { $0.day! < $1.day! }, "days out of order")
 }

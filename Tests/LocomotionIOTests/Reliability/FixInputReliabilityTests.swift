@@ -31,8 +31,31 @@ import Testing
     @Test func gpxTruncatedBetweenPointsIsRefused() {
         // A logger killed while writing: the last complete point is flushed, the closing tags never come.
         let error = readError(Self.gpxHeader + Self.twoPoints, name: "cut.gpx")
-        #expect(error != nil)
-        #expect(error?.problem.contains("GPX") == true)
+        #expect(error?.problem.contains("truncated GPX") == true)
+        #expect(error?.line == 5)
+    }
+
+    @Test func gpxNameThatIsNotUTF8DoesNotCrash() async {
+        // Found by FuzzGPXReader (minimised): a byte that is not UTF-8 in an element name makes
+        // FoundationXML's XMLParser trap (SIGILL in _NSXMLParserStartElementNs), taking
+        // `locomotion distance` down with it. Expected: an InputError naming line 1.
+        await withKnownIssue("FoundationXML's XMLParser traps on a non-UTF-8 byte in an element or attribute name") {
+            await #expect(processExitsWith: .success) {
+                let bytes: [UInt8] = Array("<gpx><t".utf8) + [0xF3] + Array("/></gpx>".utf8)
+                _ = try? FixReader.parse(bytes, file: "crash.gpx", options: FixReadingOptions(format: .gpx))
+            }
+        }
+    }
+
+    @Test func gpxProcessingInstructionWithoutDataDoesNotCrash() async {
+        // Found by FuzzGPXReader (minimised): `<?pi?>` makes FoundationXML's XMLParser call
+        // strlen(NULL) in its processing-instruction callback (SIGSEGV, exit 139 of
+        // `locomotion distance`). Expected: read as GPX (the instruction ignored) or an InputError.
+        await withKnownIssue("FoundationXML's XMLParser crashes on a processing instruction without data") {
+            await #expect(processExitsWith: .success) {
+                _ = try? FixReader.parse(Array("<?pi?><gpx/>".utf8), file: "crash.gpx", options: FixReadingOptions(format: .gpx))
+            }
+        }
     }
 
     @Test func gpxEntityExpansionIsRefusedNotExpanded() {
@@ -122,6 +145,16 @@ import Testing
                 odometer.record(LocationFix(time: time, latitude: 47, longitude: 8.5))
             }
             _ = odometer.totalDistance
+        }
+    }
+
+    @Test func gpxWriterDoesNotTrapOnAbsurdTimes() async {
+        // A fix time of 1e300 s is finite (the CSV reader accepts it); UTCTimestamp.format converts
+        // it to Int and traps. Reported; this records the known issue without crashing the run.
+        await withKnownIssue("GPXWriter (UTCTimestamp.format) traps on a finite time beyond Int range") {
+            await #expect(processExitsWith: .success) {
+                _ = GPXWriter.string([LocationFix(time: 1e300, latitude: 47, longitude: 8.5)])
+            }
         }
     }
 }
