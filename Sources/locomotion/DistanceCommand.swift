@@ -72,15 +72,14 @@ struct DistanceCommand: AsyncParsableCommand {
         configuration.dayStart = try Self.parseDayStart(dayStart)
 
         let file = try FixReader.readFile(path: fixes, options: FixReadingOptions(lenient: traceOptions.lenient))
-        for warning in file.warnings { StandardError.write("\(warning)\n") }
-        if !file.warnings.isEmpty { StandardError.write("locomotion: skipped \(file.warnings.count) bad entries in \(fixes)\n") }
+        LenientReport.report(file.warnings, skipped: file.warnings.count, in: fixes)
 
         // The moving gate: the classifier's updates over the whole trace (back-dated to where each
         // activity began), merged with the fixes by time.
         var updates: [ActivityUpdate] = []
         if let trace {
             let samples = try Trace.read(path: trace, options: traceOptions.readingOptions)
-            for warning in samples.warnings { StandardError.write("\(warning)\n") }
+            LenientReport.report(samples.warnings, skipped: samples.skippedRowCount, in: trace)
             let timedFixes = file.fixes.filter { !$0.time.isNaN }.sorted { $0.time < $1.time }
             updates = ActivityClassifier.updates(of: samples.samples, fixes: timedFixes)
             configuration.movingActivities = policy.recordedActivities

@@ -102,10 +102,7 @@ enum ActivityTraceRun {
         if let end = classifier.lastSampleTime {
             segmenter.finish(at: end) { finished in segment(finished, open) }
         }
-        for warning in reader.warnings { StandardError.write("locomotion: \(warning)\n") }
-        if reader.skippedRowCount > 0 {
-            StandardError.write("locomotion: \(path): skipped \(reader.skippedRowCount) bad rows\n")
-        }
+        LenientReport.report(reader.warnings, skipped: reader.skippedRowCount, in: path)
         return reader.hasLabels
     }
 

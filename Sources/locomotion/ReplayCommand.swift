@@ -67,10 +67,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let recording = try Trace.read(path: trace, options: traceOptions.readingOptions)
-        for warning in recording.warnings { StandardError.write("locomotion: warning: \(warning)\n") }
-        if recording.skippedRowCount > 0 {
-            StandardError.write("locomotion: \(trace): skipped \(recording.skippedRowCount) bad row(s)\n")
-        }
+        LenientReport.report(recording.warnings, skipped: recording.skippedRowCount, in: trace)
         if activityFromLabels && recording.labels == nil {
             throw InputError(file: trace, line: 1, problem: "--activity-from-labels needs a `label` column, and the header has none",
                              hint: "drop --activity-from-labels to use the classifier")

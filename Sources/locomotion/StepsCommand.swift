@@ -50,10 +50,7 @@ struct StepsCommand: AsyncParsableCommand {
             detector.push(row.sample, onEvent: collect)
         }
         detector.finish(onEvent: collect)
-        for warning in reader.warnings { StandardError.write("locomotion: warning: \(warning)\n") }
-        if reader.skippedRowCount > 0 {
-            StandardError.write("locomotion: \(trace): skipped \(reader.skippedRowCount) bad row(s)\n")
-        }
+        LenientReport.report(reader.warnings, skipped: reader.skippedRowCount, in: trace)
         if detector.intervalCount == 0 {
             throw CommandFailure.badInput(
                 "\(trace): \(StepDetectionError.tooFewSamples(count: rowCount))")

@@ -137,10 +137,7 @@ struct TraceAnalysis: Sendable {
     /// Reads a trace for analysis: warnings of lenient reading go to stderr; an empty trace is bad input.
     static func readTrace(path: String, options: TraceReadingOptions) throws -> Trace {
         let trace = try Trace.read(path: path, options: options)
-        for warning in trace.warnings { StandardError.write("locomotion: warning: \(warning)\n") }
-        if trace.skippedRowCount > 0 {
-            StandardError.write("locomotion: warning: \(trace.file): skipped \(trace.skippedRowCount) bad row(s)\n")
-        }
+        LenientReport.report(trace.warnings, skipped: trace.skippedRowCount, in: trace.file)
         guard let first = trace.samples.first, let last = trace.samples.last else {
             throw InputError(file: path, problem: "the trace has no samples", hint: "a trace needs a header and at least one row")
         }
@@ -153,7 +150,7 @@ struct TraceAnalysis: Sendable {
     /// Reads fixes (CSV, GPX or NMEA) as `distance` does; skipped entries of lenient reading go to stderr.
     static func readFixes(path: String, lenient: Bool) throws -> FixFile {
         let file = try FixReader.readFile(path: path, options: FixReadingOptions(lenient: lenient))
-        for warning in file.warnings { StandardError.write("locomotion: warning: \(warning)\n") }
+        LenientReport.report(file.warnings, skipped: file.warnings.count, in: path)
         return file
     }
 
