@@ -36,17 +36,7 @@ final class OutputSink {
 
     /// Writes out everything buffered.
     func flush() {
-        buffer.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    break
-                }
-                offset += written
-            }
-        }
+        buffer.withUnsafeBytes { writeAll(descriptor, $0) }
         buffer.removeAll(keepingCapacity: true)
     }
 
@@ -60,9 +50,7 @@ final class OutputSink {
 }
 
 #if canImport(Glibc)
-private let systemWrite = Glibc.write
 private let systemClose = Glibc.close
 #elseif canImport(Darwin)
-private let systemWrite = Darwin.write
 private let systemClose = Darwin.close
 #endif

@@ -4,20 +4,23 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes all of `bytes` to a file descriptor, retrying short writes and EINTR.
+/// Writes all of `bytes` to a file descriptor, retrying short writes and EINTR;
+/// gives up silently on any other error (a closed pipe has no reader to tell).
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
+    var offset = 0
+    while offset < bytes.count {
+        let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 {
+            if errno == EINTR { continue }
+            return
+        }
+        offset += written
+    }
+}
+
 private func writeAll(_ fd: Int32, _ text: String) {
     var text = text
-    text.withUTF8 { bytes in
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
-    }
+    text.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
 }
 
 /// Unbuffered writes to standard error: diagnostics, warnings and progress.
