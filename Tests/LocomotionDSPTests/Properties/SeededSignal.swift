@@ -4,18 +4,12 @@ import LocomotionDSP
 /// Deterministic pseudo-random signals for property tests: SplitMix64 seeded by
 /// the property's generated seed, so a failing case is reproduced by its seed.
 struct SeededSignal {
-    private var state: UInt64
+    private var generator: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SplitMix64(state: seed) }
 
     /// The next 64 random bits (SplitMix64).
-    mutating func nextBits() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func nextBits() -> UInt64 { generator.nextBits() }
 
     /// Uniform in [0, 1).
     mutating func uniform() -> Double { Double(nextBits() >> 11) / Double(1 << 53) }
