@@ -24,7 +24,8 @@ test: deps
 	$(SWIFT) test --skip-build
 
 # DocC for the three library modules (catalogs in Sources/<Module>/<Module>.docc; their examples are the
-# Snippets/ programs, which `swift build` compiles). Any DocC warning fails the target.
+# Snippets/ programs, which `swift build` compiles and Tests/locomotionTests/Documentation/SnippetTests.swift
+# runs). Any DocC warning fails the target.
 docs: deps
 	$(SWIFT) package generate-documentation --target LocomotionDSP --target Locomotion --target LocomotionIO \
 		--warnings-as-errors
