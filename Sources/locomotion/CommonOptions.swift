@@ -13,7 +13,7 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "Output encoding: csv, or json for JSON Lines (one object per row).")
     var format: OutputFormat = .csv
 
-    @Option(name: [.short, .long], help: "Write to this file instead of standard output.")
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
     /// Opens the destination chosen by `--output` (standard output by default).

@@ -9,7 +9,7 @@ import LocomotionIO
 struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Replay a trace through classifier and gate; write recording-mode segments.",
+        abstract: "Replay traces through classifier and recording gate; write the recording-mode segments.",
         discussion: """
             Writes CSV `start,end,mode,reason` (mode = high-accuracy or low-power; reason = the rule that \
             started the segment, e.g. dwell:walking, stop-timeout:stationary, gap) on stdout, and a summary \
@@ -18,14 +18,17 @@ struct ReplayCommand: AsyncParsableCommand {
             with --summary FILE. Rules and definitions: Docs/gating.md.
 
             Several traces (without --fixes): each text summary on stderr is headed `# PATH`; --summary FILE and \
-            --events FILE get one JSON line per trace (summary) or event, each with a leading "file" key.
-            \(InputOptions.manyInputsHelp(suffix: "replay.csv"))
+            --events FILE get one JSON line per trace (summary) or per event, each with a leading "file" key.
+
+            \(InputOptions.manyInputsHelp(files: "DIR/NAME.replay.csv (NAME.replay.jsonl with --format json)"))
 
             Examples:
               locomotion replay day.csv --fixes day-fixes.csv
-              locomotion replay day.csv --policy any-movement --summary summary.json > modes.csv
-              locomotion replay walk.csv --activity-from-labels --label-confidence high   # the gate alone
-              locomotion replay converted/us-tm2017 --jobs 2 --summary summaries.jsonl > modes.csv
+              locomotion replay day.csv --policy any-movement --summary s.json > modes.csv
+              # the gate alone, fed the label column:
+              locomotion replay walk.csv --activity-from-labels --label-confidence high
+              # many traces: modes in one table, one summary line per trace:
+              locomotion replay converted/us-tm2017 --summary all.jsonl > modes.csv
             """
     )
 
