@@ -55,12 +55,13 @@ final class ResultWriter {
         var paths: [String: String] = [:]
         var owners: [String: String] = [:]
         let folder = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        let inputFiles = Set(inputs.compactMap(Self.fileIdentity))
         for input in inputs {
             let path = folder + "/" + Self.baseName(of: input) + suffix
             if let other = owners[path] {
                 throw CommandFailure.badUsage("\(other) and \(input) would both be written to \(path); rename one, or process them separately")
             }
-            if inputs.contains(path) {
+            if inputs.contains(path) || Self.fileIdentity(path).map(inputFiles.contains) == true {
                 throw CommandFailure.badUsage("the output \(path) would overwrite an input; choose another --output-dir")
             }
             owners[path] = input
@@ -76,6 +77,13 @@ final class ResultWriter {
         let name = input.split(separator: "/").last.map(String.init) ?? input
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
+    }
+
+    /// The device and inode of an existing file (one file under two spellings has one identity), or nil.
+    private static func fileIdentity(_ path: String) -> [UInt64]? {
+        var status = stat()
+        guard path != "-", stat(path, &status) == 0 else { return nil }
+        return [UInt64(status.st_dev), UInt64(status.st_ino)]
     }
 
     /// Writes the output of `input` (in the layout of that input alone).
