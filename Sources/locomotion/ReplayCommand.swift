@@ -99,8 +99,8 @@ struct ReplayCommand: AsyncParsableCommand {
         let command = self
         try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
             progress: ProgressLine(quiet: inputOptions.quiet)
-        ) { path, diagnostics, _ in
-            try command.replay(trace: path, single: single, diagnostics: &diagnostics)
+        ) { path, diagnostics, progress in
+            try command.replay(trace: path, single: single, diagnostics: &diagnostics, progress: progress)
         } deliver: { _, path, replayed in
             if let events = replayed.events { try eventsFile?.write(events, for: path) }
             try writer.write(replayed.segments, for: path)
@@ -118,8 +118,8 @@ struct ReplayCommand: AsyncParsableCommand {
 
     /// Replays one trace; the text summary (without --summary) goes to `diagnostics`, headed by the trace's path
     /// when it is one of several (`single` false), and --summary JSON is then one line instead of pretty-printed.
-    func replay(trace: String, single: Bool, diagnostics: inout String) throws -> Replayed {
-        let recording = try Trace.read(path: trace, options: traceOptions.readingOptions)
+    func replay(trace: String, single: Bool, diagnostics: inout String, progress: ReadProgress = .none) throws -> Replayed {
+        let recording = try TraceAnalysis.read(path: trace, options: traceOptions.readingOptions, progress: progress)
         diagnostics += LenientReport.text(recording.warnings, skipped: recording.skippedRowCount, in: trace)
         if activityFromLabels && recording.labels == nil {
             throw InputError(file: trace, line: 1, problem: "--activity-from-labels needs a `label` column, and the header has none",

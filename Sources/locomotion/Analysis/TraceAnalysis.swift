@@ -138,16 +138,7 @@ struct TraceAnalysis: Sendable {
     /// reading are appended to `diagnostics`; an empty trace is bad input.
     static func readTrace(path: String, options: TraceReadingOptions, diagnostics: inout String,
                           progress: ReadProgress = .none) throws -> Trace {
-        var reader = try TraceReader(path: path, options: options)
-        var samples: [AccelerometerSample] = []
-        var labels: [MotionActivity]? = reader.hasLabels ? [] : nil
-        while let row = try reader.next() {
-            samples.append(row.sample)
-            labels?.append(row.label ?? .unknown)
-            progress.row(samples.count)
-        }
-        let trace = Trace(file: path, samples: samples, labels: labels,
-                          warnings: reader.warnings, skippedRowCount: reader.skippedRowCount)
+        let trace = try read(path: path, options: options, progress: progress)
         diagnostics += LenientReport.text(trace.warnings, skipped: trace.skippedRowCount, in: trace.file)
         guard let first = trace.samples.first, let last = trace.samples.last else {
             throw InputError(file: path, problem: "the trace has no samples", hint: "a trace needs a header and at least one row")
@@ -156,6 +147,20 @@ struct TraceAnalysis: Sendable {
             throw InputError(file: path, problem: "the trace spans no time (one sample, or all at one timestamp)")
         }
         return trace
+    }
+
+    /// `Trace.read`, reporting rows read to `progress`. O(n) time and memory.
+    static func read(path: String, options: TraceReadingOptions, progress: ReadProgress) throws(InputError) -> Trace {
+        var reader = try TraceReader(path: path, options: options)
+        var samples: [AccelerometerSample] = []
+        var labels: [MotionActivity]? = reader.hasLabels ? [] : nil
+        while let row = try reader.next() {
+            samples.append(row.sample)
+            labels?.append(row.label ?? .unknown)
+            progress.row(samples.count)
+        }
+        return Trace(file: path, samples: samples, labels: labels,
+                     warnings: reader.warnings, skippedRowCount: reader.skippedRowCount)
     }
 
     /// Reads fixes (CSV, GPX or NMEA) as `distance` does; skipped entries of lenient reading are appended to
