@@ -15,7 +15,8 @@ import Darwin
 /// - `--output-dir DIR`: one file per input, `DIR/NAME<suffix>`, where NAME is
 ///   the input's file name without its extension (`stdin` for `-`), each as it
 ///   would be for that input alone. Two inputs with the same NAME are refused
-///   before anything is read, and so is an output that would overwrite an input.
+///   before anything is read, and so is an output that would overwrite an input
+///   (also a combined `--output` that is one of several inputs).
 ///
 /// A file is opened only when its first result arrives, so an input that fails
 /// leaves an existing `--output` file as it was.
@@ -49,6 +50,11 @@ final class ResultWriter {
         combined = inputs.count > 1
         guard let directory = outputDirectory else {
             directoryPaths = nil
+            // Inputs are still being read while the combined output is written.
+            if combined, let output, let identity = Self.fileIdentity(output),
+               Set(inputs.compactMap(Self.fileIdentity)).contains(identity) {
+                throw CommandFailure.badUsage("--output \(output) is one of the inputs; write the combined output elsewhere")
+            }
             return
         }
         if output != nil { throw CommandFailure.badUsage("give --output or --output-dir, not both") }

@@ -56,6 +56,10 @@ import Testing
                              suffix: ".label.csv", shape: .csvTable)
         }
         #expect(throws: CommandFailure.self) {
+            try ResultWriter(inputs: ["\(folder)/y.label.csv", "\(folder)/z.csv"], output: "\(folder)/./y.label.csv",
+                             outputDirectory: nil, suffix: "", shape: .csvTable)
+        }
+        #expect(throws: CommandFailure.self) {
             try ResultWriter(inputs: ["x.csv"], output: "o.csv", outputDirectory: folder, suffix: ".label.csv", shape: .csvTable)
         }
     }
