@@ -66,9 +66,9 @@ struct ReplayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let recording = try Trace.read(path: trace, options: traceOptions.readingOptions)
-        LenientReport.report(recording.warnings, skipped: recording.skippedRowCount, in: trace)
-        if activityFromLabels && recording.labels == nil {
+        // The trace is streamed (constant memory, like `label`): the header first, then the fixes, then the rows.
+        var reader = try TraceReader(path: trace, options: traceOptions.readingOptions)
+        if activityFromLabels && !reader.hasLabels {
             throw InputError(file: trace, line: 1, problem: "--activity-from-labels needs a `label` column, and the header has none",
                              hint: "drop --activity-from-labels to use the classifier")
         }
@@ -77,19 +77,18 @@ struct ReplayCommand: AsyncParsableCommand {
             policy: policy.policy, entryDwell: entryDwell, immediateEntryConfidence: immediateEntryConfidence.confidence,
             stopTimeout: stopTimeout, switchTimeout: switchTimeout)
 
-        let replay: GatingReplay
+        var streaming = StreamingReplay(
+            fixes: locationFixes, labelConfidence: activityFromLabels ? labelConfidence : nil,
+            classifierConfiguration: ActivityClassifier.Configuration(), configuration: configuration,
+            collectsTruth: reader.hasLabels)
         do {
-            let source: GatingReplay.ActivitySource
-            if activityFromLabels, let labels = recording.labels {
-                source = .labels(labels, confidence: labelConfidence)
-            } else {
-                source = .classifier(ActivityClassifier.Configuration())
-            }
-            replay = try GatingReplay.run(
-                samples: recording.samples, fixes: locationFixes, source: source, configuration: configuration)
-        } catch {
+            while let row = try reader.next() { try streaming.push(row) }
+        } catch let error as GatingError {
+            LenientReport.report(reader.warnings, skipped: reader.skippedRowCount, in: trace)
             throw CommandFailure.badInput("\(fixes ?? trace): \(error)")
         }
+        LenientReport.report(reader.warnings, skipped: reader.skippedRowCount, in: trace)
+        let replay = streaming.finish()
 
         if let events {
             let encoder = JSONEncoder()
@@ -118,10 +117,13 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         sink.close()
 
-        let truth = recording.labels.map { GatingReplay.truthSegments(times: recording.samples.lazy.map(\.time), labels: $0, maximumHold: configuration.gapLimit) }
-        let result = ReplaySummary(
-            segments: replay.segments, sampleTimes: recording.samples.lazy.map(\.time), truth: truth,
+        var result = ReplaySummary(
+            segments: replay.segments, sampleTimes: EmptyCollection<Double>(), truth: replay.truth,
             configuration: configuration, onsetAllowance: onsetAllowance, updates: replay.updates)
+        // The per-sample figures were counted while streaming, with ReplaySummary's sweep.
+        result.samples = replay.sampleCount
+        result.recordedSamples = replay.recordedSampleCount
+        result.recordedSampleShare = replay.sampleCount > 0 ? Double(replay.recordedSampleCount) / Double(replay.sampleCount) : 0
         if let summary {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
