@@ -203,4 +203,11 @@ struct CommandErrorTests {
         #expect(result.status == 2, "\(command.joined(separator: " ")): exit \(result.status): \(result.standardError)")
         #expect(result.standardError.contains("no-such-folder/out.txt"), "stderr: \(result.standardError)")
     }
+
+    @Test(arguments: [["summarize"], ["plot", "--output", "/dev/null"]])
+    func absurdTraceTimesPastTheUnitCheckDoNotCrash(command: [String]) throws {
+        // --no-unit-check lets 1e300 s through; the date and duration text used to trap converting it to Int.
+        let text = Self.header + (0..<600).map { "\(1e300 + Double($0) * 1e285),0.01,-0.98,0.03,walking\n" }.joined()
+        expectBadInput(try run(command, file: text, extra: ["--no-unit-check"]), line: nil, mentions: "too far from 1970")
+    }
 }
