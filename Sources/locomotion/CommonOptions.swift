@@ -29,7 +29,7 @@ struct TraceOptions: ParsableArguments {
     var lenient = false
 
     @Flag(name: .customLong("unit-check"), inversion: .prefixedNo,
-          help: "Refuse a trace whose median |a| says it is in the other unit (--no-unit-check reads it anyway).")
+          help: "Refuse a trace whose median |a| says it is in the other unit, or whose timestamps look like milliseconds (--no-unit-check reads it anyway).")
     var unitCheck = true
 
     var readingOptions: TraceReadingOptions {

@@ -102,7 +102,8 @@ struct ConvertCommand: AsyncParsableCommand {
                         try StepTimesWriter.write(steps, to: outputDirectory + "/" + recording.name + ".steps.csv")
                     }
                 } catch {
-                    throw CommandFailure.badInput("\(error)")
+                    // An output that cannot be written is bad usage (exit 2), as for every command's --output.
+                    throw CommandFailure.badUsage("\(error)")
                 }
                 sink.write(summary(recording, path: path))
             }

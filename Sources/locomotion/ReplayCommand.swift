@@ -119,9 +119,9 @@ struct ReplayCommand: AsyncParsableCommand {
     /// Replays one trace; the text summary (without --summary) goes to `diagnostics`, headed by the trace's path
     /// when it is one of several (`single` false), and --summary JSON is then one line instead of pretty-printed.
     func replay(trace: String, single: Bool, diagnostics: inout String, progress: ReadProgress = .none) throws -> Replayed {
-        let recording = try TraceAnalysis.read(path: trace, options: traceOptions.readingOptions, progress: progress)
-        diagnostics += LenientReport.text(recording.warnings, skipped: recording.skippedRowCount, in: trace)
-        if activityFromLabels && recording.labels == nil {
+        // The trace is streamed (constant memory, like `label`): the header first, then the fixes, then the rows.
+        var reader = try TraceReader(path: trace, options: traceOptions.readingOptions)
+        if activityFromLabels && !reader.hasLabels {
             throw InputError(file: trace, line: 1, problem: "--activity-from-labels needs a `label` column, and the header has none",
                              hint: "drop --activity-from-labels to use the classifier")
         }
@@ -130,19 +130,23 @@ struct ReplayCommand: AsyncParsableCommand {
             policy: policy.policy, entryDwell: entryDwell, immediateEntryConfidence: immediateEntryConfidence.confidence,
             stopTimeout: stopTimeout, switchTimeout: switchTimeout)
 
-        let replay: GatingReplay
+        var streaming = StreamingReplay(
+            fixes: locationFixes, labelConfidence: activityFromLabels ? labelConfidence : nil,
+            classifierConfiguration: ActivityClassifier.Configuration(), configuration: configuration,
+            collectsTruth: reader.hasLabels)
         do {
-            let source: GatingReplay.ActivitySource
-            if activityFromLabels, let labels = recording.labels {
-                source = .labels(labels, confidence: labelConfidence)
-            } else {
-                source = .classifier(ActivityClassifier.Configuration())
+            var rowCount = 0
+            while let row = try reader.next() {
+                try streaming.push(row)
+                rowCount += 1
+                progress.row(rowCount)
             }
-            replay = try GatingReplay.run(
-                samples: recording.samples, fixes: locationFixes, source: source, configuration: configuration)
-        } catch {
+        } catch let error as GatingError {
+            diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: trace)
             throw CommandFailure.badInput("\(fixes ?? trace): \(error)")
         }
+        diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: trace)
+        let replay = streaming.finish()
 
         var eventLines: String?
         if events != nil {
@@ -171,10 +175,13 @@ struct ReplayCommand: AsyncParsableCommand {
             }
         }
 
-        let truth = recording.labels.map { GatingReplay.truthSegments(times: recording.samples.lazy.map(\.time), labels: $0, maximumHold: configuration.gapLimit) }
-        let result = ReplaySummary(
-            segments: replay.segments, sampleTimes: recording.samples.lazy.map(\.time), truth: truth,
+        var result = ReplaySummary(
+            segments: replay.segments, sampleTimes: EmptyCollection<Double>(), truth: replay.truth,
             configuration: configuration, onsetAllowance: onsetAllowance, updates: replay.updates)
+        // The per-sample figures were counted while streaming, with ReplaySummary's sweep.
+        result.samples = replay.sampleCount
+        result.recordedSamples = replay.recordedSampleCount
+        result.recordedSampleShare = replay.sampleCount > 0 ? Double(replay.recordedSampleCount) / Double(replay.sampleCount) : 0
         var summaryJSON: String?
         if summary != nil {
             let encoder = JSONEncoder()

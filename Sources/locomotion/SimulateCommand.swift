@@ -69,7 +69,8 @@ struct SimulateCommand: AsyncParsableCommand {
             try traceWriter.finish()
             try fixWriter?.finish()
         } catch {
-            throw CommandFailure.badInput("\(error)")
+            // An output that cannot be written is bad usage (exit 2), as for every command's --output.
+            throw CommandFailure.badUsage("\(error)")
         }
     }
 }

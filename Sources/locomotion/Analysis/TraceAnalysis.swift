@@ -134,6 +134,9 @@ struct TraceAnalysis: Sendable {
         self.odometer = odometer
     }
 
+    /// The largest |time| in seconds `plot` and `summarize` show (far inside Int's range for every clock and duration).
+    static let maximumShownTime = 1e15
+
     /// Reads a trace for analysis (as `Trace.read` does, reporting rows read to `progress`): warnings of lenient
     /// reading are appended to `diagnostics`; an empty trace is bad input.
     static func readTrace(path: String, options: TraceReadingOptions, diagnostics: inout String,
@@ -145,6 +148,13 @@ struct TraceAnalysis: Sendable {
         }
         guard last.time > first.time else {
             throw InputError(file: path, problem: "the trace spans no time (one sample, or all at one timestamp)")
+        }
+        // Dates, clocks and durations are written through Int arithmetic, which would trap this far out
+        // (reachable only past --no-unit-check, which lets times of 10¹¹ s and more through).
+        guard max(first.time.magnitude, last.time.magnitude) < maximumShownTime else {
+            throw InputError(file: path, problem: "timestamps from \(first.time) to \(last.time) s are too far from 1970 "
+                             + "to show as dates or durations (the limit is ±10¹⁵ s, 30 million years)",
+                             hint: "timestamps must be in seconds")
         }
         return trace
     }
