@@ -89,8 +89,8 @@ struct PeriodicityMeterTests {
         var reference = Reference(windowCount: windowCount, hop: hop, lags: lags)
         var signal = Signal(state: UInt64(windowCount * 1000 + hop))
         var mismatches = 0
-        for index in 0..<6000 {
-            if index == 3001 {
+        for index in 0..<3000 {
+            if index == 1501 {
                 meter.reset()
                 reference = Reference(windowCount: windowCount, hop: hop, lags: lags)
             }
