@@ -17,7 +17,7 @@ import Darwin
 ///    ``isSamplingTooSparse`` is true.
 /// 2. **Anti-aliasing and resampling.** Each axis is smoothed by a one-pole low-pass whose
 ///    coefficient `1 − exp(−Δt/τ)` follows the actual interval, then linearly resampled to the
-///    fixed internal rate (``Resampler``). A hole longer than `maximumGap`, a backwards time or a
+///    fixed internal rate (`Resampler` in LocomotionDSP). A hole longer than `maximumGap`, a backwards time or a
 ///    non-finite value ends the run: the bout ends and nothing is interpolated across.
 /// 3. **Orientation-free signal.** The magnitude `|a|` (g) of each resampled sample, so the
 ///    phone's orientation and placement do not matter, band-passed (Butterworth, 0.5–3.5 Hz).
