@@ -79,14 +79,15 @@ struct ConvertCommand: AsyncParsableCommand {
             throw InputError(file: inputs.joined(separator: " "), problem: "no \(from.rawValue) files found",
                              hint: "point at the dataset's folder, e.g. ../shared/datasets/\(from.rawValue)")
         }
-        try makeDirectory(outputDirectory)
+        try FileSystem.makeDirectory(outputDirectory)
         let sink = try OutputSink(path: nil)
         if format == .csv { sink.write("file,source,samples,duration_s,rate_hz,labels,skipped_rows,true_steps\n") }
-        let showProgress = !quiet && StandardError.isTerminal
+        let progress = ProgressLine(quiet: quiet)
         for (index, file) in files.enumerated() {
-            if showProgress { StandardError.write("\r\(index + 1)/\(files.count) \(file)\u{1B}[K") }
+            progress.update("\(index + 1)/\(files.count) \(file)", force: true)
             for recording in try adapter.convert(file: file) {
                 guard !recording.trace.samples.isEmpty else {
+                    progress.clear()
                     StandardError.write("locomotion: \(file): no accelerometer samples; nothing written\n")
                     continue
                 }
@@ -102,7 +103,7 @@ struct ConvertCommand: AsyncParsableCommand {
                 sink.write(summary(recording, path: path))
             }
         }
-        if showProgress { StandardError.write("\r\u{1B}[K") }
+        progress.clear()
         sink.close()
     }
 
@@ -127,16 +128,6 @@ struct ConvertCommand: AsyncParsableCommand {
             return "{\"file\":\(jsonString(path)),\"source\":\(jsonString(recording.source)),\"samples\":\(samples.count),"
                 + "\"duration_s\":\(durationText),\"rate_hz\":\(rateText),\"labels\":\(jsonString(labels)),"
                 + "\"skipped_rows\":\(recording.skippedRowCount),\"true_steps\":\(steps ?? "null")}\n"
-        }
-    }
-
-    private func makeDirectory(_ path: String) throws {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/") {
-            prefix += component + "/"
-            if !InputPaths.isDirectory(prefix) && mkdir(prefix, 0o755) != 0 && !InputPaths.isDirectory(prefix) {
-                throw CommandFailure.badUsage("cannot create the folder \(prefix): \(String(cString: strerror(errno)))")
-            }
         }
     }
 }

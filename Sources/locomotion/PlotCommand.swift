@@ -51,6 +51,9 @@ struct PlotCommand: AsyncParsableCommand {
     @Option(help: "Gating policy for the mode lane: on-foot, on-foot-and-cycling or any-movement.")
     var policy: PolicyName = .onFoot
 
+    @Flag(help: "No progress line on standard error (it appears only when standard error is a terminal).")
+    var quiet = false
+
     func validate() throws {
         guard (400...20_000).contains(width) else { throw ValidationError("--width must be between 400 and 20000 pixels") }
         if let timeZone, TimeZone(identifier: timeZone) == nil {
@@ -60,8 +63,24 @@ struct PlotCommand: AsyncParsableCommand {
 
     func run() async throws {
         let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
-        let trace = try TraceAnalysis.readTrace(path: self.trace, options: traceOptions.readingOptions)
-        let fixFile = try fixes.map { try TraceAnalysis.readFixes(path: $0, lenient: traceOptions.lenient) }
+        let progress = ProgressLine(quiet: quiet)
+        var diagnostics = ""
+        let trace: Trace
+        do {
+            trace = try TraceAnalysis.readTrace(path: self.trace, options: traceOptions.readingOptions,
+                                                diagnostics: &diagnostics, progress: ReadProgress(progress, file: self.trace))
+            progress.clear()
+        } catch {
+            progress.clear()
+            StandardError.write(diagnostics)
+            throw error
+        }
+        StandardError.write(diagnostics)
+        diagnostics = ""
+        let fixFile = try fixes.map {
+            try TraceAnalysis.readFixes(path: $0, lenient: traceOptions.lenient, diagnostics: &diagnostics)
+        }
+        StandardError.write(diagnostics)
         let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: policy.policy,
                                          timeZone: zone)
         let first = analysis.start, last = analysis.end

@@ -16,13 +16,25 @@ struct ReplayCommand: AsyncParsableCommand {
             (time and share in each mode, switches, share of samples recorded; with a label column also \
             onset delays, share of moving time recorded and per-hour completeness) on stderr, or as JSON \
             with --summary FILE. Rules and definitions: Docs/gating.md.
+
+            Several traces (without --fixes): each text summary on stderr is headed `# PATH`; --summary FILE and \
+            --events FILE get one JSON line per trace (summary) or event, each with a leading "file" key.
+            \(InputOptions.manyInputsHelp(suffix: "replay.csv"))
+
+            Examples:
+              locomotion replay day.csv --fixes day-fixes.csv
+              locomotion replay day.csv --policy any-movement --summary summary.json > modes.csv
+              locomotion replay walk.csv --activity-from-labels --label-confidence high   # the gate alone
+              locomotion replay converted/us-tm2017 --jobs 2 --summary summaries.jsonl > modes.csv
             """
     )
 
-    @Argument(help: "Accelerometer trace CSV (timestamp,x,y,z[,label]); '-' for standard input.")
-    var trace: String
+    @Argument(help: ArgumentHelp(
+        "Accelerometer traces (CSV timestamp,x,y,z[,label]): files, folders, patterns, or '-' alone for standard input.",
+        valueName: "trace"))
+    var traces: [String]
 
-    @Option(help: "Location fixes (CSV timestamp,latitude,longitude[,horizontal_accuracy][,speed] or GPX).")
+    @Option(help: "Location fixes of a single trace (CSV timestamp,latitude,longitude[,horizontal_accuracy][,speed], GPX or NMEA).")
     var fixes: String?
 
     @Option(help: "Which activities are recorded: on-foot, on-foot-and-cycling or any-movement.")
@@ -57,6 +69,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @OptionGroup var traceOptions: TraceOptions
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var inputOptions: InputOptions
 
     func validate() throws {
         for (name, value) in [("--onset-allowance", onsetAllowance), ("--entry-dwell", entryDwell),
@@ -66,8 +79,45 @@ struct ReplayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let inputs = try InputPaths.expandInputs(traces)
+        if fixes != nil && inputs.count > 1 {
+            throw CommandFailure.badUsage("--fixes belongs to one trace; replay the traces one by one to give each its fixes")
+        }
+        let format = outputOptions.format, single = inputs.count == 1
+        let writer = try ResultWriter(
+            inputs: inputs, output: outputOptions.output, outputDirectory: inputOptions.outputDirectory,
+            suffix: format == .csv ? ".replay.csv" : ".replay.jsonl", shape: format == .csv ? .csvTable : .jsonLines)
+        defer { writer.close() }
+        // --events and --summary collect every input, in input order (several: one JSON line each, with a "file" key).
+        var eventsFile: ResultWriter?, summaryFile: ResultWriter?
+        if let events { eventsFile = try ResultWriter(inputs: inputs, output: events, outputDirectory: nil, suffix: "", shape: .jsonLines) }
+        if let summary { summaryFile = try ResultWriter(inputs: inputs, output: summary, outputDirectory: nil, suffix: "", shape: .jsonLines) }
+        defer { eventsFile?.close(); summaryFile?.close() }
+        let command = self
+        try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
+            progress: ProgressLine(quiet: inputOptions.quiet)
+        ) { path, diagnostics, _ in
+            try command.replay(trace: path, single: single, diagnostics: &diagnostics)
+        } deliver: { _, path, replayed in
+            if let events = replayed.events { try eventsFile?.write(events, for: path) }
+            try writer.write(replayed.segments, for: path)
+            if let summary = replayed.summary { try summaryFile?.write(summary, for: path) }
+        }
+    }
+
+    /// What replaying one trace gives: the mode segments as written to the output, and the --summary JSON and
+    /// --events JSON Lines when asked for.
+    struct Replayed: Sendable {
+        var segments: String
+        var summary: String?
+        var events: String?
+    }
+
+    /// Replays one trace; the text summary (without --summary) goes to `diagnostics`, headed by the trace's path
+    /// when it is one of several (`single` false), and --summary JSON is then one line instead of pretty-printed.
+    func replay(trace: String, single: Bool, diagnostics: inout String) throws -> Replayed {
         let recording = try Trace.read(path: trace, options: traceOptions.readingOptions)
-        LenientReport.report(recording.warnings, skipped: recording.skippedRowCount, in: trace)
+        diagnostics += LenientReport.text(recording.warnings, skipped: recording.skippedRowCount, in: trace)
         if activityFromLabels && recording.labels == nil {
             throw InputError(file: trace, line: 1, problem: "--activity-from-labels needs a `label` column, and the header has none",
                              hint: "drop --activity-from-labels to use the classifier")
@@ -91,47 +141,46 @@ struct ReplayCommand: AsyncParsableCommand {
             throw CommandFailure.badInput("\(fixes ?? trace): \(error)")
         }
 
-        if let events {
+        var eventLines: String?
+        if events != nil {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            let file = try OutputSink(path: events)
+            var lines = ""
             for event in replay.events {
-                file.write(String(decoding: try encoder.encode(event), as: UTF8.self) + "\n")
+                lines += String(decoding: try encoder.encode(event), as: UTF8.self) + "\n"
             }
-            file.close()
+            eventLines = lines
         }
 
-        let sink = try outputOptions.openSink()
+        var text = ""
         switch outputOptions.format {
         case .csv:
-            sink.write("start,end,mode,reason\n")
+            text += "start,end,mode,reason\n"
             for segment in replay.segments {
-                sink.write("\(Self.seconds(segment.start)),\(Self.seconds(segment.end)),\(segment.mode.rawValue),\(segment.reason.code)\n")
+                text += ("\(Self.seconds(segment.start)),\(Self.seconds(segment.end)),\(segment.mode.rawValue),\(segment.reason.code)\n")
             }
         case .json:
             for segment in replay.segments {
                 var line = "{\"start\":\(Self.seconds(segment.start)),\"end\":\(Self.seconds(segment.end)),\"mode\":\"\(segment.mode.rawValue)\""
                 line += ",\"reason\":\"\(segment.reason.code)\",\"rule\":\"\(segment.reason.rule.rawValue)\""
                 line += ",\"trigger\":\"\(segment.reason.trigger.rawValue)\"}\n"
-                sink.write(line)
+                text += line
             }
         }
-        sink.close()
 
         let truth = recording.labels.map { GatingReplay.truthSegments(times: recording.samples.lazy.map(\.time), labels: $0, maximumHold: configuration.gapLimit) }
         let result = ReplaySummary(
             segments: replay.segments, sampleTimes: recording.samples.lazy.map(\.time), truth: truth,
             configuration: configuration, onsetAllowance: onsetAllowance, updates: replay.updates)
-        if let summary {
+        var summaryJSON: String?
+        if summary != nil {
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let data = try encoder.encode(result)
-            let file = try OutputSink(path: summary)
-            file.write(String(decoding: data, as: UTF8.self) + "\n")
-            file.close()
+            encoder.outputFormatting = single ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
+            summaryJSON = String(decoding: try encoder.encode(result), as: UTF8.self) + "\n"
         } else {
-            StandardError.write(ReplaySummaryText.render(result))
+            diagnostics += (single ? "" : "# \(trace)\n") + ReplaySummaryText.render(result)
         }
+        return Replayed(segments: text, summary: summaryJSON, events: eventLines)
     }
 
     /// Seconds with millisecond resolution (the inputs' precision), without

@@ -30,13 +30,20 @@ struct SummarizeCommand: AsyncParsableCommand {
               locomotion summarize Datasets/sample/day.csv --fixes Datasets/sample/day-fixes.csv
               locomotion summarize day.csv --time-zone Europe/Zurich --policy any-movement
               locomotion summarize day.csv --format json | python3 -m json.tool
+              locomotion summarize converted/us-tm2017 --output-dir reports/    # reports/NAME.summary.txt each
+
+            Several traces (without --fixes) give one report each: text reports one after another, a blank line \
+            apart; JSON one object per line with a leading "file" key.
+            \(InputOptions.manyInputsHelp(suffix: "summary.txt (json: NAME.summary.json)"))
             """
     )
 
-    @Argument(help: "The accelerometer trace (CSV `timestamp,x,y,z[,label]`; '-' for standard input).")
-    var trace: String
+    @Argument(help: ArgumentHelp(
+        "Accelerometer traces (CSV `timestamp,x,y,z[,label]`): files, folders, patterns, or '-' alone for standard input.",
+        valueName: "trace"))
+    var traces: [String]
 
-    @Option(help: "Location fixes (CSV or GPX): distance per day, and speed evidence for the classifier and the gate.")
+    @Option(help: "Location fixes (CSV, GPX or NMEA) of a single trace: distance per day, and speed evidence for the classifier and the gate.")
     var fixes: String?
 
     @OptionGroup var traceOptions: TraceOptions
@@ -52,6 +59,8 @@ struct SummarizeCommand: AsyncParsableCommand {
 
     @Option(name: [.short, .long], help: "Write to this file instead of standard output.")
     var output: String?
+
+    @OptionGroup var inputOptions: InputOptions
 
     @Flag(help: "Give times as h:mm:ss since the first sample even when the trace is in Unix time.")
     var relativeTime = false
@@ -74,24 +83,40 @@ struct SummarizeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
-        let trace = try TraceAnalysis.readTrace(path: self.trace, options: traceOptions.readingOptions)
-        let fixFile = try fixes.map { try TraceAnalysis.readFixes(path: $0, lenient: traceOptions.lenient) }
-        let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: policy.policy,
-                                         timeZone: zone)
-        let zoneName = TimeAxis.isUniversal(zone) ? "UTC" : zone.identifier
-        let report = TraceReport(analysis: analysis, fixesPath: fixes, timeZone: zoneName,
-                                 highAccuracyMilliwatts: highAccuracyMilliwatts, lowPowerMilliwatts: lowPowerMilliwatts)
-        let sink = try OutputSink(path: output)
-        switch format {
-        case .text:
-            let labels: TimeAxis.Labels = !relativeTime && PlotCommand.looksLikeUnixTime(analysis.start)
-                ? .absolute(zone) : .relative(origin: analysis.start)
-            sink.write(report.text(labels: labels))
-        case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            sink.write(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
+        let inputs = try InputPaths.expandInputs(traces)
+        if fixes != nil && inputs.count > 1 {
+            throw CommandFailure.badUsage("--fixes belongs to one trace; summarize the traces one by one to give each its fixes")
         }
-        sink.close()
+        let writer = try ResultWriter(
+            inputs: inputs, output: output, outputDirectory: inputOptions.outputDirectory,
+            suffix: format == .text ? ".summary.txt" : ".summary.json", shape: format == .text ? .text : .jsonLines)
+        defer { writer.close() }
+        let readingOptions = traceOptions.readingOptions, fixes = fixes, policy = policy.policy, format = format
+        let relativeTime = relativeTime, highAccuracy = highAccuracyMilliwatts, lowPower = lowPowerMilliwatts
+        try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
+            progress: ProgressLine(quiet: inputOptions.quiet)
+        ) { path, diagnostics, progress in
+            let trace = try TraceAnalysis.readTrace(path: path, options: readingOptions, diagnostics: &diagnostics,
+                                                    progress: progress)
+            let fixFile = try fixes.map {
+                try TraceAnalysis.readFixes(path: $0, lenient: readingOptions.lenient, diagnostics: &diagnostics)
+            }
+            let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: policy, timeZone: zone)
+            let zoneName = TimeAxis.isUniversal(zone) ? "UTC" : zone.identifier
+            let report = TraceReport(analysis: analysis, fixesPath: fixes, timeZone: zoneName,
+                                     highAccuracyMilliwatts: highAccuracy, lowPowerMilliwatts: lowPower)
+            switch format {
+            case .text:
+                let labels: TimeAxis.Labels = !relativeTime && PlotCommand.looksLikeUnixTime(analysis.start)
+                    ? .absolute(zone) : .relative(origin: analysis.start)
+                return report.text(labels: labels)
+            case .json:
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+            }
+        } deliver: { _, path, text in
+            try writer.write(text, for: path)
+        }
     }
 }

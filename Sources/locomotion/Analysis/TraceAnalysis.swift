@@ -134,10 +134,21 @@ struct TraceAnalysis: Sendable {
         self.odometer = odometer
     }
 
-    /// Reads a trace for analysis: warnings of lenient reading go to stderr; an empty trace is bad input.
-    static func readTrace(path: String, options: TraceReadingOptions) throws -> Trace {
-        let trace = try Trace.read(path: path, options: options)
-        LenientReport.report(trace.warnings, skipped: trace.skippedRowCount, in: trace.file)
+    /// Reads a trace for analysis (as `Trace.read` does, reporting rows read to `progress`): warnings of lenient
+    /// reading are appended to `diagnostics`; an empty trace is bad input.
+    static func readTrace(path: String, options: TraceReadingOptions, diagnostics: inout String,
+                          progress: ReadProgress = .none) throws -> Trace {
+        var reader = try TraceReader(path: path, options: options)
+        var samples: [AccelerometerSample] = []
+        var labels: [MotionActivity]? = reader.hasLabels ? [] : nil
+        while let row = try reader.next() {
+            samples.append(row.sample)
+            labels?.append(row.label ?? .unknown)
+            progress.row(samples.count)
+        }
+        let trace = Trace(file: path, samples: samples, labels: labels,
+                          warnings: reader.warnings, skippedRowCount: reader.skippedRowCount)
+        diagnostics += LenientReport.text(trace.warnings, skipped: trace.skippedRowCount, in: trace.file)
         guard let first = trace.samples.first, let last = trace.samples.last else {
             throw InputError(file: path, problem: "the trace has no samples", hint: "a trace needs a header and at least one row")
         }
@@ -147,10 +158,11 @@ struct TraceAnalysis: Sendable {
         return trace
     }
 
-    /// Reads fixes (CSV, GPX or NMEA) as `distance` does; skipped entries of lenient reading go to stderr.
-    static func readFixes(path: String, lenient: Bool) throws -> FixFile {
+    /// Reads fixes (CSV, GPX or NMEA) as `distance` does; skipped entries of lenient reading are appended to
+    /// `diagnostics`.
+    static func readFixes(path: String, lenient: Bool, diagnostics: inout String) throws -> FixFile {
         let file = try FixReader.readFile(path: path, options: FixReadingOptions(lenient: lenient))
-        LenientReport.report(file.warnings, skipped: file.warnings.count, in: path)
+        diagnostics += LenientReport.text(file.warnings, skipped: file.warnings.count, in: path)
         return file
     }
 
