@@ -18,8 +18,16 @@ extension DecimalParser {
         var position = cursor
         let negative = position.pointee == UInt8(ascii: "-")
         if negative { position += 1 }
-        // Integer digits, 8 at a time. At most 19 digits fit a UInt64 exactly.
-        var (mantissa, run) = digitRun(position)
+        // Integer digits, 8 at a time. At most 19 digits fit a UInt64 exactly. One digit before the point,
+        // the shape of most acceleration values in g, skips the word arithmetic.
+        var mantissa: UInt64
+        var run: Int
+        let leading = position.pointee &- 48
+        if leading <= 9 && position[1] == UInt8(ascii: ".") {
+            (mantissa, run) = (UInt64(leading), 1)
+        } else {
+            (mantissa, run) = digitRun(position)
+        }
         var digitCount = run
         position += run
         while run == 8 {
