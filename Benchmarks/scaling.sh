@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Scaling of `locomotion label` (issue 9):
 #  1. time and peak memory against trace length: 1 h, 24 h and 7 days at 50 Hz (linear time, flat memory);
-#  2. one 24 h file on one core (taskset -c 0) and on two (parsing on a second thread overlaps the classifier);
+#  2. one 24 h file on one core (taskset -c 0) and on two (parsing on a second thread overlaps the classifier),
+#     with Benchmarks/reference_pipeline.py (pandas + numpy + scipy) on the same file for comparison;
 #  3. throughput over many files (24 one-hour traces) with 1 and 2 cores: `label --jobs N` when this build
 #     has it, else one process per file through `xargs -P N`.
 # Every figure is the minimum over ROUNDS runs (default 3) of wall time and, separately, of CPU time
@@ -76,6 +77,15 @@ for h in "${hours[@]}"; do
         printf 'run\twall_s\tcpu_s\tpeak_rss_MB\n'
         measure "1 core (taskset -c 0)" taskset -c 0 "$tool" label "$trace"
         measure "2 cores" "$tool" label "$trace"
+        # The same pipeline in pandas + numpy + scipy (single-threaded; BLAS threads pinned to 1).
+        if python3 -c 'import pandas, scipy' 2> /dev/null; then
+            measure "pandas+scipy reference, 1 core (taskset -c 0)" taskset -c 0 env OMP_NUM_THREADS=1 \
+                OPENBLAS_NUM_THREADS=1 python3 Benchmarks/reference_pipeline.py "$trace"
+            measure "pandas+scipy reference, 2 cores" env OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 \
+                python3 Benchmarks/reference_pipeline.py "$trace"
+        else
+            echo "# (no pandas/scipy: reference skipped; pip install pandas scipy)"
+        fi
         echo
         echo "## 1. (continued)"
         printf 'trace\trows\tfile_MB\twall_s\tcpu_s\tcpu_ns_per_row\tpeak_rss_MB\n'

@@ -1,5 +1,5 @@
 // Trace reading and writing throughput of LocomotionIO (release build).
-// Usage: trace-io-benchmark TRACE.csv [REPEATS]; run by Benchmarks/trace-io.sh.
+// Usage: trace-io-benchmark TRACE.csv [REPEATS [stream]]; run by Benchmarks/trace-io.sh.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -59,6 +59,8 @@ for _ in 0..<repeats {
 let streamingPeak = peakResidentMegabytes()
 print("stream_read rows=\(rows) megabytes=\(megabytes) seconds=\(best) MB_per_s=\(megabytes / best) "
       + "rows_per_s=\(Double(rows) / best) peak_rss_MB=\(streamingPeak) checksum=\(checksum)")
+// `trace-io-benchmark TRACE.csv REPEATS stream`: only the figure above (for profiling the reader alone).
+if arguments.count > 3 && arguments[3] == "stream" { exit(0) }
 
 // Streaming in batches of 4096 rows (`next(into:maximumCount:)`).
 best = .infinity
