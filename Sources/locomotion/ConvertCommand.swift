@@ -44,27 +44,31 @@ struct ConvertCommand: AsyncParsableCommand {
             NAME.fixes.csv (timestamp,latitude,longitude,horizontal_accuracy,speed) with the same summary row \
             (samples = fixes).
 
-            Examples:
-              locomotion convert --from us-tm2017 ../shared/datasets/us-tm2017 --output-dir converted/us-tm2017
-              locomotion convert --from oxford-step-counter ../shared/datasets/oxford-step-counter/raw -o converted/oxford
-              locomotion convert --from mobifall-v2 ../shared/datasets/mobifall-v2/raw/sub2/ADL/JOG/JOG_acc_2_1.txt -o /tmp/jog
-              locomotion convert --from gsdc2021-mtv-nmea ../shared/datasets/gsdc2021-mtv-nmea -o converted/gsdc
+            Examples (D=../shared/datasets):
+              locomotion convert --from us-tm2017 $D/us-tm2017 -o converted/us-tm2017
+              locomotion convert --from oxford-step-counter $D/oxford-step-counter/raw \\
+                  -o converted/oxford
+              locomotion convert --from mobifall-v2 \\
+                  $D/mobifall-v2/raw/sub2/ADL/JOG/JOG_acc_2_1.txt -o /tmp/jog
+              locomotion convert --from gsdc2021-mtv-nmea $D/gsdc2021-mtv-nmea \\
+                  -o converted/gsdc
             """
     )
 
-    @Option(help: "The dataset: \(ConvertSource.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: ArgumentHelp("The dataset (see Sources above).", valueName: "dataset"))
     var from: ConvertSource
 
     @Argument(help: "The dataset's folder (searched recursively) or native files.")
     var inputs: [String]
 
-    @Option(name: [.short, .customLong("output-dir")], help: "Folder for the converted traces (created if needed).")
+    @Option(name: [.short, .customLong("output-dir")],
+            help: ArgumentHelp("Folder for the converted traces (created if needed).", valueName: "dir"))
     var outputDirectory: String
 
     @Option(help: "Summary encoding: csv, or json for JSON Lines (one object per trace).")
     var format: OutputFormat = .csv
 
-    @Flag(help: "No progress on stderr.")
+    @Flag(help: "No progress line on standard error (shown only when standard error is a terminal).")
     var quiet = false
 
     func run() async throws {
@@ -98,7 +102,8 @@ struct ConvertCommand: AsyncParsableCommand {
                         try StepTimesWriter.write(steps, to: outputDirectory + "/" + recording.name + ".steps.csv")
                     }
                 } catch {
-                    throw CommandFailure.badInput("\(error)")
+                    // An output that cannot be written is bad usage (exit 2), as for every command's --output.
+                    throw CommandFailure.badUsage("\(error)")
                 }
                 sink.write(summary(recording, path: path))
             }

@@ -9,8 +9,9 @@ struct DistanceCommand: AsyncParsableCommand {
         abstract: "Daily distance from location fixes.",
         discussion: """
             Reads fixes from CSV (timestamp,latitude,longitude[,horizontal_accuracy][,speed]), GPX 1.1 or NMEA \
-            ($--GGA/$--RMC) and writes one row per local day:
-            day,distance_m,accepted_fixes,rejected_jumps,rejected_inaccurate,rejected_not_moving,rejected_out_of_order,rejected_invalid,reanchors
+            ($--GGA/$--RMC) and writes one row per local day with the columns day, distance_m, accepted_fixes, \
+            rejected_jumps, rejected_inaccurate, rejected_not_moving, rejected_out_of_order, rejected_invalid, \
+            reanchors.
 
             GPX points without times are measured into one row with day `undated`; a new GPX track segment \
             starts afresh (no distance across the break) unless --join-segments.
@@ -20,13 +21,16 @@ struct DistanceCommand: AsyncParsableCommand {
             `off` switches a filter off; --no-filters switches both off (a plain geodesic sum). See Docs/odometer.md.
 
             Several fix files (without --trace) are measured each on its own.
-            \(InputOptions.manyInputsHelp(suffix: "distance.csv").replacingOccurrences(of: "(their .csv files", with: "(their .csv, .gpx and .nmea files"))
+
+            \(InputOptions.manyInputsHelp(files: "DIR/NAME.distance.csv (NAME.distance.jsonl with --format json)", kinds: ".csv, .gpx and .nmea files"))
 
             Examples:
               locomotion distance day-fixes.csv --time-zone Europe/Zurich
-              locomotion distance day-fixes.csv --trace day.csv --moving on-foot --format json
-              locomotion distance ride.gpx --no-filters                     # a plain geodesic sum per day
-              locomotion distance converted/gsdc --jobs 2 > distances.csv   # `file` column first
+              locomotion distance day-fixes.csv --trace day.csv --moving on-foot
+              # a plain geodesic sum per day:
+              locomotion distance ride.gpx --no-filters
+              # every fix file of a folder in one table, `file` column first:
+              locomotion distance converted/gsdc --jobs 2 > distances.csv
             """
     )
 
@@ -35,16 +39,16 @@ struct DistanceCommand: AsyncParsableCommand {
         valueName: "fixes"))
     var fixes: [String]
 
-    @Option(help: "Accelerometer trace (same clock as one fix file) for the moving gate: distance accrues only while the activity classifier says the person moves.")
+    @Option(help: ArgumentHelp("Accelerometer trace (same clock as one fix file) for the moving gate: distance accrues only while the activity classifier says the person moves.", valueName: "file"))
     var trace: String?
 
     @Option(help: "With --trace, the activities that count as moving: on-foot, on-foot-and-cycling or any-movement.")
     var moving: String = GatingPolicy.anyMovement.name
 
-    @Option(help: "IANA time zone whose local days split the distance (default: this system's zone).")
+    @Option(help: ArgumentHelp("IANA time zone whose local days split the distance (default: this system's zone).", valueName: "zone"))
     var timeZone: String?
 
-    @Option(help: "Local time at which each day starts, HH:MM (e.g. 03:00 for night shifts).")
+    @Option(help: ArgumentHelp("Local time at which each day starts, HH:MM (e.g. 03:00 for night shifts).", valueName: "HH:MM"))
     var dayStart: String = "00:00"
 
     @Option(help: "Jump filter in metres from the last accepted fix, or `off`.")

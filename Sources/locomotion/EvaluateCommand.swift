@@ -22,8 +22,9 @@ struct EvaluateCommand: AsyncParsableCommand {
 
             Examples:
               locomotion evaluate converted/us-tm2017 --per-trace
-              locomotion evaluate 'converted/geotecinit-sp-har/*.csv' --format json --jobs 2 | tail -1
               locomotion evaluate walk.csv --config thresholds.json
+              # the total over every trace matching a pattern, as one JSON line:
+              locomotion evaluate 'converted/geotecinit-sp-har/*.csv' --format json | tail -1
             """
     )
 
@@ -40,22 +41,23 @@ struct EvaluateCommand: AsyncParsableCommand {
     @Option(help: "Report encoding: text (a readable table) or json (JSON Lines).")
     var format: ReportFormat = .text
 
-    @Option(name: [.short, .long], help: "Write to this file instead of standard output.")
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
     @Flag(help: "Also report each trace on its own.")
     var perTrace = false
 
-    @Option(help: ArgumentHelp("Traces scored at the same time (default: the number of active processors; 1 = one after another). The report is the same for any value.",
+    @Option(name: .customLong("jobs"),
+            help: ArgumentHelp("Traces scored at the same time (default: the number of active processors; 1: one after another). The report is the same for any value.",
                                valueName: "n"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var requestedJobs: Int?
 
-    @Flag(help: "No progress line on standard error (it appears only when standard error is a terminal).")
+    @Flag(help: "No progress line on standard error (shown only when standard error is a terminal).")
     var quiet = false
 
     func validate() throws {
         if traces.isEmpty { throw ValidationError("give at least one labelled trace") }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        if let requestedJobs, requestedJobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
     func run() async throws {
@@ -70,7 +72,7 @@ struct EvaluateCommand: AsyncParsableCommand {
         }
         defer { sink?.close() }
         var total = ActivityEvaluationReport(scope: "total")
-        try await InputBatch(inputs: inputs, jobs: jobs).run(
+        try await InputBatch(inputs: inputs, jobs: requestedJobs ?? InputOptions.defaultJobs).run(
             progress: ProgressLine(quiet: quiet)
         ) { path, diagnostics, progress in
             var scorer = ActivityScorer()

@@ -13,20 +13,22 @@ import Darwin
 struct LabelCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "label",
-        abstract: "Write activity segments (start,end,activity,confidence) for a trace.",
+        abstract: "Write activity segments (start,end,activity,confidence) of traces.",
         discussion: """
             One row per maximal segment of equal activity (stationary, walking, running, cycling, automotive, \
             unknown); times in the input's clock. With --format json each JSON line also carries the rule and the \
             feature values that decided the segment.
 
-            \(InputOptions.manyInputsHelp(suffix: "label.csv"))
+            \(InputOptions.manyInputsHelp(files: "DIR/NAME.label.csv (NAME.label.jsonl with --format json)"))
 
             Examples:
               locomotion label day.csv
               locomotion label day.csv --format json --output day-activity.jsonl
-              locomotion label converted/us-tm2017 --jobs 2 > all-segments.csv     # one table, `file` column first
-              locomotion label 'converted/*/*.csv' --output-dir segments/           # segments/NAME.label.csv each
               cat day.csv | locomotion label -
+              # every trace of a folder in one table, `file` column first:
+              locomotion label converted/us-tm2017 --jobs 2 > segments.csv
+              # one file per trace, segments/NAME.label.csv:
+              locomotion label 'converted/*/*.csv' --output-dir segments
             """
     )
 

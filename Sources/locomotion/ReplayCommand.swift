@@ -9,7 +9,7 @@ import LocomotionIO
 struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Replay a trace through classifier and gate; write recording-mode segments.",
+        abstract: "Replay traces through classifier and recording gate; write the recording-mode segments.",
         discussion: """
             Writes CSV `start,end,mode,reason` (mode = high-accuracy or low-power; reason = the rule that \
             started the segment, e.g. dwell:walking, stop-timeout:stationary, gap) on stdout, and a summary \
@@ -18,14 +18,17 @@ struct ReplayCommand: AsyncParsableCommand {
             with --summary FILE. Rules and definitions: Docs/gating.md.
 
             Several traces (without --fixes): each text summary on stderr is headed `# PATH`; --summary FILE and \
-            --events FILE get one JSON line per trace (summary) or event, each with a leading "file" key.
-            \(InputOptions.manyInputsHelp(suffix: "replay.csv"))
+            --events FILE get one JSON line per trace (summary) or per event, each with a leading "file" key.
+
+            \(InputOptions.manyInputsHelp(files: "DIR/NAME.replay.csv (NAME.replay.jsonl with --format json)"))
 
             Examples:
               locomotion replay day.csv --fixes day-fixes.csv
-              locomotion replay day.csv --policy any-movement --summary summary.json > modes.csv
-              locomotion replay walk.csv --activity-from-labels --label-confidence high   # the gate alone
-              locomotion replay converted/us-tm2017 --jobs 2 --summary summaries.jsonl > modes.csv
+              locomotion replay day.csv --policy any-movement --summary s.json > modes.csv
+              # the gate alone, fed the label column:
+              locomotion replay walk.csv --activity-from-labels --label-confidence high
+              # many traces: modes in one table, one summary line per trace:
+              locomotion replay converted/us-tm2017 --summary all.jsonl > modes.csv
             """
     )
 
@@ -96,8 +99,8 @@ struct ReplayCommand: AsyncParsableCommand {
         let command = self
         try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
             progress: ProgressLine(quiet: inputOptions.quiet)
-        ) { path, diagnostics, _ in
-            try command.replay(trace: path, single: single, diagnostics: &diagnostics)
+        ) { path, diagnostics, progress in
+            try command.replay(trace: path, single: single, diagnostics: &diagnostics, progress: progress)
         } deliver: { _, path, replayed in
             if let events = replayed.events { try eventsFile?.write(events, for: path) }
             try writer.write(replayed.segments, for: path)
@@ -115,10 +118,10 @@ struct ReplayCommand: AsyncParsableCommand {
 
     /// Replays one trace; the text summary (without --summary) goes to `diagnostics`, headed by the trace's path
     /// when it is one of several (`single` false), and --summary JSON is then one line instead of pretty-printed.
-    func replay(trace: String, single: Bool, diagnostics: inout String) throws -> Replayed {
-        let recording = try Trace.read(path: trace, options: traceOptions.readingOptions)
-        diagnostics += LenientReport.text(recording.warnings, skipped: recording.skippedRowCount, in: trace)
-        if activityFromLabels && recording.labels == nil {
+    func replay(trace: String, single: Bool, diagnostics: inout String, progress: ReadProgress = .none) throws -> Replayed {
+        // The trace is streamed (constant memory, like `label`): the header first, then the fixes, then the rows.
+        var reader = try TraceReader(path: trace, options: traceOptions.readingOptions)
+        if activityFromLabels && !reader.hasLabels {
             throw InputError(file: trace, line: 1, problem: "--activity-from-labels needs a `label` column, and the header has none",
                              hint: "drop --activity-from-labels to use the classifier")
         }
@@ -127,19 +130,23 @@ struct ReplayCommand: AsyncParsableCommand {
             policy: policy.policy, entryDwell: entryDwell, immediateEntryConfidence: immediateEntryConfidence.confidence,
             stopTimeout: stopTimeout, switchTimeout: switchTimeout)
 
-        let replay: GatingReplay
+        var streaming = StreamingReplay(
+            fixes: locationFixes, labelConfidence: activityFromLabels ? labelConfidence : nil,
+            classifierConfiguration: ActivityClassifier.Configuration(), configuration: configuration,
+            collectsTruth: reader.hasLabels)
         do {
-            let source: GatingReplay.ActivitySource
-            if activityFromLabels, let labels = recording.labels {
-                source = .labels(labels, confidence: labelConfidence)
-            } else {
-                source = .classifier(ActivityClassifier.Configuration())
+            var rowCount = 0
+            while let row = try reader.next() {
+                try streaming.push(row)
+                rowCount += 1
+                progress.row(rowCount)
             }
-            replay = try GatingReplay.run(
-                samples: recording.samples, fixes: locationFixes, source: source, configuration: configuration)
-        } catch {
+        } catch let error as GatingError {
+            diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: trace)
             throw CommandFailure.badInput("\(fixes ?? trace): \(error)")
         }
+        diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: trace)
+        let replay = streaming.finish()
 
         var eventLines: String?
         if events != nil {
@@ -168,10 +175,13 @@ struct ReplayCommand: AsyncParsableCommand {
             }
         }
 
-        let truth = recording.labels.map { GatingReplay.truthSegments(times: recording.samples.lazy.map(\.time), labels: $0, maximumHold: configuration.gapLimit) }
-        let result = ReplaySummary(
-            segments: replay.segments, sampleTimes: recording.samples.lazy.map(\.time), truth: truth,
+        var result = ReplaySummary(
+            segments: replay.segments, sampleTimes: EmptyCollection<Double>(), truth: replay.truth,
             configuration: configuration, onsetAllowance: onsetAllowance, updates: replay.updates)
+        // The per-sample figures were counted while streaming, with ReplaySummary's sweep.
+        result.samples = replay.sampleCount
+        result.recordedSamples = replay.recordedSampleCount
+        result.recordedSampleShare = replay.sampleCount > 0 ? Double(replay.recordedSampleCount) / Double(replay.sampleCount) : 0
         var summaryJSON: String?
         if summary != nil {
             let encoder = JSONEncoder()

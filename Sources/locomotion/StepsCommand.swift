@@ -6,7 +6,7 @@ import LocomotionIO
 struct StepsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "steps",
-        abstract: "Count steps in a trace and report cadence.",
+        abstract: "Count steps in traces and report cadence.",
         discussion: """
             Prints a summary: steps=N, cadence_spm (mean steps per minute while walking), bouts, \
             walking_s (time in bouts). With --events, writes one row per step (CSV `timestamp`, \
@@ -14,16 +14,18 @@ struct StepsCommand: AsyncParsableCommand {
             A trace sampled below the detector's minimum rate (8 Hz by default, median interval) \
             is refused with exit status 1. The algorithm and its parameters: Docs/steps.md.
 
-            With several inputs in one output the summary becomes a CSV table, \
-            file,steps,cadence_spm,bouts,walking_s, one row per input (JSON: one object per input with a "file" \
-            key); with --events, rows file,timestamp, and each input's summary on one stderr line.
-            \(InputOptions.manyInputsHelp(suffix: "steps.txt (json: NAME.steps.json; with --events NAME.step-times.csv)"))
+            Several inputs in one output: the summary becomes a CSV table \
+            file,steps,cadence_spm,bouts,walking_s with one row per input (JSON: an object per input with a \
+            "file" key); with --events, rows file,timestamp, and each input's summary on one line of stderr.
+
+            \(InputOptions.manyInputsHelp(files: "DIR/NAME.steps.txt (NAME.steps.json with --format json;\n    NAME.step-times.csv or NAME.step-times.jsonl with --events)"))
 
             Examples:
               locomotion steps day.csv
               locomotion steps day.csv --events --format json > steps.jsonl
-              locomotion steps converted/oxford-step-counter --jobs 2        # one row per recording
               locomotion steps day.csv --parameter periodicityThreshold=0.6
+              # one row per recording:
+              locomotion steps converted/oxford-step-counter --jobs 2
             """
     )
 

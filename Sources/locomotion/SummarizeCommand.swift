@@ -14,7 +14,7 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
 struct SummarizeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "summarize",
-        abstract: "Print a readable report of a trace: activities, steps, distance per day, recording modes.",
+        abstract: "Print a readable report of each trace: activities, steps, distance per day, recording modes.",
         discussion: """
             Runs the classifier, the step detector, the odometer (with --fixes) and the recording gate over one \
             trace, exactly as `label`, `steps`, `distance` and `replay` do, and prints one report: the activity \
@@ -26,15 +26,18 @@ struct SummarizeCommand: AsyncParsableCommand {
             low power \(Int(TraceReport.Gating.defaultLowPowerMilliwatts)) mW (network positioning); pass your \
             device's figures.
 
-            Examples:
-              locomotion summarize Datasets/sample/day.csv --fixes Datasets/sample/day-fixes.csv
-              locomotion summarize day.csv --time-zone Europe/Zurich --policy any-movement
-              locomotion summarize day.csv --format json | python3 -m json.tool
-              locomotion summarize converted/us-tm2017 --output-dir reports/    # reports/NAME.summary.txt each
-
             Several traces (without --fixes) give one report each: text reports one after another, a blank line \
             apart; JSON one object per line with a leading "file" key.
-            \(InputOptions.manyInputsHelp(suffix: "summary.txt (json: NAME.summary.json)"))
+
+            \(InputOptions.manyInputsHelp(files: "DIR/NAME.summary.txt (NAME.summary.json with --format json)"))
+
+            Examples:
+              locomotion summarize Datasets/sample/day.csv \\
+                  --fixes Datasets/sample/day-fixes.csv
+              locomotion summarize day.csv --time-zone Europe/Zurich --policy any-movement
+              locomotion summarize day.csv --format json | python3 -m json.tool
+              # one report per trace, reports/NAME.summary.txt:
+              locomotion summarize converted/us-tm2017 --output-dir reports
             """
     )
 
@@ -43,12 +46,12 @@ struct SummarizeCommand: AsyncParsableCommand {
         valueName: "trace"))
     var traces: [String]
 
-    @Option(help: "Location fixes (CSV, GPX or NMEA) of a single trace: distance per day, and speed evidence for the classifier and the gate.")
+    @Option(help: ArgumentHelp("Location fixes (CSV, GPX or NMEA) of a single trace: distance per day, and speed evidence for the classifier and the gate.", valueName: "file"))
     var fixes: String?
 
     @OptionGroup var traceOptions: TraceOptions
 
-    @Option(help: "Time zone of days and clock times (IANA name such as Europe/Zurich, or UTC); default: this system's.")
+    @Option(help: ArgumentHelp("Time zone of days and clock times (IANA name such as Europe/Zurich, or UTC); default: this system's.", valueName: "zone"))
     var timeZone: String?
 
     @Option(help: "Gating policy: on-foot, on-foot-and-cycling or any-movement.")
@@ -57,7 +60,7 @@ struct SummarizeCommand: AsyncParsableCommand {
     @Option(help: "Report encoding: text for people, or json (one object on one line) for scripts.")
     var format: ReportFormat = .text
 
-    @Option(name: [.short, .long], help: "Write to this file instead of standard output.")
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
     @OptionGroup var inputOptions: InputOptions
@@ -65,10 +68,10 @@ struct SummarizeCommand: AsyncParsableCommand {
     @Flag(help: "Give times as h:mm:ss since the first sample even when the trace is in Unix time.")
     var relativeTime = false
 
-    @Option(help: "Assumed power draw of high-accuracy recording in milliwatts, for the energy estimate.")
+    @Option(help: ArgumentHelp("Assumed power draw of high-accuracy recording in milliwatts, for the energy estimate.", valueName: "mW"))
     var highAccuracyMilliwatts: Double = TraceReport.Gating.defaultHighAccuracyMilliwatts
 
-    @Option(help: "Assumed power draw of low-power recording in milliwatts, for the energy estimate.")
+    @Option(help: ArgumentHelp("Assumed power draw of low-power recording in milliwatts, for the energy estimate.", valueName: "mW"))
     var lowPowerMilliwatts: Double = TraceReport.Gating.defaultLowPowerMilliwatts
 
     func validate() throws {

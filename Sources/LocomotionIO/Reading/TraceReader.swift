@@ -419,7 +419,10 @@ extension TraceReader {
                                                 : "no samples",
                              hint: "expected one row timestamp,x,y,z per sample after the header")
         }
-        if options.checkUnits { try checkUnits() }
+        if options.checkUnits {
+            try checkUnits()
+            try TimestampPlausibility.checkTrace(prefetched, file: file)
+        }
     }
 
     /// The first rows of the trace (at most ``unitCheckRowCount``), for checks of the whole file that

@@ -97,14 +97,16 @@ struct InputBatch: Sendable {
                 waiting[index] = outcome
                 while let ready = waiting.removeValue(forKey: next) {
                     let path = inputs[next]
-                    progress.clear()
-                    StandardError.write(ready.diagnostics)
-                    switch ready.result {
-                    case .success(let output): try deliver(next, path, output)
-                    case .failure(let failure):
-                        StandardError.write("locomotion: \(failure.message)\n")
+                    var diagnostics = ready.diagnostics
+                    if case .failure(let failure) = ready.result {
+                        diagnostics += "locomotion: \(failure.message)\n"
                         failures.append(failure)
                     }
+                    if !diagnostics.isEmpty {
+                        progress.clear()
+                        StandardError.write(diagnostics)
+                    }
+                    if case .success(let output) = ready.result { try deliver(next, path, output) }
                     next += 1
                     progress.inputs(done: next, of: inputs.count, last: path)
                 }

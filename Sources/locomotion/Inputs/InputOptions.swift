@@ -5,33 +5,46 @@ import Foundation
 /// inputs spreads them over cores and where their results go.
 struct InputOptions: ParsableArguments {
     @Option(name: .customLong("output-dir"),
-            help: ArgumentHelp("Write one output file per input into this folder (created if needed), named after the input (see Docs/formats.md), instead of one combined output.",
+            help: ArgumentHelp("Write one file per input into this folder (created if needed), named after the input, instead of one combined output.",
                                valueName: "dir"))
     var outputDirectory: String?
 
-    @Option(help: ArgumentHelp("Inputs processed at the same time (default: the number of active processors; 1 = one after another). The output is the same for any value.",
+    @Option(name: .customLong("jobs"),
+            help: ArgumentHelp("Inputs read at the same time (default: the number of active processors; 1: one after another). The output is the same for any value.",
                                valueName: "n"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var requestedJobs: Int?
 
-    @Flag(help: "No progress line on standard error (it appears only when standard error is a terminal).")
+    @Flag(help: "No progress line on standard error (shown only when standard error is a terminal).")
     var quiet = false
 
+    /// `--jobs`, or the number of active processors.
+    var jobs: Int { requestedJobs ?? Self.defaultJobs }
+
+    /// The default of `--jobs`: the processors this process may use.
+    static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
     func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        if let requestedJobs, requestedJobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 }
 
 extension InputOptions {
-    /// The paragraph of help every command that reads many inputs shares; `suffix` names its `--output-dir` files.
-    static func manyInputsHelp(suffix: String) -> String {
+    /// The help every command that reads many inputs shares, hard-wrapped for an 80-column terminal.
+    /// `files` names the `--output-dir` files (DIR/NAME…); `kinds` the files a folder gives.
+    static func manyInputsHelp(files: String, kinds: String = "*.csv files") -> String {
         """
-        Inputs: one or more files, folders (their .csv files, recursively, in path order, leaving out the \
-        companion files convert writes such as NAME.steps.csv), quoted patterns ('data/*.csv'), or '-' alone for \
-        standard input. Several inputs are read in parallel (--jobs) and their results come in the order given, \
-        the same for any --jobs: one combined output, whose CSV gets a leading `file` column and whose JSON lines \
-        a leading "file" key, or with --output-dir DIR one file per input, DIR/NAME.\(suffix) (NAME: the input's \
-        file name without extension). A bad input is reported on stderr (file:line) and the others are still \
-        written; the exit status is then 1.
+        Many inputs: files, folders (their \(kinds), recursively, sorted by path;
+        files that convert writes beside traces, such as NAME.steps.csv, are
+        skipped), quoted patterns such as 'data/*.csv', or '-' alone for standard
+        input. They are read in parallel (--jobs N) and written in the order given,
+        the same bytes for any N:
+          - to standard output or --output: one combined output, CSV with a leading
+            `file` column, JSON Lines with a leading "file" key;
+          - with --output-dir DIR: one file per input, named after it:
+            \(files),
+            where NAME is the input's file name without its extension.
+        A bad input is reported on stderr (file:line); the other inputs are still
+        written, and the exit status is 1.
         """
     }
 }

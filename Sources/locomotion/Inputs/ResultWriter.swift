@@ -15,7 +15,8 @@ import Darwin
 /// - `--output-dir DIR`: one file per input, `DIR/NAME<suffix>`, where NAME is
 ///   the input's file name without its extension (`stdin` for `-`), each as it
 ///   would be for that input alone. Two inputs with the same NAME are refused
-///   before anything is read, and so is an output that would overwrite an input.
+///   before anything is read, and so is an output that would overwrite an input
+///   (also a combined `--output` that is one of several inputs).
 ///
 /// A file is opened only when its first result arrives, so an input that fails
 /// leaves an existing `--output` file as it was.
@@ -49,18 +50,24 @@ final class ResultWriter {
         combined = inputs.count > 1
         guard let directory = outputDirectory else {
             directoryPaths = nil
+            // Inputs are still being read while the combined output is written.
+            if combined, let output, let identity = Self.fileIdentity(output),
+               Set(inputs.compactMap(Self.fileIdentity)).contains(identity) {
+                throw CommandFailure.badUsage("--output \(output) is one of the inputs; write the combined output elsewhere")
+            }
             return
         }
         if output != nil { throw CommandFailure.badUsage("give --output or --output-dir, not both") }
         var paths: [String: String] = [:]
         var owners: [String: String] = [:]
         let folder = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        let inputFiles = Set(inputs.compactMap(Self.fileIdentity))
         for input in inputs {
             let path = folder + "/" + Self.baseName(of: input) + suffix
             if let other = owners[path] {
                 throw CommandFailure.badUsage("\(other) and \(input) would both be written to \(path); rename one, or process them separately")
             }
-            if inputs.contains(path) {
+            if inputs.contains(path) || Self.fileIdentity(path).map(inputFiles.contains) == true {
                 throw CommandFailure.badUsage("the output \(path) would overwrite an input; choose another --output-dir")
             }
             owners[path] = input
@@ -76,6 +83,13 @@ final class ResultWriter {
         let name = input.split(separator: "/").last.map(String.init) ?? input
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
+    }
+
+    /// The device and inode of an existing file (one file under two spellings has one identity), or nil.
+    private static func fileIdentity(_ path: String) -> [UInt64]? {
+        var status = stat()
+        guard path != "-", stat(path, &status) == 0 else { return nil }
+        return [UInt64(status.st_dev), UInt64(status.st_ino)]
     }
 
     /// Writes the output of `input` (in the layout of that input alone).

@@ -61,8 +61,9 @@ import Testing
         // strlen(NULL) in its processing-instruction callback (SIGSEGV, exit 139 of
         // `locomotion distance`). Now the instruction is skipped and the document read.
         await #expect(processExitsWith: .success) {
-            let file = try? FixReader.parse(Array("<?pi?><gpx/>".utf8), file: "crash.gpx", options: FixReadingOptions(format: .gpx))
-            if file?.fixes.isEmpty != true { exit(1) }
+            let text = #"<?pi?><gpx><wpt lat="1" lon="2"/></gpx>"#
+            let file = try? FixReader.parse(Array(text.utf8), file: "crash.gpx", options: FixReadingOptions(format: .gpx))
+            if file?.fixes.count != 1 { exit(1) }
         }
     }
 
@@ -108,6 +109,22 @@ import Testing
         let garbage = (0..<4000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         let path = temporaryFile(garbage, name: "garbage.gpx")
         #expect(throws: InputError.self) { _ = try FixReader.readFile(path: path) }
+    }
+
+    // MARK: Empty input
+
+    @Test(arguments: [
+        ("timestamp,latitude,longitude\n", "fixes.csv", false, "no fixes: the file has a header but no data rows"),
+        ("timestamp,latitude,longitude\r\n\r\n", "fixes.csv", false, "no fixes: the file has a header but no data rows"),
+        ("timestamp,latitude,longitude\nx,1,2\n1,100,2\n", "fixes.csv", true, "no fixes: all 2 entries were skipped as bad; the first at line 2"),
+        (#"<gpx><rte><rtept lat="1" lon="2"/></rte></gpx>"#, "track.gpx", false, "no fixes: the GPX has no <trkpt> or <wpt>"),
+        (#"<gpx><trk><trkseg><trkpt lat="91" lon="2"/></trkseg></trk></gpx>"#, "track.gpx", true, "no fixes: all 1 entries were skipped"),
+        ("$GPRMC,221047.00,V,,,,,,,140520,,,N*7D\n", "log.nmea", false, "no fixes: no GGA or RMC sentence with a position"),
+    ])
+    func emptyInputIsAnError(text: String, name: String, lenient: Bool, problem: String) {
+        // As for traces: a file that holds no fixes is refused (exit 1), not an empty table.
+        let error = readError(text, name: name, lenient: lenient)
+        #expect(error?.problem.hasPrefix(problem) == true, "\(String(describing: error))")
     }
 
     // MARK: NMEA

@@ -136,6 +136,24 @@ struct ManyInputsTests {
         }
     }
 
+    @Test func replaySummariesOfSeveralTracesAreOneJSONLineEachWithItsFile() throws {
+        let folder = Self.folder + "/summaries-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let inputs = ["\(traces)/walk.csv", "\(traces)/short.csv"]
+        let result = try run(["replay"] + inputs + ["--summary", "\(folder)/all.jsonl"])
+        #expect(result.status == 0)
+        let lines = try String(contentsOfFile: "\(folder)/all.jsonl", encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2)
+        for (line, input) in zip(lines, inputs) {
+            #expect(line.hasPrefix("{\"file\":\"\(input)\","))
+            var combined = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            combined["file"] = nil
+            #expect(try run(["replay", input, "--summary", "\(folder)/one.json"]).status == 0)
+            let alone = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/one.json")))
+            #expect(NSDictionary(dictionary: combined).isEqual(to: alone as! [String: Any]))
+        }
+    }
+
     @Test func aBadFileAmongGoodOnesIsReportedAndTheOthersAreStillWritten() throws {
         let folder = Self.folder + "/bad-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
