@@ -53,4 +53,38 @@ struct ActivityLowRateTests {
         #expect(rate > 3 && rate < 5)
         #expect(try #require(walking.explanation.features["input_deviation_g"]) > 0.15)
     }
+
+    /// Drops every 7th to 9th sample out of a stream, leaving silences of ~1.5–2.5 s (a sparse logger's habit).
+    private func withDropOuts(_ samples: [AccelerometerSample], every period: Int, length: Int) -> [AccelerometerSample] {
+        samples.enumerated().filter { $0.offset % period >= length }.map(\.element)
+    }
+
+    @Test func sparseLoggerDropOutsAreBridgedButDensePhoneGapsAreNot() {
+        var motion = SyntheticMotion(seed: 16)
+        // 4 Hz with 1.5–2 s silences every ~5 s: bridged (no `gap` updates), walking found.
+        let sparse = withDropOuts(motion.gait(from: 0, duration: 120, cadence: 1.8, amplitude: 0.3, rate: 4),
+                                  every: 20, length: 7)
+        let sparseUpdates = ActivityClassifier.updates(of: sparse)
+        #expect(!sparseUpdates.contains { $0.explanation.rule == "gap" }, "\(sparseUpdates)")
+        #expect(seconds(of: .walking, in: ActivityClassifier.segments(of: sparse)) > 80)
+        // 50 Hz with the same silences: every one is a gap, as the trace format says (> 1 s).
+        // (Runs of ~18 s: long enough for walking to be reported between the gaps, so each gap is an update.)
+        let dense = withDropOuts(motion.gait(from: 200, duration: 100, cadence: 1.8, amplitude: 0.3, rate: 50),
+                                 every: 1000, length: 75)
+        #expect(ActivityClassifier.updates(of: dense).filter { $0.explanation.rule == "gap" }.count >= 4)
+    }
+
+    @Test func streamingEqualsBatchAtLowRates() {
+        var motion = SyntheticMotion(seed: 17)
+        let samples = withDropOuts(motion.still(from: 0, duration: 60, rate: 3), every: 15, length: 4)
+            + withDropOuts(motion.gait(from: 61, duration: 90, cadence: 1.7, amplitude: 0.3, rate: 4), every: 20, length: 6)
+            + motion.vibration(from: 160, duration: 90, level: 0.06, rate: 5)
+            + motion.gait(from: 255, duration: 40, cadence: 1.8, amplitude: 0.3, rate: 1)
+        var classifier = ActivityClassifier()
+        var updates: [ActivityUpdate] = []
+        for sample in samples { updates += classifier.push(sample) }
+        #expect(updates == ActivityClassifier.updates(of: samples))
+        let activities = Set(ActivityClassifier.segments(of: samples).map(\.activity))
+        #expect(activities.isSuperset(of: [.stationary, .walking, .automotive, .unknown]), "\(activities)")
+    }
 }
