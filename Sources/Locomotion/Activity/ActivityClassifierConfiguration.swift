@@ -33,8 +33,8 @@ extension ActivityClassifier {
         /// Input samples per second below which the step rhythm (autocorrelation, dominant frequency) is not
         /// trusted and gait is decided on the energy of the input samples alone (`low-rate-energy-walking`).
         /// Resolving a 1.4–2.3 Hz step rhythm needs regular sampling above twice that; irregular phones
-        /// delivering fewer than ~8 samples/s blur or alias it.
-        public var rhythmMinimumInputRate: Double = 8
+        /// delivering fewer than ~5 samples/s (twice a brisk 2.3 steps/s) cannot carry it.
+        public var rhythmMinimumInputRate: Double = 5
 
         // MARK: Stationary
 
