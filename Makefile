@@ -19,12 +19,16 @@ demo: build
 test: deps
 	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG); test $${PIPESTATUS[0]} -eq 0
-	@if grep -E '^/.*/(Sources|Tests)/.*: warning:' $(BUILD_LOG) | grep -v '/.build/'; then \
+	@if grep -E '^/.*/(Sources|Tests|Snippets)/.*: warning:' $(BUILD_LOG) | grep -v '/.build/'; then \
 		echo "error: the build has warnings (listed above); Locomotion builds warning-free." >&2; exit 1; fi
 	$(SWIFT) test --skip-build
 
+# DocC for the three library modules (catalogs in Sources/<Module>/<Module>.docc; their examples are the
+# Snippets/ programs, which `swift build` compiles and Tests/locomotionTests/Documentation/SnippetTests.swift
+# runs). Any DocC warning fails the target.
 docs: deps
-	$(SWIFT) package generate-documentation --target LocomotionDSP --target Locomotion --target LocomotionIO
+	$(SWIFT) package generate-documentation --target LocomotionDSP --target Locomotion --target LocomotionIO \
+		--warnings-as-errors
 
 bench: deps
 	@./Benchmarks/run.sh

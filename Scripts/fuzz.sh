@@ -30,6 +30,9 @@ work="${FUZZ_WORK:-/tmp/locomotion-fuzz}"
 
 echo "building fuzz targets (release, -sanitize=fuzzer,address)…" >&2
 mkdir -p "$work"
+# SwiftPM keeps the build description of the path dependency (the root package) and does not see
+# source files added to it since; dropping the description makes it rescan (objects stay cached).
+rm -f "$root/Fuzz/.build/release.yaml"
 (cd "$root/Fuzz" && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
     > "$work/build.log" 2>&1) || { grep -v "Cannot export local symbol" "$work/build.log" >&2; exit 2; }
 

@@ -13,7 +13,7 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "Output encoding: csv, or json for JSON Lines (one object per row).")
     var format: OutputFormat = .csv
 
-    @Option(name: [.short, .long], help: "Write to this file instead of standard output.")
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
     /// Opens the destination chosen by `--output` (standard output by default).
@@ -29,7 +29,7 @@ struct TraceOptions: ParsableArguments {
     var lenient = false
 
     @Flag(name: .customLong("unit-check"), inversion: .prefixedNo,
-          help: "Refuse a trace whose median |a| says it is in the other unit (--no-unit-check reads it anyway).")
+          help: "Refuse a trace whose median |a| says it is in the other unit, or whose timestamps look like milliseconds (--no-unit-check reads it anyway).")
     var unitCheck = true
 
     var readingOptions: TraceReadingOptions {

@@ -44,27 +44,31 @@ struct ConvertCommand: AsyncParsableCommand {
             NAME.fixes.csv (timestamp,latitude,longitude,horizontal_accuracy,speed) with the same summary row \
             (samples = fixes).
 
-            Examples:
-              locomotion convert --from us-tm2017 ../shared/datasets/us-tm2017 --output-dir converted/us-tm2017
-              locomotion convert --from oxford-step-counter ../shared/datasets/oxford-step-counter/raw -o converted/oxford
-              locomotion convert --from mobifall-v2 ../shared/datasets/mobifall-v2/raw/sub2/ADL/JOG/JOG_acc_2_1.txt -o /tmp/jog
-              locomotion convert --from gsdc2021-mtv-nmea ../shared/datasets/gsdc2021-mtv-nmea -o converted/gsdc
+            Examples (D=../shared/datasets):
+              locomotion convert --from us-tm2017 $D/us-tm2017 -o converted/us-tm2017
+              locomotion convert --from oxford-step-counter $D/oxford-step-counter/raw \\
+                  -o converted/oxford
+              locomotion convert --from mobifall-v2 \\
+                  $D/mobifall-v2/raw/sub2/ADL/JOG/JOG_acc_2_1.txt -o /tmp/jog
+              locomotion convert --from gsdc2021-mtv-nmea $D/gsdc2021-mtv-nmea \\
+                  -o converted/gsdc
             """
     )
 
-    @Option(help: "The dataset: \(ConvertSource.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: ArgumentHelp("The dataset (see Sources above).", valueName: "dataset"))
     var from: ConvertSource
 
     @Argument(help: "The dataset's folder (searched recursively) or native files.")
     var inputs: [String]
 
-    @Option(name: [.short, .customLong("output-dir")], help: "Folder for the converted traces (created if needed).")
+    @Option(name: [.short, .customLong("output-dir")],
+            help: ArgumentHelp("Folder for the converted traces (created if needed).", valueName: "dir"))
     var outputDirectory: String
 
     @Option(help: "Summary encoding: csv, or json for JSON Lines (one object per trace).")
     var format: OutputFormat = .csv
 
-    @Flag(help: "No progress on stderr.")
+    @Flag(help: "No progress line on standard error (shown only when standard error is a terminal).")
     var quiet = false
 
     func run() async throws {
@@ -79,14 +83,15 @@ struct ConvertCommand: AsyncParsableCommand {
             throw InputError(file: inputs.joined(separator: " "), problem: "no \(from.rawValue) files found",
                              hint: "point at the dataset's folder, e.g. ../shared/datasets/\(from.rawValue)")
         }
-        try makeDirectory(outputDirectory)
+        try FileSystem.makeDirectory(outputDirectory)
         let sink = try OutputSink(path: nil)
         if format == .csv { sink.write("file,source,samples,duration_s,rate_hz,labels,skipped_rows,true_steps\n") }
-        let showProgress = !quiet && StandardError.isTerminal
+        let progress = ProgressLine(quiet: quiet)
         for (index, file) in files.enumerated() {
-            if showProgress { StandardError.write("\r\(index + 1)/\(files.count) \(file)\u{1B}[K") }
+            progress.update("\(index + 1)/\(files.count) \(file)", force: true)
             for recording in try adapter.convert(file: file) {
                 guard !recording.trace.samples.isEmpty else {
+                    progress.clear()
                     StandardError.write("locomotion: \(file): no accelerometer samples; nothing written\n")
                     continue
                 }
@@ -97,12 +102,13 @@ struct ConvertCommand: AsyncParsableCommand {
                         try StepTimesWriter.write(steps, to: outputDirectory + "/" + recording.name + ".steps.csv")
                     }
                 } catch {
-                    throw CommandFailure.badInput("\(error)")
+                    // An output that cannot be written is bad usage (exit 2), as for every command's --output.
+                    throw CommandFailure.badUsage("\(error)")
                 }
                 sink.write(summary(recording, path: path))
             }
         }
-        if showProgress { StandardError.write("\r\u{1B}[K") }
+        progress.clear()
         sink.close()
     }
 
@@ -127,16 +133,6 @@ struct ConvertCommand: AsyncParsableCommand {
             return "{\"file\":\(jsonString(path)),\"source\":\(jsonString(recording.source)),\"samples\":\(samples.count),"
                 + "\"duration_s\":\(durationText),\"rate_hz\":\(rateText),\"labels\":\(jsonString(labels)),"
                 + "\"skipped_rows\":\(recording.skippedRowCount),\"true_steps\":\(steps ?? "null")}\n"
-        }
-    }
-
-    private func makeDirectory(_ path: String) throws {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/") {
-            prefix += component + "/"
-            if !InputPaths.isDirectory(prefix) && mkdir(prefix, 0o755) != 0 && !InputPaths.isDirectory(prefix) {
-                throw CommandFailure.badUsage("cannot create the folder \(prefix): \(String(cString: strerror(errno)))")
-            }
         }
     }
 }

@@ -9,8 +9,9 @@ struct DistanceCommand: AsyncParsableCommand {
         abstract: "Daily distance from location fixes.",
         discussion: """
             Reads fixes from CSV (timestamp,latitude,longitude[,horizontal_accuracy][,speed]), GPX 1.1 or NMEA \
-            ($--GGA/$--RMC) and writes one row per local day:
-            day,distance_m,accepted_fixes,rejected_jumps,rejected_inaccurate,rejected_not_moving,rejected_out_of_order,rejected_invalid,reanchors
+            ($--GGA/$--RMC) and writes one row per local day with the columns day, distance_m, accepted_fixes, \
+            rejected_jumps, rejected_inaccurate, rejected_not_moving, rejected_out_of_order, rejected_invalid, \
+            reanchors.
 
             GPX points without times are measured into one row with day `undated`; a new GPX track segment \
             starts afresh (no distance across the break) unless --join-segments.
@@ -18,22 +19,36 @@ struct DistanceCommand: AsyncParsableCommand {
             Filters: a fix more than --jump-limit metres from the last accepted fix is a jump (3 consecutive consistent \
             fixes re-anchor after a gap); a fix with horizontal accuracy worse than --max-accuracy is not trusted. \
             `off` switches a filter off; --no-filters switches both off (a plain geodesic sum). See Docs/odometer.md.
+
+            Several fix files (without --trace) are measured each on its own.
+
+            \(InputOptions.manyInputsHelp(files: "DIR/NAME.distance.csv (NAME.distance.jsonl with --format json)", kinds: ".csv, .gpx and .nmea files"))
+
+            Examples:
+              locomotion distance day-fixes.csv --time-zone Europe/Zurich
+              locomotion distance day-fixes.csv --trace day.csv --moving on-foot
+              # a plain geodesic sum per day:
+              locomotion distance ride.gpx --no-filters
+              # every fix file of a folder in one table, `file` column first:
+              locomotion distance converted/gsdc --jobs 2 > distances.csv
             """
     )
 
-    @Argument(help: "Location fixes: CSV, GPX or NMEA (\"-\" for standard input).")
-    var fixes: String
+    @Argument(help: ArgumentHelp(
+        "Location fixes (CSV, GPX or NMEA): files, folders, patterns, or '-' alone for standard input.",
+        valueName: "fixes"))
+    var fixes: [String]
 
-    @Option(help: "Accelerometer trace (same clock as the fixes) for the moving gate: distance accrues only while the activity classifier says the person moves.")
+    @Option(help: ArgumentHelp("Accelerometer trace (same clock as one fix file) for the moving gate: distance accrues only while the activity classifier says the person moves.", valueName: "file"))
     var trace: String?
 
     @Option(help: "With --trace, the activities that count as moving: on-foot, on-foot-and-cycling or any-movement.")
     var moving: String = GatingPolicy.anyMovement.name
 
-    @Option(help: "IANA time zone whose local days split the distance (default: this system's zone).")
+    @Option(help: ArgumentHelp("IANA time zone whose local days split the distance (default: this system's zone).", valueName: "zone"))
     var timeZone: String?
 
-    @Option(help: "Local time at which each day starts, HH:MM (e.g. 03:00 for night shifts).")
+    @Option(help: ArgumentHelp("Local time at which each day starts, HH:MM (e.g. 03:00 for night shifts).", valueName: "HH:MM"))
     var dayStart: String = "00:00"
 
     @Option(help: "Jump filter in metres from the last accepted fix, or `off`.")
@@ -58,6 +73,8 @@ struct DistanceCommand: AsyncParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
+    @OptionGroup var inputOptions: InputOptions
+
     func run() async throws {
         guard let policy = GatingPolicy.named(moving) else {
             throw CommandFailure.badUsage("--moving must be on-foot, on-foot-and-cycling or any-movement, not '\(moving)'")
@@ -71,44 +88,63 @@ struct DistanceCommand: AsyncParsableCommand {
         configuration.consistentFixesToReanchor = reanchorFixes
         configuration.dayStart = try Self.parseDayStart(dayStart)
 
-        let file = try FixReader.readFile(path: fixes, options: FixReadingOptions(lenient: traceOptions.lenient))
-        LenientReport.report(file.warnings, skipped: file.warnings.count, in: fixes)
+        let inputs = try InputPaths.expandInputs(
+            fixes, extensions: ["csv", "gpx", "nmea", "nma"],
+            excluding: InputPaths.traceCompanionSuffixes.subtracting([".fixes.csv"]))
+        if trace != nil && inputs.count > 1 {
+            throw CommandFailure.badUsage("--trace belongs to one fix file; measure the files one by one to give each its trace")
+        }
+        let format = output.format
+        let writer = try ResultWriter(
+            inputs: inputs, output: output.output, outputDirectory: inputOptions.outputDirectory,
+            suffix: format == .csv ? ".distance.csv" : ".distance.jsonl", shape: format == .csv ? .csvTable : .jsonLines)
+        defer { writer.close() }
+        let trace = trace, readingOptions = traceOptions.readingOptions, joinSegments = joinSegments
+        let configured = configuration
+        try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
+            progress: ProgressLine(quiet: inputOptions.quiet)
+        ) { path, diagnostics, _ in
+            var configuration = configured
+            let file = try FixReader.readFile(path: path, options: FixReadingOptions(lenient: readingOptions.lenient))
+            diagnostics += LenientReport.text(file.warnings, skipped: file.warnings.count, in: path)
 
-        // The moving gate: the classifier's updates over the whole trace (back-dated to where each
-        // activity began), merged with the fixes by time.
-        var updates: [ActivityUpdate] = []
-        if let trace {
-            let samples = try Trace.read(path: trace, options: traceOptions.readingOptions)
-            LenientReport.report(samples.warnings, skipped: samples.skippedRowCount, in: trace)
-            let timedFixes = file.fixes.filter { !$0.time.isNaN }.sorted { $0.time < $1.time }
-            updates = ActivityClassifier.updates(of: samples.samples, fixes: timedFixes)
-            configuration.movingActivities = policy.recordedActivities
-        }
-        var nextUpdate = updates.startIndex
+            // The moving gate: the classifier's updates over the whole trace (back-dated to where each
+            // activity began), merged with the fixes by time.
+            var updates: [ActivityUpdate] = []
+            if let trace {
+                let samples = try Trace.read(path: trace, options: readingOptions)
+                diagnostics += LenientReport.text(samples.warnings, skipped: samples.skippedRowCount, in: trace)
+                let timedFixes = file.fixes.filter { !$0.time.isNaN }.sorted { $0.time < $1.time }
+                updates = ActivityClassifier.updates(of: samples.samples, fixes: timedFixes)
+                configuration.movingActivities = policy.recordedActivities
+            }
+            var nextUpdate = updates.startIndex
 
-        var odometer = Odometer(configuration: configuration, timeZone: zone)
-        var segmentStarts = file.segmentStarts[...]
-        for (index, fix) in file.fixes.enumerated() {
-            if segmentStarts.first == index {
-                segmentStarts.removeFirst()
-                if !joinSegments { odometer.startNewSegment() }
+            var odometer = Odometer(configuration: configuration, timeZone: zone)
+            var segmentStarts = file.segmentStarts[...]
+            for (index, fix) in file.fixes.enumerated() {
+                if segmentStarts.first == index {
+                    segmentStarts.removeFirst()
+                    if !joinSegments { odometer.startNewSegment() }
+                }
+                if fix.time.isNaN {
+                    odometer.recordUntimed(fix)
+                    continue
+                }
+                while nextUpdate < updates.endIndex, updates[nextUpdate].start <= fix.time {
+                    odometer.record(updates[nextUpdate])
+                    nextUpdate += 1
+                }
+                odometer.record(fix)
             }
-            if fix.time.isNaN {
-                odometer.recordUntimed(fix)
-                continue
+            var text = format == .csv ? Self.header.joined(separator: ",") + "\n" : ""
+            for tally in odometer.history + (odometer.undated.map { [$0] } ?? []) {
+                text += Self.row(tally, format: format)
             }
-            while nextUpdate < updates.endIndex, updates[nextUpdate].start <= fix.time {
-                odometer.record(updates[nextUpdate])
-                nextUpdate += 1
-            }
-            odometer.record(fix)
+            return text
+        } deliver: { _, path, text in
+            try writer.write(text, for: path)
         }
-        let sink = try output.openSink()
-        if output.format == .csv { sink.write(Self.header.joined(separator: ",") + "\n") }
-        for tally in odometer.history + (odometer.undated.map { [$0] } ?? []) {
-            sink.write(Self.row(tally, format: output.format))
-        }
-        sink.close()
     }
 
     static let header = [

@@ -12,13 +12,27 @@ struct EvaluateCommand: AsyncParsableCommand {
             reports at the middle of that second as prediction; seconds labelled `unknown` are counted but not \
             scored. Prints the confusion matrix (rows: truth, columns: predicted, in seconds), per-class \
             precision, recall and F1, and the macro-F1 over the true classes present. With --format json: JSON \
-            Lines, one object per trace (with --per-trace) and a last object for all traces together. A trace             without a label column is read and checked but not scored (a note on stderr).
+            Lines, one object per trace (with --per-trace) and a last object for all traces together. A trace \
+            without a label column is read and checked but not scored (a note on stderr).
+
+            Traces: files, folders (their .csv files, recursively, in path order), quoted patterns, or '-' alone \
+            for standard input. They are scored in parallel (--jobs) and reported in the order given, the same for \
+            any --jobs. A bad trace is reported on stderr (file:line) and left out; the others are still scored, \
+            the total covers them (its `traces` count says how many), and the exit status is 1.
+
+            Examples:
+              locomotion evaluate converted/us-tm2017 --per-trace
+              locomotion evaluate walk.csv --config thresholds.json
+              # the total over every trace matching a pattern, as one JSON line:
+              locomotion evaluate 'converted/geotecinit-sp-har/*.csv' --format json | tail -1
             """
     )
 
-    enum ReportFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+    enum ReportFormat: String, ExpressibleByArgument, CaseIterable, Sendable { case text, json }
 
-    @Argument(help: "Labelled accelerometer traces (timestamp,x,y,z,label).")
+    @Argument(help: ArgumentHelp(
+        "Labelled accelerometer traces (timestamp,x,y,z,label): files, folders (their .csv files), patterns, or '-' alone.",
+        valueName: "trace"))
     var traces: [String]
 
     @OptionGroup var traceOptions: TraceOptions
@@ -27,45 +41,63 @@ struct EvaluateCommand: AsyncParsableCommand {
     @Option(help: "Report encoding: text (a readable table) or json (JSON Lines).")
     var format: ReportFormat = .text
 
-    @Option(name: [.short, .long], help: "Write to this file instead of standard output.")
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
     @Flag(help: "Also report each trace on its own.")
     var perTrace = false
 
+    @Option(name: .customLong("jobs"),
+            help: ArgumentHelp("Traces scored at the same time (default: the number of active processors; 1: one after another). The report is the same for any value.",
+                               valueName: "n"))
+    var requestedJobs: Int?
+
+    @Flag(help: "No progress line on standard error (shown only when standard error is a terminal).")
+    var quiet = false
+
     func validate() throws {
         if traces.isEmpty { throw ValidationError("give at least one labelled trace") }
+        if let requestedJobs, requestedJobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
     func run() async throws {
         let configuration = try classifierOptions.load()
-        // The report is written only after every trace has been read, so bad input leaves nothing on stdout.
-        var text = ""
+        let inputs = try InputPaths.expandInputs(traces)
+        let readingOptions = traceOptions.readingOptions, format = format, perTrace = perTrace
+        // The report is written only after a trace has been scored, so a single bad trace leaves nothing on stdout.
+        var sink: OutputSink?
+        func write(_ text: String) throws {
+            if sink == nil { sink = try OutputSink(path: output) }
+            sink?.write(text)
+        }
+        defer { sink?.close() }
         var total = ActivityEvaluationReport(scope: "total")
-        for path in traces {
+        try await InputBatch(inputs: inputs, jobs: requestedJobs ?? InputOptions.defaultJobs).run(
+            progress: ProgressLine(quiet: quiet)
+        ) { path, diagnostics, progress in
             var scorer = ActivityScorer()
             var segments: [ActivitySegment] = []
-            let labelled = try ActivityTraceRun.run(path: path, options: traceOptions.readingOptions,
-                                                    configuration: configuration, label: { scorer.addLabel($0, at: $1) },
-                                                    segment: { segment, _ in segments.append(segment) })
+            let labelled = try ActivityTraceRun.run(
+                path: path, options: readingOptions, configuration: configuration, diagnostics: &diagnostics,
+                progress: progress, label: { scorer.addLabel($0, at: $1) },
+                segment: { segment, _ in segments.append(segment) })
             if !labelled {
-                StandardError.write("locomotion: \(path): no label column (timestamp,x,y,z,label); nothing scored\n")
+                diagnostics += "locomotion: \(path): no label column (timestamp,x,y,z,label); nothing scored\n"
             }
             let (matrix, unscored) = scorer.score(segments)
-            let report = ActivityEvaluationReport(scope: path, traces: 1, matrix: matrix, unscoredSeconds: unscored)
+            return ActivityEvaluationReport(scope: path, traces: 1, matrix: matrix, unscoredSeconds: unscored)
+        } deliver: { _, _, report in
             total.add(report)
-            if perTrace { text += format == .json ? report.json() : report.text() }
+            if perTrace { try write(format == .json ? report.json() : report.text()) }
+        } finish: {
+            try write(format == .json ? total.json() : total.text())
         }
-        text += format == .json ? total.json() : total.text()
-        let sink = try OutputSink(path: output)
-        sink.write(text)
-        sink.close()
     }
 }
 
 /// The scores of one trace or of several: what `evaluate` prints. Activity only for now; step-count error
 /// (for traces with true step counts) belongs next to it as another section.
-struct ActivityEvaluationReport {
+struct ActivityEvaluationReport: Sendable {
     var scope: String
     var traces = 0
     var matrix = ActivityConfusionMatrix()

@@ -13,39 +13,59 @@ import Darwin
 struct LabelCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "label",
-        abstract: "Write activity segments (start,end,activity,confidence) for a trace.",
+        abstract: "Write activity segments (start,end,activity,confidence) of traces.",
         discussion: """
             One row per maximal segment of equal activity (stationary, walking, running, cycling, automotive, \
             unknown); times in the input's clock. With --format json each JSON line also carries the rule and the \
             feature values that decided the segment.
+
+            \(InputOptions.manyInputsHelp(files: "DIR/NAME.label.csv (NAME.label.jsonl with --format json)"))
+
+            Examples:
+              locomotion label day.csv
+              locomotion label day.csv --format json --output day-activity.jsonl
+              cat day.csv | locomotion label -
+              # every trace of a folder in one table, `file` column first:
+              locomotion label converted/us-tm2017 --jobs 2 > segments.csv
+              # one file per trace, segments/NAME.label.csv:
+              locomotion label 'converted/*/*.csv' --output-dir segments
             """
     )
 
-    @Argument(help: "Accelerometer trace CSV (timestamp,x,y,z[,label]); '-' reads standard input.")
-    var trace: String
+    @Argument(help: ArgumentHelp(
+        "Accelerometer traces (CSV timestamp,x,y,z[,label]): files, folders (their .csv files), patterns, or '-' alone for standard input.",
+        valueName: "trace"))
+    var traces: [String]
 
     @OptionGroup var traceOptions: TraceOptions
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var inputOptions: InputOptions
     @OptionGroup var classifierOptions: ClassifierOptions
 
     func run() async throws {
         let configuration = try classifierOptions.load()
-        // Segments are few (one per change of activity) and are written only once the whole trace has been read,
-        // so a bad row leaves nothing on stdout and no half-written --output file.
-        var rows: [(ActivitySegment, ActivityExplanation)] = []
-        try ActivityTraceRun.run(path: trace, options: traceOptions.readingOptions, configuration: configuration) {
-            rows.append(($0, $1))
-        }
-        let sink = try outputOptions.openSink()
-        defer { sink.close() }
-        switch outputOptions.format {
-        case .csv:
-            sink.write("start,end,activity,confidence\n")
-            for (segment, _) in rows {
-                sink.write("\(segment.start),\(segment.end),\(segment.activity),\(segment.confidence)\n")
+        let inputs = try InputPaths.expandInputs(traces)
+        let format = outputOptions.format, readingOptions = traceOptions.readingOptions
+        let writer = try ResultWriter(
+            inputs: inputs, output: outputOptions.output, outputDirectory: inputOptions.outputDirectory,
+            suffix: format == .csv ? ".label.csv" : ".label.jsonl", shape: format == .csv ? .csvTable : .jsonLines)
+        defer { writer.close() }
+        // Segments are few (one per change of activity); each trace's are written only once it has been read
+        // whole, so a bad row leaves nothing of that trace on stdout and no half-written output file.
+        try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
+            progress: ProgressLine(quiet: inputOptions.quiet)
+        ) { path, diagnostics, progress in
+            var text = format == .csv ? "start,end,activity,confidence\n" : ""
+            try ActivityTraceRun.run(path: path, options: readingOptions, configuration: configuration,
+                                     diagnostics: &diagnostics, progress: progress) { segment, explanation in
+                switch format {
+                case .csv: text += "\(segment.start),\(segment.end),\(segment.activity),\(segment.confidence)\n"
+                case .json: text += ActivityTraceRun.json(segment, explanation)
+                }
             }
-        case .json:
-            for (segment, explanation) in rows { sink.write(ActivityTraceRun.json(segment, explanation)) }
+            return text
+        } deliver: { _, path, text in
+            try writer.write(text, for: path)
         }
     }
 }
@@ -80,10 +100,11 @@ struct ClassifierOptions: ParsableArguments {
 /// Reads a trace and streams it through the classifier: the one code path of `label` and `evaluate`.
 enum ActivityTraceRun {
     /// Streams `path` through a classifier; calls `segment` for each finished segment with the explanation of
-    /// the update that opened it and `label` for each labelled row. Lenient-mode warnings go to stderr.
-    /// Returns whether the trace has a `label` column.
+    /// the update that opened it and `label` for each labelled row. Lenient-mode warnings are appended to
+    /// `diagnostics`; rows read are reported to `progress`. Returns whether the trace has a `label` column.
     @discardableResult
     static func run(path: String, options: TraceReadingOptions, configuration: ActivityClassifier.Configuration,
+                    diagnostics: inout String, progress: ReadProgress = .none,
                     label: (MotionActivity, Double) -> Void = { _, _ in },
                     segment: (ActivitySegment, ActivityExplanation) -> Void) throws -> Bool {
         var reader = try TraceReader(path: path, options: options)
@@ -91,7 +112,10 @@ enum ActivityTraceRun {
         var segmenter = ActivitySegmenter()
         // Updates always change the activity, so the open segment is explained by the last update.
         var open = ActivityExplanation(rule: "none")
+        var rowCount = 0
         while let row = try reader.next() {
+            rowCount += 1
+            progress.row(rowCount)
             if let truth = row.label { label(truth, row.sample.time) }
             classifier.push(row.sample) { update in
                 let closing = open
@@ -102,7 +126,7 @@ enum ActivityTraceRun {
         if let end = classifier.lastSampleTime {
             segmenter.finish(at: end) { finished in segment(finished, open) }
         }
-        LenientReport.report(reader.warnings, skipped: reader.skippedRowCount, in: path)
+        diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: path)
         return reader.hasLabels
     }
 

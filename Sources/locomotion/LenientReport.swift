@@ -16,7 +16,15 @@ enum LenientReport {
 
     /// Both: the warnings, then their count.
     static func report(_ warnings: [InputWarning], skipped count: Int, in file: String) {
-        write(warnings)
-        writeCount(count, in: file)
+        StandardError.write(text(warnings, skipped: count, in: file))
+    }
+
+    /// What ``report(_:skipped:in:)`` writes, for a job that collects its diagnostics
+    /// so that several inputs read at once still report in input order.
+    static func text(_ warnings: [InputWarning], skipped count: Int, in file: String) -> String {
+        var text = ""
+        for warning in warnings { text += "locomotion: \(warning)\n" }
+        if count > 0 { text += "locomotion: \(file): skipped \(count) bad row(s)\n" }
+        return text
     }
 }

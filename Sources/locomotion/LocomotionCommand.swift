@@ -16,8 +16,21 @@ struct LocomotionCommand: AsyncParsableCommand {
         commandName: "locomotion",
         abstract: "Label activity, count steps, measure distance and replay recording decisions from phone sensor traces.",
         discussion: """
-            Traces are CSV `timestamp,x,y,z[,label]` with acceleration in g (pass --units ms2 for m/s²).
+            Traces are CSV `timestamp,x,y,z[,label]`: time in seconds, acceleration in g (pass --units ms2 \
+            for m/s²), an optional ground-truth label. Location fixes are CSV \
+            `timestamp,latitude,longitude[,horizontal_accuracy][,speed]`, GPX or NMEA. Formats: Docs/formats.md.
+
+            label, steps, replay, summarize, evaluate and distance take one input or many (files, folders, \
+            patterns, or '-' for standard input), read in parallel (--jobs) with the same output for any \
+            --jobs. Only data goes to standard output; warnings, summaries and progress go to standard error. \
             Exit status: 0 on success, 1 on bad input (the message names file and line), 2 on bad usage.
+
+            Examples:
+              locomotion summarize Datasets/sample/day.csv \\
+                  --fixes Datasets/sample/day-fixes.csv
+              locomotion label Datasets/sample/day.csv
+              locomotion steps converted/oxford-step-counter --jobs 2
+              locomotion help replay
             """,
         subcommands: [
             LabelCommand.self, StepsCommand.self, DistanceCommand.self, ReplayCommand.self,

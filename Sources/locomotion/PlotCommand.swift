@@ -17,18 +17,19 @@ struct PlotCommand: AsyncParsableCommand {
 
             Examples:
               locomotion plot day.csv --fixes day-fixes.csv --output day.svg
-              locomotion plot day.csv --from +2h --to +2h30m --width 1600 --output walk.svg
-              rsvg-convert day.svg -o day.png      # a PNG, if you need one
+              locomotion plot day.csv --from +2h --to +2h30m --width 1600 -o walk.svg
+              # a PNG, if you need one:
+              rsvg-convert day.svg -o day.png
             """
     )
 
     @Argument(help: "The accelerometer trace (CSV `timestamp,x,y,z[,label]`; '-' for standard input).")
     var trace: String
 
-    @Option(help: "Location fixes (CSV or GPX) for the distance panel, the gate and the classifier's speed evidence.")
+    @Option(help: ArgumentHelp("Location fixes (CSV, GPX or NMEA) for the distance panel, the gate and the classifier's speed evidence.", valueName: "file"))
     var fixes: String?
 
-    @Option(name: [.short, .long], help: "Where to write the SVG ('-' for standard output).")
+    @Option(name: [.short, .long], help: ArgumentHelp("Where to write the SVG ('-' for standard output).", valueName: "file"))
     var output: String
 
     @OptionGroup var traceOptions: TraceOptions
@@ -42,7 +43,7 @@ struct PlotCommand: AsyncParsableCommand {
     @Option(help: "Width of the picture in pixels (400…20000).")
     var width: Int = 1200
 
-    @Option(help: "Time zone for clock times and days (IANA name such as Europe/Zurich, or UTC); default: this system's.")
+    @Option(help: ArgumentHelp("Time zone for clock times and days (IANA name such as Europe/Zurich, or UTC); default: this system's.", valueName: "zone"))
     var timeZone: String?
 
     @Flag(help: "Label the time axis h:mm since the first sample even when the trace is in Unix time.")
@@ -50,6 +51,9 @@ struct PlotCommand: AsyncParsableCommand {
 
     @Option(help: "Gating policy for the mode lane: on-foot, on-foot-and-cycling or any-movement.")
     var policy: PolicyName = .onFoot
+
+    @Flag(help: "No progress line on standard error (shown only when standard error is a terminal).")
+    var quiet = false
 
     func validate() throws {
         guard (400...20_000).contains(width) else { throw ValidationError("--width must be between 400 and 20000 pixels") }
@@ -60,8 +64,24 @@ struct PlotCommand: AsyncParsableCommand {
 
     func run() async throws {
         let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
-        let trace = try TraceAnalysis.readTrace(path: self.trace, options: traceOptions.readingOptions)
-        let fixFile = try fixes.map { try TraceAnalysis.readFixes(path: $0, lenient: traceOptions.lenient) }
+        let progress = ProgressLine(quiet: quiet)
+        var diagnostics = ""
+        let trace: Trace
+        do {
+            trace = try TraceAnalysis.readTrace(path: self.trace, options: traceOptions.readingOptions,
+                                                diagnostics: &diagnostics, progress: ReadProgress(progress, file: self.trace))
+            progress.clear()
+        } catch {
+            progress.clear()
+            StandardError.write(diagnostics)
+            throw error
+        }
+        StandardError.write(diagnostics)
+        diagnostics = ""
+        let fixFile = try fixes.map {
+            try TraceAnalysis.readFixes(path: $0, lenient: traceOptions.lenient, diagnostics: &diagnostics)
+        }
+        StandardError.write(diagnostics)
         let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: policy.policy,
                                          timeZone: zone)
         let first = analysis.start, last = analysis.end

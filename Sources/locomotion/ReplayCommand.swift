@@ -9,20 +9,35 @@ import LocomotionIO
 struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Replay a trace through classifier and gate; write recording-mode segments.",
+        abstract: "Replay traces through classifier and recording gate; write the recording-mode segments.",
         discussion: """
             Writes CSV `start,end,mode,reason` (mode = high-accuracy or low-power; reason = the rule that \
             started the segment, e.g. dwell:walking, stop-timeout:stationary, gap) on stdout, and a summary \
             (time and share in each mode, switches, share of samples recorded; with a label column also \
             onset delays, share of moving time recorded and per-hour completeness) on stderr, or as JSON \
             with --summary FILE. Rules and definitions: Docs/gating.md.
+
+            Several traces (without --fixes): each text summary on stderr is headed `# PATH`; --summary FILE and \
+            --events FILE get one JSON line per trace (summary) or per event, each with a leading "file" key.
+
+            \(InputOptions.manyInputsHelp(files: "DIR/NAME.replay.csv (NAME.replay.jsonl with --format json)"))
+
+            Examples:
+              locomotion replay day.csv --fixes day-fixes.csv
+              locomotion replay day.csv --policy any-movement --summary s.json > modes.csv
+              # the gate alone, fed the label column:
+              locomotion replay walk.csv --activity-from-labels --label-confidence high
+              # many traces: modes in one table, one summary line per trace:
+              locomotion replay converted/us-tm2017 --summary all.jsonl > modes.csv
             """
     )
 
-    @Argument(help: "Accelerometer trace CSV (timestamp,x,y,z[,label]); '-' for standard input.")
-    var trace: String
+    @Argument(help: ArgumentHelp(
+        "Accelerometer traces (CSV timestamp,x,y,z[,label]): files, folders, patterns, or '-' alone for standard input.",
+        valueName: "trace"))
+    var traces: [String]
 
-    @Option(help: "Location fixes (CSV timestamp,latitude,longitude[,horizontal_accuracy][,speed] or GPX).")
+    @Option(help: "Location fixes of a single trace (CSV timestamp,latitude,longitude[,horizontal_accuracy][,speed], GPX or NMEA).")
     var fixes: String?
 
     @Option(help: "Which activities are recorded: on-foot, on-foot-and-cycling or any-movement.")
@@ -57,6 +72,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @OptionGroup var traceOptions: TraceOptions
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var inputOptions: InputOptions
 
     func validate() throws {
         for (name, value) in [("--onset-allowance", onsetAllowance), ("--entry-dwell", entryDwell),
@@ -66,9 +82,46 @@ struct ReplayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let recording = try Trace.read(path: trace, options: traceOptions.readingOptions)
-        LenientReport.report(recording.warnings, skipped: recording.skippedRowCount, in: trace)
-        if activityFromLabels && recording.labels == nil {
+        let inputs = try InputPaths.expandInputs(traces)
+        if fixes != nil && inputs.count > 1 {
+            throw CommandFailure.badUsage("--fixes belongs to one trace; replay the traces one by one to give each its fixes")
+        }
+        let format = outputOptions.format, single = inputs.count == 1
+        let writer = try ResultWriter(
+            inputs: inputs, output: outputOptions.output, outputDirectory: inputOptions.outputDirectory,
+            suffix: format == .csv ? ".replay.csv" : ".replay.jsonl", shape: format == .csv ? .csvTable : .jsonLines)
+        defer { writer.close() }
+        // --events and --summary collect every input, in input order (several: one JSON line each, with a "file" key).
+        var eventsFile: ResultWriter?, summaryFile: ResultWriter?
+        if let events { eventsFile = try ResultWriter(inputs: inputs, output: events, outputDirectory: nil, suffix: "", shape: .jsonLines) }
+        if let summary { summaryFile = try ResultWriter(inputs: inputs, output: summary, outputDirectory: nil, suffix: "", shape: .jsonLines) }
+        defer { eventsFile?.close(); summaryFile?.close() }
+        let command = self
+        try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
+            progress: ProgressLine(quiet: inputOptions.quiet)
+        ) { path, diagnostics, progress in
+            try command.replay(trace: path, single: single, diagnostics: &diagnostics, progress: progress)
+        } deliver: { _, path, replayed in
+            if let events = replayed.events { try eventsFile?.write(events, for: path) }
+            try writer.write(replayed.segments, for: path)
+            if let summary = replayed.summary { try summaryFile?.write(summary, for: path) }
+        }
+    }
+
+    /// What replaying one trace gives: the mode segments as written to the output, and the --summary JSON and
+    /// --events JSON Lines when asked for.
+    struct Replayed: Sendable {
+        var segments: String
+        var summary: String?
+        var events: String?
+    }
+
+    /// Replays one trace; the text summary (without --summary) goes to `diagnostics`, headed by the trace's path
+    /// when it is one of several (`single` false), and --summary JSON is then one line instead of pretty-printed.
+    func replay(trace: String, single: Bool, diagnostics: inout String, progress: ReadProgress = .none) throws -> Replayed {
+        // The trace is streamed (constant memory, like `label`): the header first, then the fixes, then the rows.
+        var reader = try TraceReader(path: trace, options: traceOptions.readingOptions)
+        if activityFromLabels && !reader.hasLabels {
             throw InputError(file: trace, line: 1, problem: "--activity-from-labels needs a `label` column, and the header has none",
                              hint: "drop --activity-from-labels to use the classifier")
         }
@@ -77,61 +130,67 @@ struct ReplayCommand: AsyncParsableCommand {
             policy: policy.policy, entryDwell: entryDwell, immediateEntryConfidence: immediateEntryConfidence.confidence,
             stopTimeout: stopTimeout, switchTimeout: switchTimeout)
 
-        let replay: GatingReplay
+        var streaming = StreamingReplay(
+            fixes: locationFixes, labelConfidence: activityFromLabels ? labelConfidence : nil,
+            classifierConfiguration: ActivityClassifier.Configuration(), configuration: configuration,
+            collectsTruth: reader.hasLabels)
         do {
-            let source: GatingReplay.ActivitySource
-            if activityFromLabels, let labels = recording.labels {
-                source = .labels(labels, confidence: labelConfidence)
-            } else {
-                source = .classifier(ActivityClassifier.Configuration())
+            var rowCount = 0
+            while let row = try reader.next() {
+                try streaming.push(row)
+                rowCount += 1
+                progress.row(rowCount)
             }
-            replay = try GatingReplay.run(
-                samples: recording.samples, fixes: locationFixes, source: source, configuration: configuration)
-        } catch {
+        } catch let error as GatingError {
+            diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: trace)
             throw CommandFailure.badInput("\(fixes ?? trace): \(error)")
         }
+        diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: trace)
+        let replay = streaming.finish()
 
-        if let events {
+        var eventLines: String?
+        if events != nil {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            let file = try OutputSink(path: events)
+            var lines = ""
             for event in replay.events {
-                file.write(String(decoding: try encoder.encode(event), as: UTF8.self) + "\n")
+                lines += String(decoding: try encoder.encode(event), as: UTF8.self) + "\n"
             }
-            file.close()
+            eventLines = lines
         }
 
-        let sink = try outputOptions.openSink()
+        var text = ""
         switch outputOptions.format {
         case .csv:
-            sink.write("start,end,mode,reason\n")
+            text += "start,end,mode,reason\n"
             for segment in replay.segments {
-                sink.write("\(Self.seconds(segment.start)),\(Self.seconds(segment.end)),\(segment.mode.rawValue),\(segment.reason.code)\n")
+                text += ("\(Self.seconds(segment.start)),\(Self.seconds(segment.end)),\(segment.mode.rawValue),\(segment.reason.code)\n")
             }
         case .json:
             for segment in replay.segments {
                 var line = "{\"start\":\(Self.seconds(segment.start)),\"end\":\(Self.seconds(segment.end)),\"mode\":\"\(segment.mode.rawValue)\""
                 line += ",\"reason\":\"\(segment.reason.code)\",\"rule\":\"\(segment.reason.rule.rawValue)\""
                 line += ",\"trigger\":\"\(segment.reason.trigger.rawValue)\"}\n"
-                sink.write(line)
+                text += line
             }
         }
-        sink.close()
 
-        let truth = recording.labels.map { GatingReplay.truthSegments(times: recording.samples.lazy.map(\.time), labels: $0, maximumHold: configuration.gapLimit) }
-        let result = ReplaySummary(
-            segments: replay.segments, sampleTimes: recording.samples.lazy.map(\.time), truth: truth,
+        var result = ReplaySummary(
+            segments: replay.segments, sampleTimes: EmptyCollection<Double>(), truth: replay.truth,
             configuration: configuration, onsetAllowance: onsetAllowance, updates: replay.updates)
-        if let summary {
+        // The per-sample figures were counted while streaming, with ReplaySummary's sweep.
+        result.samples = replay.sampleCount
+        result.recordedSamples = replay.recordedSampleCount
+        result.recordedSampleShare = replay.sampleCount > 0 ? Double(replay.recordedSampleCount) / Double(replay.sampleCount) : 0
+        var summaryJSON: String?
+        if summary != nil {
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let data = try encoder.encode(result)
-            let file = try OutputSink(path: summary)
-            file.write(String(decoding: data, as: UTF8.self) + "\n")
-            file.close()
+            encoder.outputFormatting = single ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
+            summaryJSON = String(decoding: try encoder.encode(result), as: UTF8.self) + "\n"
         } else {
-            StandardError.write(ReplaySummaryText.render(result))
+            diagnostics += (single ? "" : "# \(trace)\n") + ReplaySummaryText.render(result)
         }
+        return Replayed(segments: text, summary: summaryJSON, events: eventLines)
     }
 
     /// Seconds with millisecond resolution (the inputs' precision), without

@@ -16,28 +16,31 @@ struct SimulateCommand: AsyncParsableCommand {
             Synthetic data is for demos, tests of mechanics and benchmarks: never use it for accuracy claims.
 
             Examples:
-              locomotion simulate --output day.csv --fixes day-fixes.csv            # 24 h at 50 Hz
-              locomotion simulate --duration 1800 --seed 7 --output Datasets/sample/day.csv --fixes Datasets/sample/day-fixes.csv
+              # a whole day (24 h) at 50 Hz, with its location fixes:
+              locomotion simulate --output day.csv --fixes day-fixes.csv
+              # the bundled sample day:
+              locomotion simulate --duration 1800 --seed 7 \\
+                  --output Datasets/sample/day.csv --fixes Datasets/sample/day-fixes.csv
               locomotion simulate --duration 600 --rate 100 --output - | head
             """
     )
 
-    @Option(help: "Length of the simulated day in seconds; shorter days compress the still parts first.")
+    @Option(help: ArgumentHelp("Length of the simulated day in seconds; shorter days compress the still parts first.", valueName: "seconds"))
     var duration: Double = 86_400
 
     @Option(help: "Seed of the pseudo-random generator (any unsigned 64-bit integer).")
     var seed: UInt64 = 1
 
-    @Option(help: "Accelerometer sampling rate in Hz.")
+    @Option(help: ArgumentHelp("Accelerometer sampling rate in Hz.", valueName: "Hz"))
     var rate: Double = 50
 
     @Option(help: "Time of the first sample in seconds since the Unix epoch (default 2023-11-14T00:00:00Z).")
     var start: Double = TraceSimulator.Configuration.defaultStart
 
-    @Option(name: [.short, .long], help: "Where to write the trace CSV ('-' for standard output).")
+    @Option(name: [.short, .long], help: ArgumentHelp("Where to write the trace CSV ('-' for standard output).", valueName: "file"))
     var output: String
 
-    @Option(help: "Also write location fixes (CSV) to this file.")
+    @Option(help: ArgumentHelp("Also write location fixes (CSV) to this file.", valueName: "file"))
     var fixes: String?
 
     @Option(help: "Trace encoding: csv, or json for JSON Lines.")
@@ -66,7 +69,8 @@ struct SimulateCommand: AsyncParsableCommand {
             try traceWriter.finish()
             try fixWriter?.finish()
         } catch {
-            throw CommandFailure.badInput("\(error)")
+            // An output that cannot be written is bad usage (exit 2), as for every command's --output.
+            throw CommandFailure.badUsage("\(error)")
         }
     }
 }

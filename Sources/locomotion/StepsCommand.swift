@@ -6,18 +6,33 @@ import LocomotionIO
 struct StepsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "steps",
-        abstract: "Count steps in a trace and report cadence.",
+        abstract: "Count steps in traces and report cadence.",
         discussion: """
             Prints a summary: steps=N, cadence_spm (mean steps per minute while walking), bouts, \
             walking_s (time in bouts). With --events, writes one row per step (CSV `timestamp`, \
             or JSON Lines {"timestamp":…}) and prints the summary on stderr instead.
             A trace sampled below the detector's minimum rate (8 Hz by default, median interval) \
             is refused with exit status 1. The algorithm and its parameters: Docs/steps.md.
+
+            Several inputs in one output: the summary becomes a CSV table \
+            file,steps,cadence_spm,bouts,walking_s with one row per input (JSON: an object per input with a \
+            "file" key); with --events, rows file,timestamp, and each input's summary on one line of stderr.
+
+            \(InputOptions.manyInputsHelp(files: "DIR/NAME.steps.txt (NAME.steps.json with --format json;\n    NAME.step-times.csv or NAME.step-times.jsonl with --events)"))
+
+            Examples:
+              locomotion steps day.csv
+              locomotion steps day.csv --events --format json > steps.jsonl
+              locomotion steps day.csv --parameter periodicityThreshold=0.6
+              # one row per recording:
+              locomotion steps converted/oxford-step-counter --jobs 2
             """
     )
 
-    @Argument(help: "Accelerometer trace (CSV timestamp,x,y,z[,label]); - reads standard input.")
-    var trace: String
+    @Argument(help: ArgumentHelp(
+        "Accelerometer traces (CSV timestamp,x,y,z[,label]): files, folders, patterns, or '-' alone for standard input.",
+        valueName: "trace"))
+    var traces: [String]
 
     @Flag(help: "Write one row per step (timestamp) instead of the summary; the summary goes to stderr.")
     var events = false
@@ -31,10 +46,46 @@ struct StepsCommand: AsyncParsableCommand {
 
     @OptionGroup var traceOptions: TraceOptions
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var inputOptions: InputOptions
 
     func run() async throws {
         let configuration = try detectorConfiguration()
-        var reader = try TraceReader(path: trace, options: traceOptions.readingOptions)
+        let inputs = try InputPaths.expandInputs(traces)
+        let format = outputOptions.format, readingOptions = traceOptions.readingOptions, events = events
+        let single = inputs.count == 1 || inputOptions.outputDirectory != nil
+        let suffix = events ? (format == .csv ? ".step-times.csv" : ".step-times.jsonl")
+            : (format == .csv ? ".steps.txt" : ".steps.json")
+        let writer = try ResultWriter(
+            inputs: inputs, output: outputOptions.output, outputDirectory: inputOptions.outputDirectory,
+            suffix: suffix, shape: format == .csv ? .csvTable : .jsonLines)
+        defer { writer.close() }
+        try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
+            progress: ProgressLine(quiet: inputOptions.quiet)
+        ) { path, diagnostics, progress in
+            let result = try Self.detectSteps(path: path, options: readingOptions, configuration: configuration,
+                                              diagnostics: &diagnostics, progress: progress)
+            guard events else {
+                // Several inputs into one output: a table row per input (the key=value summary cannot take a file column).
+                return single || format == .json ? Self.summary(result, format: format) : Self.summaryTable(result)
+            }
+            let summary = Self.summary(result, format: .csv)
+            diagnostics += single ? summary
+                : path + ": " + summary.split(separator: "\n").joined(separator: " ") + "\n"
+            var text = format == .csv ? "timestamp\n" : ""
+            for time in result.steps { text += format == .csv ? "\(time)\n" : "{\"timestamp\":\(time)}\n" }
+            return text
+        } deliver: { _, path, text in
+            try writer.write(text, for: path)
+        }
+    }
+
+    /// Reads one trace and detects its steps, as `steps` does for each input.
+    ///
+    /// - Throws: ``InputError`` for bad input; ``CommandFailure`` (bad input) for a trace with too few samples or
+    ///   sampled below the detector's minimum rate.
+    static func detectSteps(path: String, options: TraceReadingOptions, configuration: StepDetectorConfiguration,
+                            diagnostics: inout String, progress: ReadProgress) throws -> StepDetection {
+        var reader = try TraceReader(path: path, options: options)
         var detector = StepDetector(configuration: configuration)
         var steps: [Double] = []
         var bouts: [WalkingBout] = []
@@ -47,35 +98,24 @@ struct StepsCommand: AsyncParsableCommand {
         var rowCount = 0
         while let row = try reader.next() {
             rowCount += 1
+            progress.row(rowCount)
             detector.push(row.sample, onEvent: collect)
         }
         detector.finish(onEvent: collect)
-        LenientReport.report(reader.warnings, skipped: reader.skippedRowCount, in: trace)
+        diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: path)
         if detector.intervalCount == 0 {
             throw CommandFailure.badInput(
-                "\(trace): \(StepDetectionError.tooFewSamples(count: rowCount))")
+                "\(path): \(StepDetectionError.tooFewSamples(count: rowCount))")
         }
         if detector.isRecordingTooSparse {
             let share = Int((100 * Double(detector.sparseIntervalCount) / Double(detector.intervalCount)).rounded())
             let limit = 1 / configuration.minimumSamplingRate
             throw CommandFailure.badInput(
-                "\(trace): sampled too sparsely to count steps: \(share) % of the \(detector.intervalCount) sampling "
+                "\(path): sampled too sparsely to count steps: \(share) % of the \(detector.intervalCount) sampling "
                     + "intervals are longer than \(format(limit)) s, so the median rate is below "
                     + "\(format(configuration.minimumSamplingRate)) Hz, where steps cannot be told apart; none are counted")
         }
-        let result = StepDetection(steps: steps, bouts: bouts, refusedDuration: detector.refusedDuration)
-        let sink = try outputOptions.openSink()
-        if events {
-            if outputOptions.format == .csv { sink.write("timestamp\n") }
-            for time in steps {
-                sink.write(outputOptions.format == .csv ? "\(time)\n" : "{\"timestamp\":\(time)}\n")
-            }
-            sink.close()
-            StandardError.write(summary(result, format: .csv))
-        } else {
-            sink.write(summary(result, format: outputOptions.format))
-            sink.close()
-        }
+        return StepDetection(steps: steps, bouts: bouts, refusedDuration: detector.refusedDuration)
     }
 
     private func detectorConfiguration() throws -> StepDetectorConfiguration {
@@ -95,7 +135,13 @@ struct StepsCommand: AsyncParsableCommand {
         return configuration
     }
 
-    private func summary(_ result: StepDetection, format: OutputFormat) -> String {
+    /// The summary as a CSV table with one row, for several inputs in one output.
+    private static func summaryTable(_ result: StepDetection) -> String {
+        "steps,cadence_spm,bouts,walking_s\n\(result.steps.count),\(result.stepsPerMinute.map { format2($0) } ?? ""),"
+            + "\(result.bouts.count),\(format2(result.walkingDuration))\n"
+    }
+
+    private static func summary(_ result: StepDetection, format: OutputFormat) -> String {
         let cadence = result.stepsPerMinute.map { format2($0) }
         switch format {
         case .csv:

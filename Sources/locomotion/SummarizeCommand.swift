@@ -14,7 +14,7 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
 struct SummarizeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "summarize",
-        abstract: "Print a readable report of a trace: activities, steps, distance per day, recording modes.",
+        abstract: "Print a readable report of each trace: activities, steps, distance per day, recording modes.",
         discussion: """
             Runs the classifier, the step detector, the odometer (with --fixes) and the recording gate over one \
             trace, exactly as `label`, `steps`, `distance` and `replay` do, and prints one report: the activity \
@@ -26,22 +26,32 @@ struct SummarizeCommand: AsyncParsableCommand {
             low power \(Int(TraceReport.Gating.defaultLowPowerMilliwatts)) mW (network positioning); pass your \
             device's figures.
 
+            Several traces (without --fixes) give one report each: text reports one after another, a blank line \
+            apart; JSON one object per line with a leading "file" key.
+
+            \(InputOptions.manyInputsHelp(files: "DIR/NAME.summary.txt (NAME.summary.json with --format json)"))
+
             Examples:
-              locomotion summarize Datasets/sample/day.csv --fixes Datasets/sample/day-fixes.csv
+              locomotion summarize Datasets/sample/day.csv \\
+                  --fixes Datasets/sample/day-fixes.csv
               locomotion summarize day.csv --time-zone Europe/Zurich --policy any-movement
               locomotion summarize day.csv --format json | python3 -m json.tool
+              # one report per trace, reports/NAME.summary.txt:
+              locomotion summarize converted/us-tm2017 --output-dir reports
             """
     )
 
-    @Argument(help: "The accelerometer trace (CSV `timestamp,x,y,z[,label]`; '-' for standard input).")
-    var trace: String
+    @Argument(help: ArgumentHelp(
+        "Accelerometer traces (CSV `timestamp,x,y,z[,label]`): files, folders, patterns, or '-' alone for standard input.",
+        valueName: "trace"))
+    var traces: [String]
 
-    @Option(help: "Location fixes (CSV or GPX): distance per day, and speed evidence for the classifier and the gate.")
+    @Option(help: ArgumentHelp("Location fixes (CSV, GPX or NMEA) of a single trace: distance per day, and speed evidence for the classifier and the gate.", valueName: "file"))
     var fixes: String?
 
     @OptionGroup var traceOptions: TraceOptions
 
-    @Option(help: "Time zone of days and clock times (IANA name such as Europe/Zurich, or UTC); default: this system's.")
+    @Option(help: ArgumentHelp("Time zone of days and clock times (IANA name such as Europe/Zurich, or UTC); default: this system's.", valueName: "zone"))
     var timeZone: String?
 
     @Option(help: "Gating policy: on-foot, on-foot-and-cycling or any-movement.")
@@ -50,16 +60,18 @@ struct SummarizeCommand: AsyncParsableCommand {
     @Option(help: "Report encoding: text for people, or json (one object on one line) for scripts.")
     var format: ReportFormat = .text
 
-    @Option(name: [.short, .long], help: "Write to this file instead of standard output.")
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
+
+    @OptionGroup var inputOptions: InputOptions
 
     @Flag(help: "Give times as h:mm:ss since the first sample even when the trace is in Unix time.")
     var relativeTime = false
 
-    @Option(help: "Assumed power draw of high-accuracy recording in milliwatts, for the energy estimate.")
+    @Option(help: ArgumentHelp("Assumed power draw of high-accuracy recording in milliwatts, for the energy estimate.", valueName: "mW"))
     var highAccuracyMilliwatts: Double = TraceReport.Gating.defaultHighAccuracyMilliwatts
 
-    @Option(help: "Assumed power draw of low-power recording in milliwatts, for the energy estimate.")
+    @Option(help: ArgumentHelp("Assumed power draw of low-power recording in milliwatts, for the energy estimate.", valueName: "mW"))
     var lowPowerMilliwatts: Double = TraceReport.Gating.defaultLowPowerMilliwatts
 
     func validate() throws {
@@ -74,24 +86,40 @@ struct SummarizeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
-        let trace = try TraceAnalysis.readTrace(path: self.trace, options: traceOptions.readingOptions)
-        let fixFile = try fixes.map { try TraceAnalysis.readFixes(path: $0, lenient: traceOptions.lenient) }
-        let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: policy.policy,
-                                         timeZone: zone)
-        let zoneName = TimeAxis.isUniversal(zone) ? "UTC" : zone.identifier
-        let report = TraceReport(analysis: analysis, fixesPath: fixes, timeZone: zoneName,
-                                 highAccuracyMilliwatts: highAccuracyMilliwatts, lowPowerMilliwatts: lowPowerMilliwatts)
-        let sink = try OutputSink(path: output)
-        switch format {
-        case .text:
-            let labels: TimeAxis.Labels = !relativeTime && PlotCommand.looksLikeUnixTime(analysis.start)
-                ? .absolute(zone) : .relative(origin: analysis.start)
-            sink.write(report.text(labels: labels))
-        case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            sink.write(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
+        let inputs = try InputPaths.expandInputs(traces)
+        if fixes != nil && inputs.count > 1 {
+            throw CommandFailure.badUsage("--fixes belongs to one trace; summarize the traces one by one to give each its fixes")
         }
-        sink.close()
+        let writer = try ResultWriter(
+            inputs: inputs, output: output, outputDirectory: inputOptions.outputDirectory,
+            suffix: format == .text ? ".summary.txt" : ".summary.json", shape: format == .text ? .text : .jsonLines)
+        defer { writer.close() }
+        let readingOptions = traceOptions.readingOptions, fixes = fixes, policy = policy.policy, format = format
+        let relativeTime = relativeTime, highAccuracy = highAccuracyMilliwatts, lowPower = lowPowerMilliwatts
+        try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
+            progress: ProgressLine(quiet: inputOptions.quiet)
+        ) { path, diagnostics, progress in
+            let trace = try TraceAnalysis.readTrace(path: path, options: readingOptions, diagnostics: &diagnostics,
+                                                    progress: progress)
+            let fixFile = try fixes.map {
+                try TraceAnalysis.readFixes(path: $0, lenient: readingOptions.lenient, diagnostics: &diagnostics)
+            }
+            let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: policy, timeZone: zone)
+            let zoneName = TimeAxis.isUniversal(zone) ? "UTC" : zone.identifier
+            let report = TraceReport(analysis: analysis, fixesPath: fixes, timeZone: zoneName,
+                                     highAccuracyMilliwatts: highAccuracy, lowPowerMilliwatts: lowPower)
+            switch format {
+            case .text:
+                let labels: TimeAxis.Labels = !relativeTime && PlotCommand.looksLikeUnixTime(analysis.start)
+                    ? .absolute(zone) : .relative(origin: analysis.start)
+                return report.text(labels: labels)
+            case .json:
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+            }
+        } deliver: { _, path, text in
+            try writer.write(text, for: path)
+        }
     }
 }

@@ -57,12 +57,17 @@ public struct ActivityClassifier: Sendable {
                                           explanation: ActivityExplanation(rule: "warm-up")), emit: emit)
             runStarted = true
         }
-        let configuration = configuration
-        let fix = speed
-        // The closure works on local copies of the small state (the stage's buffers stay in place, so
-        // nothing is copied or allocated), written back afterwards.
-        var smoother = self.smoother
-        var runStarted = self.runStarted
+        // The stage, the smoother and the run flag go in as separate inout arguments (disjoint stored
+        // properties), so the stage's callback updates them in place: nothing is copied per sample.
+        Self.push(sample, stage: &stage, smoother: &smoother, runStarted: &runStarted, fix: speed,
+                  configuration: configuration, emit: emit)
+        lastSampleTime = sample.time
+    }
+
+    private static func push(_ sample: AccelerometerSample, stage: inout ActivityFeatureStage,
+                             smoother: inout ActivitySmoother, runStarted: inout Bool,
+                             fix: (time: Double, metersPerSecond: Double)?, configuration: Configuration,
+                             emit: (ActivityUpdate) -> Void) {
         stage.push(sample) { event in
             switch event {
             case let .gap(from, to):
@@ -81,9 +86,6 @@ public struct ActivityClassifier: Sendable {
                 smoother.add(decision, features: features, start: evidenceStart, emit: emit)
             }
         }
-        self.smoother = smoother
-        self.runStarted = runStarted
-        lastSampleTime = sample.time
     }
 
     /// Pushes one sample and returns the updates it completed (usually none; an empty array does not allocate).

@@ -40,6 +40,7 @@ public struct ReplaySummary: Sendable, Hashable, Codable {
     /// ``GatingSegmenter`` makes them).
     ///
     /// - Parameters:
+    ///   - segments: the gate's mode segments, time-ordered, first to last sample.
     ///   - sampleTimes: the trace's sample times in non-decreasing order, for
     ///     the recorded-sample share (may be empty).
     ///   - truth: ground-truth activity segments, time-ordered, or nil.

@@ -1,42 +1,72 @@
 /// How periodic the recent filtered signal is: the highest normalised autocorrelation over a lag
-/// range, computed on a sliding window every `hop` samples.
+/// range, of a sliding window taken every `hop` samples.
 ///
 /// For the mean-removed window `w` of `n` samples with energy `E = Σ w²`, the score is
 /// `max over lags L of (Σᵢ wᵢ·wᵢ₊L / E) · n / (n − L)` (the unbiased normalisation, so a
 /// sinusoid scores ≈ 1 at its period whatever the lag). A still phone, noise, or irregular bumps
 /// score low; walking scores 0.7–1.0 at the step or stride lag.
 ///
+/// The score in force is that of the window at the latest hop. The detector only asks whether it
+/// reaches a threshold (``reaches(_:)``), so it is computed lazily: not at all for hops nobody asks
+/// about (most of a day: stillness with no step candidates waiting), and only up to the first lag
+/// that reaches the threshold (a walk does so at its step lag, the first eighth of the range). The
+/// answers are exactly those of computing every score in full at every hop, bit for bit: each
+/// lag's sum runs over the same terms in the same order, and the mean is summed in the order the
+/// original fixed-size ring held the values.
+///
 /// The window starts filled with zeros (a still signal) at every ``reset()``, so a score exists
-/// from the first hop on. Cost: O(window · lags) every `hop` samples, O(1) otherwise; no
-/// allocation after `init`.
+/// from the first hop on. Cost: O(1) per sample; O(window · lags) multiply-adds for a full
+/// score, 8 lags at a time in SIMD lanes. No allocation after `init`.
 struct PeriodicityMeter: Sendable {
+    /// The last `windowCount + hop` values (zeros after a reset); the window of the latest hop
+    /// always lies within them.
     private var ring: [Double]
-    private var scratch: [Double]
-    private var writeIndex = 0
-    private var sinceUpdate = 0
+    /// The latest hop's window, oldest first, mean removed (once prepared).
+    private var window: [Double]
+    private let windowCount: Int
     private let hop: Int
     private let lags: ClosedRange<Int>
-    /// The latest score (0 before the first hop, and after a reset).
-    private(set) var score = 0.0
+    private var writeIndex = 0
+    private var sinceUpdate = 0
+    /// Values appended since the reset, modulo `windowCount`: where a ring of exactly `windowCount`
+    /// values would write next, which fixes the order its mean was summed in.
+    private var windowPhase = 0
+
+    // The latest hop, and how far its score has been computed.
+    private var hasHop = false
+    private var hopEnd = 0
+    private var hopPhase = 0
+    private var isPrepared = false
+    private var energy = 0.0
+    /// The next lag to evaluate; past `lags.upperBound` once `best` is the full score.
+    private var nextLag = 0
+    /// The highest normalised autocorrelation of the lags evaluated so far (−1 before any).
+    private var best = -1.0
 
     /// A meter over `windowCount` samples, updated every `hop` samples, searching lags `lags` (samples).
     init(windowCount: Int, hop: Int, lags: ClosedRange<Int>) {
         precondition(windowCount > lags.upperBound && lags.lowerBound >= 1 && hop >= 1)
-        ring = [Double](repeating: 0, count: windowCount)
-        scratch = [Double](repeating: 0, count: windowCount)
+        ring = [Double](repeating: 0, count: windowCount + hop)
+        window = [Double](repeating: 0, count: windowCount)
+        self.windowCount = windowCount
         self.hop = hop
         self.lags = lags
     }
 
-    /// Adds one sample; returns true when the score was recomputed.
+    /// Adds one sample; returns true when a hop completed (a new score is in force). O(1).
     mutating func append(_ value: Double) -> Bool {
         ring[writeIndex] = value
         writeIndex += 1
         if writeIndex == ring.count { writeIndex = 0 }
+        windowPhase += 1
+        if windowPhase == windowCount { windowPhase = 0 }
         sinceUpdate += 1
         guard sinceUpdate >= hop else { return false }
         sinceUpdate = 0
-        score = computeScore()
+        hasHop = true
+        hopEnd = writeIndex
+        hopPhase = windowPhase
+        isPrepared = false
         return true
     }
 
@@ -45,32 +75,99 @@ struct PeriodicityMeter: Sendable {
         for index in ring.indices { ring[index] = 0 }
         writeIndex = 0
         sinceUpdate = 0
-        score = 0
+        windowPhase = 0
+        hasHop = false
+        isPrepared = false
     }
 
-    private mutating func computeScore() -> Double {
-        let count = ring.count
-        var sum = 0.0
-        for value in ring { sum += value }
-        let mean = sum / Double(count)
-        // Oldest → newest, mean removed.
-        var energy = 0.0
-        for index in 0..<count {
-            let value = ring[(writeIndex + index) % count] - mean
-            scratch[index] = value
-            energy += value * value
-        }
-        // Below this the window is numerically silent: call it aperiodic.
-        guard energy > 1e-12 * Double(count) else { return 0 }
-        var best = -1.0
-        scratch.withUnsafeBufferPointer { window in
-            for lag in lags {
-                var product = 0.0
-                for index in 0..<(count - lag) { product += window[index] * window[index + lag] }
-                let normalised = product / energy * Double(count) / Double(count - lag)
-                if normalised > best { best = normalised }
+    /// Whether the score in force (0 before the first hop, after a reset, or for a numerically
+    /// silent window) is at least `threshold`. Computes only as many lags as it needs to answer.
+    mutating func reaches(_ threshold: Double) -> Bool {
+        guard hasHop else { return 0 >= threshold }
+        if !isPrepared { prepare() }
+        while best < threshold && nextLag <= lags.upperBound { evaluateNextLags() }
+        return best >= threshold
+    }
+
+    /// The full score in force. O(window · lags) the first time after a hop.
+    mutating func score() -> Double {
+        guard hasHop else { return 0 }
+        if !isPrepared { prepare() }
+        while nextLag <= lags.upperBound { evaluateNextLags() }
+        return best
+    }
+
+    /// Copies the latest hop's window out of the ring, removes its mean and measures its energy.
+    private mutating func prepare() {
+        isPrepared = true
+        let count = windowCount, ringCount = ring.count
+        var start = hopEnd - count
+        if start < 0 { start += ringCount }
+        let phase = hopPhase
+        let energy: Double = ring.withUnsafeBufferPointer { ring in
+            window.withUnsafeMutableBufferPointer { window in
+                let firstPart = min(count, ringCount - start)
+                for index in 0..<firstPart { window[index] = ring[start + index] }
+                for index in firstPart..<count { window[index] = ring[index - firstPart] }
+                // A ring of `count` values would hold the oldest at slot `phase` and be summed from slot 0:
+                // chronological positions count − phase … count − 1, then 0 … count − phase − 1.
+                var sum = 0.0
+                let wrap = phase == 0 ? 0 : count - phase
+                for index in wrap..<count { sum += window[index] }
+                for index in 0..<wrap { sum += window[index] }
+                let mean = sum / Double(count)
+                var energy = 0.0
+                for index in 0..<count {
+                    let value = window[index] - mean
+                    window[index] = value
+                    energy += value * value
+                }
+                return energy
             }
         }
-        return best
+        self.energy = energy
+        // Below this the window is numerically silent: call it aperiodic.
+        if !(energy > 1e-12 * Double(count)) {
+            best = 0
+            nextLag = lags.upperBound + 1
+        } else {
+            best = -1
+            nextLag = lags.lowerBound
+        }
+    }
+
+    /// Evaluates the next 8 lags at once (each in its own SIMD lane, summed in index order like the
+    /// scalar loop), or the next single lag near the end of the window.
+    private mutating func evaluateNextLags() {
+        let count = windowCount, lag = nextLag, highest = lags.upperBound, energy = self.energy
+        var best = self.best
+        nextLag = window.withUnsafeBufferPointer { window in
+            let w = window.baseAddress!
+            if lag + 7 < count {
+                // Lane k holds lag + k. All lanes share i < count − lag − 7; the longer lanes' last
+                // few terms are added afterwards, still in index order.
+                let shared = count - lag - 7
+                var low = SIMD4<Double>.zero, high = SIMD4<Double>.zero
+                for i in 0..<shared {
+                    let x = SIMD4<Double>(repeating: w[i])
+                    low += x * UnsafeRawPointer(w + i + lag).loadUnaligned(as: SIMD4<Double>.self)
+                    high += x * UnsafeRawPointer(w + i + lag + 4).loadUnaligned(as: SIMD4<Double>.self)
+                }
+                for k in 0..<8 where lag + k <= highest {
+                    var product = k < 4 ? low[k] : high[k - 4]
+                    for i in shared..<(count - lag - k) { product += w[i] * w[i + lag + k] }
+                    let normalised = product / energy * Double(count) / Double(count - lag - k)
+                    if normalised > best { best = normalised }
+                }
+                return lag + 8
+            } else {
+                var product = 0.0
+                for i in 0..<(count - lag) { product += w[i] * w[i + lag] }
+                let normalised = product / energy * Double(count) / Double(count - lag)
+                if normalised > best { best = normalised }
+                return lag + 1
+            }
+        }
+        self.best = best
     }
 }

@@ -9,7 +9,9 @@ import Musl
 /// Computes ``WindowFeatures`` for windows of a fixed size.
 ///
 /// Owns two ``RealFFT``s (N points for the spectrum, 2N points for the autocorrelation) and scratch
-/// buffers, so after the first window no call allocates except the result's `bandPowers` array.
+/// buffers, so after the first window no call allocates. The result's `bandPowers` array shares the
+/// extractor's buffer, which is reused in place when the caller has let go of the previous result
+/// (and copied, as any array, when it has not).
 /// The autocorrelation is computed as `IFFT(|FFT(c zero-padded to 2N)|²)`, which equals the linear
 /// (not circular) autocorrelation for all lags < N, in O(N log N) instead of O(N·lags).
 /// Cost per window: three FFTs of N or 2N points plus O(N).
@@ -36,6 +38,7 @@ public struct FeatureExtractor: Sendable {
     private var real: [Double] = []
     private var imaginary: [Double] = []
     private var correlation: [Double] = []
+    private var bandPowers: [Double]
 
     /// Creates an extractor for windows of `windowSize ≥ 4` samples at `sampleRate` Hz.
     ///
@@ -63,6 +66,7 @@ public struct FeatureExtractor: Sendable {
         centered = [Double](repeating: 0, count: windowSize)
         tapered = [Double](repeating: 0, count: windowSize)
         padded = [Double](repeating: 0, count: 2 * windowSize)
+        bandPowers = [Double](repeating: 0, count: bands.count)
     }
 
     /// The features of `window`, whose count must equal ``windowSize``. Values should be finite
@@ -123,13 +127,13 @@ public struct FeatureExtractor: Sendable {
                 entropy = Swift.max(0, Swift.min(entropy / log(Double(bins - 1)), 1))
             }
         }
-        let bandPowers = bands.map { band in
+        for (index, band) in bands.enumerated() {
             var total = 0.0
             for k in 1..<bins {
                 let frequency = Double(k) * binWidth
                 if frequency >= band.lowerBound && frequency < band.upperBound { total += power[k] }
             }
-            return total
+            bandPowers[index] = total
         }
 
         let (peak, lag) = autocorrelationPeak(variance: variance)

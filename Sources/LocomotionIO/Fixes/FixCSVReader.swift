@@ -7,6 +7,8 @@ import Locomotion
 /// speed is read as "not reported" (CoreLocation writes −1 for an invalid
 /// speed); a negative accuracy is an error (CoreLocation's mark of an invalid fix).
 /// Time order is not checked here: the odometer counts duplicates and backwards steps.
+/// The first fix's time must be plausible seconds (``TimestampPlausibility``): epoch
+/// milliseconds are refused with a hint.
 enum FixCSVReader {
     static let requiredColumns = ["timestamp", "latitude", "longitude"]
 
@@ -26,7 +28,10 @@ enum FixCSVReader {
             } catch {
                 guard lenient else { throw error }
                 warnings.append(InputWarning(error))
+                return
             }
+            // Milliseconds since 1970 are a unit error of the whole file, refused even leniently.
+            if fixes.count == 1 { try TimestampPlausibility.checkFix(time: fixes[0].time, file: file, line: number) }
         }
         guard columns != nil else {
             throw InputError(file: file, problem: "no header line", hint: "the first line must be `timestamp,latitude,longitude[,horizontal_accuracy][,speed]`")

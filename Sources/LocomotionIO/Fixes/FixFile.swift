@@ -7,7 +7,7 @@ public struct FixFile: Sendable {
     /// The format the file was read as.
     public var format: FixFormat
     /// The fixes. A GPX point without `<time>` has a NaN `time`: it can be
-    /// measured for length (``Odometer/recordUntimed(_:)``) but not split by day.
+    /// measured for length (`Odometer.recordUntimed(_:)` in Locomotion) but not split by day.
     public var fixes: [LocationFix]
     /// Indices into ``fixes`` where the recording was interrupted and a new
     /// segment starts (GPX `trkseg`/`trk` boundaries), ascending, never 0.

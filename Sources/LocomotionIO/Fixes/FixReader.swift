@@ -26,12 +26,37 @@ public enum FixReader {
     }
 
     /// Parses `contents` as if read from `file`. O(contents size).
+    ///
+    /// - Throws: ``InputError`` for a malformed file, and for one that holds no fixes.
     public static func parse(_ contents: [UInt8], file: String, options: FixReadingOptions = .init()) throws(InputError) -> FixFile {
         let format = options.format ?? FixFormat.detect(path: file, contents: contents)
+        let read: FixFile
         switch format {
-        case .csv: return try FixCSVReader.parse(contents, file: file, lenient: options.lenient)
-        case .gpx: return try GPXReader.parse(contents, file: file, lenient: options.lenient)
-        case .nmea: return try NMEAReader.parse(contents, file: file, lenient: options.lenient)
+        case .csv: read = try FixCSVReader.parse(contents, file: file, lenient: options.lenient)
+        case .gpx: read = try GPXReader.parse(contents, file: file, lenient: options.lenient)
+        case .nmea: read = try NMEAReader.parse(contents, file: file, lenient: options.lenient)
+        }
+        guard !read.fixes.isEmpty else { throw noFixes(in: read) }
+        return read
+    }
+
+    /// Empty input is an error, as it is for traces: a header without rows, a GPX without
+    /// points, an NMEA log without a position, or nothing left after lenient skipping.
+    private static func noFixes(in file: FixFile) -> InputError {
+        if let first = file.warnings.first {
+            return InputError(file: file.file, problem: "no fixes: all \(file.warnings.count) entries were skipped as bad; "
+                              + "the first at line \(first.line): \(first.problem)")
+        }
+        switch file.format {
+        case .csv:
+            return InputError(file: file.file, line: 2, problem: "no fixes: the file has a header but no data rows",
+                              hint: "expected one row timestamp,latitude,longitude per fix after the header")
+        case .gpx:
+            return InputError(file: file.file, problem: "no fixes: the GPX has no <trkpt> or <wpt>",
+                              hint: "route points (<rtept>) are plans, not recordings, and are not read")
+        case .nmea:
+            return InputError(file: file.file, problem: "no fixes: no GGA or RMC sentence with a position",
+                              hint: "the receiver had no fix while logging")
         }
     }
 

@@ -10,7 +10,12 @@ import Locomotion
 /// shortest round-trip form. A fix whose time is NaN gets no `<time>`.
 public enum GPXWriter {
     /// The whole document. O(n).
-    public static func string(_ fixes: some Sequence<LocationFix>, creator: String = "locomotion") -> String {
+    ///
+    /// - Throws: ``OutputError`` (with an empty `file`) naming the first fix GPX
+    ///   cannot hold: a time outside the years 0001–9999 or infinite, a latitude
+    ///   outside −90…90 or longitude outside −180…180 (NaN included), a
+    ///   non-finite accuracy or speed.
+    public static func string(_ fixes: some Sequence<LocationFix>, creator: String = "locomotion") throws(OutputError) -> String {
         var text = """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="\(escaped(creator))" xmlns="http://www.topografix.com/GPX/1/1" \
@@ -19,9 +24,23 @@ public enum GPXWriter {
                 <trkseg>
 
             """
-        for fix in fixes {
+        for (index, fix) in fixes.enumerated() {
+            func refuse(_ problem: String) -> OutputError {
+                OutputError(file: "", problem: "cannot write fix \(index + 1) as GPX: \(problem)")
+            }
+            guard (-90...90).contains(fix.latitude), (-180...180).contains(fix.longitude) else {
+                throw refuse("latitude \(fix.latitude), longitude \(fix.longitude) is not a position")
+            }
+            guard fix.horizontalAccuracy?.isFinite ?? true, fix.speed?.isFinite ?? true else {
+                throw refuse("a non-finite accuracy or speed")
+            }
             text += "      <trkpt lat=\"\(fix.latitude)\" lon=\"\(fix.longitude)\">"
-            if !fix.time.isNaN { text += "<time>\(UTCTimestamp.format(fix.time))</time>" }
+            if !fix.time.isNaN {
+                guard let time = UTCTimestamp.format(fix.time) else {
+                    throw refuse("time \(fix.time) s is outside the years 0001–9999 that GPX times express")
+                }
+                text += "<time>\(time)</time>"
+            }
             if fix.horizontalAccuracy != nil || fix.speed != nil {
                 text += "<extensions>"
                 if let accuracy = fix.horizontalAccuracy {

@@ -6,11 +6,25 @@ import Locomotion
 /// NMEA has a fixed-point format: times to the centisecond, angles as degrees and
 /// minutes with 7 decimals (≈ 0.2 mm), speed in knots with 3 decimals. Reading the
 /// file back with ``FixReader`` gives the same fixes to that precision; horizontal
-/// accuracy is not representable and is dropped. Fixes must be at or after 1980
-/// (RMC's two-digit year).
+/// accuracy is not representable and is dropped. Fixes must be in 1980–2079
+/// (RMC's two-digit year, as ``FixReader`` reads it back).
 public enum NMEAWriter {
+    /// The times NMEA can write: 1980-01-01 up to 2080-01-01, in seconds since the epoch.
+    static let writableTimes: Range<Double> = 315_532_800 ..< 3_471_292_800
+
     /// The GGA and RMC sentences of one fix, each ending in CR LF. O(1).
-    public static func sentences(_ fix: LocationFix) -> String {
+    ///
+    /// - Throws: ``OutputError`` (with an empty `file`) when the fix has a time
+    ///   outside 1980–2079 (NaN and infinities included), a latitude outside
+    ///   −90…90, a longitude outside −180…180, or a speed that is not finite.
+    public static func sentences(_ fix: LocationFix) throws(OutputError) -> String {
+        guard writableTimes.contains(fix.time) else {
+            throw OutputError(file: "", problem: "cannot write a fix at time \(fix.time) s as NMEA: RMC dates cover 1980–2079")
+        }
+        guard (-90...90).contains(fix.latitude), (-180...180).contains(fix.longitude), fix.speed?.isFinite ?? true else {
+            throw OutputError(file: "", problem: "cannot write the fix at time \(fix.time) s as NMEA: "
+                              + "latitude \(fix.latitude), longitude \(fix.longitude), speed \(fix.speed.map { "\($0)" } ?? "none")")
+        }
         let centiseconds = Int((fix.time * 100).rounded())
         let daySeconds = Double(centiseconds % 8_640_000) / 100
         let day = LocalDay(daysSince1970: Int((Double(centiseconds) / 8_640_000).rounded(.down)))
@@ -26,8 +40,12 @@ public enum NMEAWriter {
     }
 
     /// A whole file, one GGA + RMC pair per fix. O(n).
-    public static func string(_ fixes: some Sequence<LocationFix>) -> String {
-        fixes.reduce(into: "") { $0 += sentences($1) }
+    ///
+    /// - Throws: ``OutputError`` for the first fix ``sentences(_:)`` refuses.
+    public static func string(_ fixes: some Sequence<LocationFix>) throws(OutputError) -> String {
+        var text = ""
+        for fix in fixes { text += try sentences(fix) }
+        return text
     }
 
     static func checked(_ body: String) -> String {

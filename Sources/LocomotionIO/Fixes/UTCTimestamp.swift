@@ -59,10 +59,16 @@ enum UTCTimestamp {
         return Double(whole) + Double("0.\(fraction)")!
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS[.fraction]Z` for `seconds` since the epoch. The
+    /// The times ``format(_:)`` can write: the four-digit years 0001–9999 of
+    /// ISO 8601 (and of ``parse(_:)``), in seconds since the epoch.
+    static let formattableRange: Range<Double> = -62_135_596_800 ..< 253_402_300_800
+
+    /// `YYYY-MM-DDTHH:MM:SS[.fraction]Z` for `seconds` since the epoch, or nil
+    /// outside ``formattableRange`` (NaN and infinities included). The
     /// fraction is the shortest that reads back to the same Double (for times
     /// at or after 1970), so `parse(format(t)) == t`.
-    static func format(_ seconds: Double) -> String {
+    static func format(_ seconds: Double) -> String? {
+        guard formattableRange.contains(seconds) else { return nil }
         var whole = Int(seconds.rounded(.down))
         var fraction = ""
         let text = "\(seconds)"

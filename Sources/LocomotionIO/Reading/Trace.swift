@@ -8,7 +8,7 @@ public struct Trace: Sendable {
     /// The samples in increasing time, acceleration in g.
     public var samples: [AccelerometerSample]
     /// Ground-truth activities parallel to ``samples`` when the file has a
-    /// `label` column (an empty field reads as ``MotionActivity/unknown``).
+    /// `label` column (an empty field reads as `MotionActivity.unknown`).
     public var labels: [MotionActivity]?
     /// Rows skipped by lenient reading (at most ``TraceReader/maximumStoredWarnings``).
     public var warnings: [InputWarning]

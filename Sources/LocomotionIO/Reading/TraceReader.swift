@@ -313,7 +313,10 @@ extension TraceReader {
                                                 : "no samples",
                              hint: "expected one row timestamp,x,y,z per sample after the header")
         }
-        if options.checkUnits { try checkUnits() }
+        if options.checkUnits {
+            try checkUnits()
+            try TimestampPlausibility.checkTrace(prefetched, file: file)
+        }
     }
 
     /// Refuses a trace whose median magnitude says it is in the other unit.

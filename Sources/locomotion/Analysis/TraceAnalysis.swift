@@ -134,23 +134,50 @@ struct TraceAnalysis: Sendable {
         self.odometer = odometer
     }
 
-    /// Reads a trace for analysis: warnings of lenient reading go to stderr; an empty trace is bad input.
-    static func readTrace(path: String, options: TraceReadingOptions) throws -> Trace {
-        let trace = try Trace.read(path: path, options: options)
-        LenientReport.report(trace.warnings, skipped: trace.skippedRowCount, in: trace.file)
+    /// The largest |time| in seconds `plot` and `summarize` show (far inside Int's range for every clock and duration).
+    static let maximumShownTime = 1e15
+
+    /// Reads a trace for analysis (as `Trace.read` does, reporting rows read to `progress`): warnings of lenient
+    /// reading are appended to `diagnostics`; an empty trace is bad input.
+    static func readTrace(path: String, options: TraceReadingOptions, diagnostics: inout String,
+                          progress: ReadProgress = .none) throws -> Trace {
+        let trace = try read(path: path, options: options, progress: progress)
+        diagnostics += LenientReport.text(trace.warnings, skipped: trace.skippedRowCount, in: trace.file)
         guard let first = trace.samples.first, let last = trace.samples.last else {
             throw InputError(file: path, problem: "the trace has no samples", hint: "a trace needs a header and at least one row")
         }
         guard last.time > first.time else {
             throw InputError(file: path, problem: "the trace spans no time (one sample, or all at one timestamp)")
         }
+        // Dates, clocks and durations are written through Int arithmetic, which would trap this far out
+        // (reachable only past --no-unit-check, which lets times of 10¹¹ s and more through).
+        guard max(first.time.magnitude, last.time.magnitude) < maximumShownTime else {
+            throw InputError(file: path, problem: "timestamps from \(first.time) to \(last.time) s are too far from 1970 "
+                             + "to show as dates or durations (the limit is ±10¹⁵ s, 30 million years)",
+                             hint: "timestamps must be in seconds")
+        }
         return trace
     }
 
-    /// Reads fixes (CSV, GPX or NMEA) as `distance` does; skipped entries of lenient reading go to stderr.
-    static func readFixes(path: String, lenient: Bool) throws -> FixFile {
+    /// `Trace.read`, reporting rows read to `progress`. O(n) time and memory.
+    static func read(path: String, options: TraceReadingOptions, progress: ReadProgress) throws(InputError) -> Trace {
+        var reader = try TraceReader(path: path, options: options)
+        var samples: [AccelerometerSample] = []
+        var labels: [MotionActivity]? = reader.hasLabels ? [] : nil
+        while let row = try reader.next() {
+            samples.append(row.sample)
+            labels?.append(row.label ?? .unknown)
+            progress.row(samples.count)
+        }
+        return Trace(file: path, samples: samples, labels: labels,
+                     warnings: reader.warnings, skippedRowCount: reader.skippedRowCount)
+    }
+
+    /// Reads fixes (CSV, GPX or NMEA) as `distance` does; skipped entries of lenient reading are appended to
+    /// `diagnostics`.
+    static func readFixes(path: String, lenient: Bool, diagnostics: inout String) throws -> FixFile {
         let file = try FixReader.readFile(path: path, options: FixReadingOptions(lenient: lenient))
-        LenientReport.report(file.warnings, skipped: file.warnings.count, in: path)
+        diagnostics += LenientReport.text(file.warnings, skipped: file.warnings.count, in: path)
         return file
     }
 

@@ -35,31 +35,40 @@ import Testing
         #expect(error?.line == 5)
     }
 
+    /// 0 when `<gpx><t\xF3/></gpx>` is refused at line 1, column 8 (the byte).
+    private static func nonUTF8NameOutcome() -> Int32 {
+        let bytes: [UInt8] = Array("<gpx><t".utf8) + [0xF3] + Array("/></gpx>".utf8)
+        do {
+            _ = try FixReader.parse(bytes, file: "crash.gpx", options: FixReadingOptions(format: .gpx))
+            return 1
+        } catch {
+            return error.line == 1 && error.column == 8 ? 0 : 2
+        }
+    }
+
     @Test func gpxNameThatIsNotUTF8DoesNotCrash() async {
-        // Found by FuzzGPXReader (minimised): a byte that is not UTF-8 in an element name makes
+        // Found by FuzzGPXReader (minimised): a byte that is not UTF-8 in an element name made
         // FoundationXML's XMLParser trap (SIGILL in _NSXMLParserStartElementNs), taking
-        // `locomotion distance` down with it. Expected: an InputError naming line 1.
-        await withKnownIssue("FoundationXML's XMLParser traps on a non-UTF-8 byte in an element or attribute name") {
-            await #expect(processExitsWith: .success) {
-                let bytes: [UInt8] = Array("<gpx><t".utf8) + [0xF3] + Array("/></gpx>".utf8)
-                _ = try? FixReader.parse(bytes, file: "crash.gpx", options: FixReadingOptions(format: .gpx))
-            }
+        // `locomotion distance` down with it. Since GPX is read by XMLScanner: an InputError at
+        // the byte. Run in a child process so that a regression cannot take the test run down.
+        await #expect(processExitsWith: .success) {
+            exit(FixInputReliabilityTests.nonUTF8NameOutcome())
         }
     }
 
     @Test func gpxProcessingInstructionWithoutDataDoesNotCrash() async {
-        // Found by FuzzGPXReader (minimised): `<?pi?>` makes FoundationXML's XMLParser call
+        // Found by FuzzGPXReader (minimised): `<?pi?>` made FoundationXML's XMLParser call
         // strlen(NULL) in its processing-instruction callback (SIGSEGV, exit 139 of
-        // `locomotion distance`). Expected: read as GPX (the instruction ignored) or an InputError.
-        await withKnownIssue("FoundationXML's XMLParser crashes on a processing instruction without data") {
-            await #expect(processExitsWith: .success) {
-                _ = try? FixReader.parse(Array("<?pi?><gpx/>".utf8), file: "crash.gpx", options: FixReadingOptions(format: .gpx))
-            }
+        // `locomotion distance`). Now the instruction is skipped and the document read.
+        await #expect(processExitsWith: .success) {
+            let text = #"<?pi?><gpx><wpt lat="1" lon="2"/></gpx>"#
+            let file = try? FixReader.parse(Array(text.utf8), file: "crash.gpx", options: FixReadingOptions(format: .gpx))
+            if file?.fixes.count != 1 { exit(1) }
         }
     }
 
     @Test func gpxEntityExpansionIsRefusedNotExpanded() {
-        // "Billion laughs": 10⁹ bytes if expanded. libxml2's amplification limit stops it.
+        // "Billion laughs": 10⁹ bytes if expanded. DTD entities are never expanded: `&i;` is undefined.
         var entities = #"<!ENTITY a "aaaaaaaaaa">"#
         for (previous, name) in zip("abcdefgh", "bcdefghi") {
             entities += "\n<!ENTITY \(name) \"" + String(repeating: "&\(previous);", count: 10) + "\">"
@@ -68,7 +77,8 @@ import Testing
             + #"<gpx version="1.1" creator="x"><trk><trkseg><trkpt lat="1" lon="2"><time>2020-01-01T00:00:00Z</time>"#
             + "<desc>&i;</desc></trkpt></trkseg></trk></gpx>\n"
         let error = readError(text, name: "laughs.gpx")
-        #expect(error?.line != nil)
+        #expect(error?.line == 13)
+        #expect(error?.problem.contains("undefined entity &i;") == true)
     }
 
     @Test func gpxExternalEntitiesAreNotRead() {
@@ -82,7 +92,7 @@ import Testing
             """
         let error = readError(text, name: "xxe.gpx")
         #expect(error?.line == 4)
-        #expect(error?.problem.contains("``") == true, "the entity was resolved: \(String(describing: error))")
+        #expect(error?.problem.contains("undefined entity &secret;") == true, "the entity was resolved: \(String(describing: error))")
     }
 
     @Test(arguments: [#"lat="nan" lon="8.5""#, #"lat="47" lon="1e400""#, #"lat="" lon="8.5""#,
@@ -99,6 +109,22 @@ import Testing
         let garbage = (0..<4000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         let path = temporaryFile(garbage, name: "garbage.gpx")
         #expect(throws: InputError.self) { _ = try FixReader.readFile(path: path) }
+    }
+
+    // MARK: Empty input
+
+    @Test(arguments: [
+        ("timestamp,latitude,longitude\n", "fixes.csv", false, "no fixes: the file has a header but no data rows"),
+        ("timestamp,latitude,longitude\r\n\r\n", "fixes.csv", false, "no fixes: the file has a header but no data rows"),
+        ("timestamp,latitude,longitude\nx,1,2\n1,100,2\n", "fixes.csv", true, "no fixes: all 2 entries were skipped as bad; the first at line 2"),
+        (#"<gpx><rte><rtept lat="1" lon="2"/></rte></gpx>"#, "track.gpx", false, "no fixes: the GPX has no <trkpt> or <wpt>"),
+        (#"<gpx><trk><trkseg><trkpt lat="91" lon="2"/></trkseg></trk></gpx>"#, "track.gpx", true, "no fixes: all 1 entries were skipped"),
+        ("$GPRMC,221047.00,V,,,,,,,140520,,,N*7D\n", "log.nmea", false, "no fixes: no GGA or RMC sentence with a position"),
+    ])
+    func emptyInputIsAnError(text: String, name: String, lenient: Bool, problem: String) {
+        // As for traces: a file that holds no fixes is refused (exit 1), not an empty table.
+        let error = readError(text, name: name, lenient: lenient)
+        #expect(error?.problem.hasPrefix(problem) == true, "\(String(describing: error))")
     }
 
     // MARK: NMEA
@@ -148,13 +174,69 @@ import Testing
         }
     }
 
-    @Test func gpxWriterDoesNotTrapOnAbsurdTimes() async {
-        // A fix time of 1e300 s is finite (the CSV reader accepts it); UTCTimestamp.format converts
-        // it to Int and traps. Reported; this records the known issue without crashing the run.
-        await withKnownIssue("GPXWriter (UTCTimestamp.format) traps on a finite time beyond Int range") {
-            await #expect(processExitsWith: .success) {
-                _ = GPXWriter.string([LocationFix(time: 1e300, latitude: 47, longitude: 8.5)])
+    /// 0 when the GPX writer refuses a second fix at `time` with an error naming it, else a code saying what went wrong.
+    private static func gpxWriterRefusal(time: Double) -> Int32 {
+        let fixes = [LocationFix(time: 1_700_000_000, latitude: 47, longitude: 8.5), LocationFix(time: time, latitude: 47, longitude: 8.5)]
+        do {
+            _ = try GPXWriter.string(fixes)
+            return 1
+        } catch {
+            return error.problem.contains("fix 2") && error.problem.contains("0001–9999") ? 0 : 2
+        }
+    }
+
+    @Test func gpxWriterRefusesTimesGPXCannotHold() async {
+        // A fix time of 1e300 s is finite (the CSV reader accepts it); UTCTimestamp.format used to
+        // convert it to Int and trap. Now it is an OutputError naming the fix; the child process
+        // guards the test run against a regression.
+        await #expect(processExitsWith: .success) {
+            for time in [1e300, -1e300, Double.infinity, -Double.infinity, 253_402_300_800, -62_135_596_801, Double.greatestFiniteMagnitude] {
+                let code = FixInputReliabilityTests.gpxWriterRefusal(time: time)
+                if code != 0 { exit(code) }
             }
+        }
+    }
+
+    @Test func gpxWriterWritesTheYearsISO8601Has() throws {
+        // The first and last second GPX can express round-trip; a NaN time is written as no <time>.
+        let fixes = [LocationFix(time: -62_135_596_800, latitude: 1, longitude: 2), LocationFix(time: 253_402_300_799.5, latitude: 1, longitude: 2)]
+        let text = try GPXWriter.string(fixes)
+        #expect(text.contains("0001-01-01T00:00:00Z") && text.contains("9999-12-31T23:59:59.5Z"))
+        #expect(try FixReader.parse(Array(text.utf8), file: "w.gpx").fixes == fixes)
+        #expect(try !GPXWriter.string([LocationFix(time: .nan, latitude: 1, longitude: 2)]).contains("<time>"))
+        #expect(throws: OutputError.self) { try GPXWriter.string([LocationFix(time: 0, latitude: .nan, longitude: 2)]) }
+        #expect(throws: OutputError.self) { try GPXWriter.string([LocationFix(time: 0, latitude: 1, longitude: 2, speed: .infinity)]) }
+    }
+
+    /// 0 when the NMEA writer refuses a fix at `time` with an error naming the years it can write.
+    private static func nmeaWriterRefusal(time: Double) -> Int32 {
+        do {
+            _ = try NMEAWriter.string([LocationFix(time: time, latitude: 47, longitude: 8.5)])
+            return 1
+        } catch {
+            return error.problem.contains("1980–2079") ? 0 : 2
+        }
+    }
+
+    @Test func nmeaWriterRefusesTimesRMCCannotHold() async {
+        // Int((time * 100).rounded()) trapped beyond ±9.2e16 s and on NaN; a time before 1980 or from
+        // 2080 on would read back a century off. All are OutputErrors now.
+        await #expect(processExitsWith: .success) {
+            for time in [1e300, -1e300, Double.nan, Double.infinity, 315_532_799, 3_471_292_800, 9.3e16] {
+                let code = FixInputReliabilityTests.nmeaWriterRefusal(time: time)
+                if code != 0 { exit(code) }
+            }
+        }
+    }
+
+    @Test func nmeaWriterRefusesImpossiblePositions() async {
+        // Int(abs(latitude)) trapped on NaN and infinities.
+        await #expect(processExitsWith: .success) {
+            for (latitude, longitude, speed) in [(Double.nan, 8.5, 1.0), (47, Double.infinity, 1), (91, 8.5, 1), (47, 8.5, Double.nan)] {
+                let fix = LocationFix(time: 1_700_000_000, latitude: latitude, longitude: longitude, speed: speed)
+                if (try? NMEAWriter.sentences(fix)) != nil { exit(1) }
+            }
+            if (try? NMEAWriter.sentences(LocationFix(time: 3_471_292_799, latitude: -90, longitude: 180))) == nil { exit(2) }
         }
     }
 }

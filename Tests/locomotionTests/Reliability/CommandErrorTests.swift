@@ -155,4 +155,59 @@ struct CommandErrorTests {
         let text = "timestamp,latitude,longitude\n1700000000,47.0,8.5\n1700000001,north,8.5\n"
         expectBadInput(try run(["distance"], file: text, name: "fixes.csv"), line: 3, column: 2, mentions: "latitude")
     }
+
+    // MARK: Empty input, time units, unwritable output
+
+    @Test func headerOnlyFixFileIsBadInput() throws {
+        // Consistent with a header-only trace (emptyAndHeaderOnlyFiles): an error, not an empty table.
+        expectBadInput(try run(["distance"], file: "timestamp,latitude,longitude\n", name: "fixes.csv"), line: 2, mentions: "no fixes")
+    }
+
+    @Test(arguments: traceCommands)
+    func millisecondTimestampsAreRefusedWithTheHint(command: [String]) throws {
+        // Android's System.currentTimeMillis() at 50 Hz, and a millisecond counter from the start.
+        for start in [1_700_000_000_000.0, 0] {
+            let text = Self.header + (0..<600).map { "\(start + Double($0) * 20),0.01,-0.98,0.03,walking\n" }.joined()
+            expectBadInput(try run(command, file: text), line: 2, mentions: "milliseconds")
+            guard let result = try run(command, file: text) else { return }
+            #expect(result.standardError.contains("divide the timestamp column by 1000"), "stderr: \(result.standardError)")
+        }
+    }
+
+    @Test func millisecondFixTimestampsAreRefused() throws {
+        let text = "timestamp,latitude,longitude\n1700000000000,47.0,8.5\n1700000001000,47.0001,8.5\n"
+        expectBadInput(try run(["distance"], file: text, name: "fixes.csv"), line: 2, mentions: "milliseconds")
+    }
+
+    /// Every command's output options, with an input each can read.
+    static let outputCommands: [[String]] = [
+        ["label", "TRACE", "--output", "OUT"], ["steps", "TRACE", "--output", "OUT"], ["replay", "TRACE", "--output", "OUT"],
+        ["replay", "TRACE", "--summary", "OUT"], ["replay", "TRACE", "--events", "OUT"], ["evaluate", "TRACE", "--output", "OUT"],
+        ["plot", "TRACE", "--output", "OUT"], ["summarize", "TRACE", "--output", "OUT"], ["distance", "FIXES", "--output", "OUT"],
+        ["simulate", "--duration", "10", "--output", "OUT"], ["simulate", "--duration", "10", "--output", "-", "--fixes", "OUT"],
+    ]
+
+    @Test(arguments: outputCommands)
+    func unwritableOutputIsBadUsage(command: [String]) throws {
+        // One rule (Docs/reliability.md): an output that cannot be written is bad usage, exit 2, naming the path.
+        guard Self.isImplemented(command[0]) || command[0] == "simulate" else { return }
+        let directory = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = directory.appendingPathComponent("trace.csv").path
+        let fixes = directory.appendingPathComponent("fixes.csv").path
+        try Data((Self.header + Self.goodRows).utf8).write(to: URL(fileURLWithPath: trace))
+        try Data("timestamp,latitude,longitude\n1700000000,47.0,8.5\n1700000010,47.0001,8.5\n".utf8).write(to: URL(fileURLWithPath: fixes))
+        let output = directory.appendingPathComponent("no-such-folder/out.txt").path
+        let arguments = command.map { $0 == "TRACE" ? trace : $0 == "FIXES" ? fixes : $0 == "OUT" ? output : $0 }
+        let result = try ToolRunner.run(arguments)
+        #expect(result.status == 2, "\(command.joined(separator: " ")): exit \(result.status): \(result.standardError)")
+        #expect(result.standardError.contains("no-such-folder/out.txt"), "stderr: \(result.standardError)")
+    }
+
+    @Test(arguments: [["summarize"], ["plot", "--output", "/dev/null"]])
+    func absurdTraceTimesPastTheUnitCheckDoNotCrash(command: [String]) throws {
+        // --no-unit-check lets 1e300 s through; the date and duration text used to trap converting it to Int.
+        let text = Self.header + (0..<600).map { "\(1e300 + Double($0) * 1e285),0.01,-0.98,0.03,walking\n" }.joined()
+        expectBadInput(try run(command, file: text, extra: ["--no-unit-check"]), line: nil, mentions: "too far from 1970")
+    }
 }

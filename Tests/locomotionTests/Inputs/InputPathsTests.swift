@@ -26,6 +26,22 @@ import Testing
         #expect(throws: InputError.self) { try InputPaths.expand(["-", "-"]) }
     }
 
+    @Test func directoriesSkipCompanionFilesButExplicitNamesDoNot() throws {
+        let folder = try makeFolder()
+        try Data("x".utf8).write(to: URL(fileURLWithPath: "\(folder)/a.steps.csv"))
+        try Data("x".utf8).write(to: URL(fileURLWithPath: "\(folder)/a.fixes.csv"))
+        #expect(try InputPaths.expandInputs([folder]) == ["\(folder)/a.csv", "\(folder)/b.csv", "\(folder)/sub/c.csv"])
+        #expect(try InputPaths.expandInputs(["\(folder)/a.steps.csv"]) == ["\(folder)/a.steps.csv"])
+        #expect(try InputPaths.expand([folder]).count == 5)
+    }
+
+    @Test func standardInputMustStandAlone() throws {
+        #expect(try InputPaths.expandInputs(["-"]) == ["-"])
+        let folder = try makeFolder()
+        #expect(throws: CommandFailure.self) { try InputPaths.expandInputs(["-", "\(folder)/a.csv"]) }
+        #expect(throws: CommandFailure.self) { try InputPaths.expandInputs([]) }
+    }
+
     @Test func missingPathsAndEmptyMatchesAreErrors() throws {
         let folder = try makeFolder()
         #expect(throws: InputError.self) { try InputPaths.expand(["\(folder)/missing.csv"]) }

@@ -1,0 +1,64 @@
+/// Refuses timestamps that are plainly not seconds, instead of reading them as seconds without a word.
+///
+/// Phones log time in other units: Android's `System.currentTimeMillis()` gives milliseconds
+/// since 1970 (≈ 1.7 × 10¹² in 2023, the year 55 000 read as seconds), a sensor event's
+/// `timestamp` nanoseconds since boot, and many loggers a millisecond counter from the start
+/// (steps of 20 at 50 Hz, a 0.05 Hz trace read as seconds). Two checks, in the style of the
+/// g-versus-m/s² check, on the rows a reader has already read ahead (never per field):
+///
+/// - **magnitude**: a time of 10¹¹ or more (seconds since 1970 in the year 5138) is not seconds;
+///   the hint names the unit that brings it back before then (ms, µs or ns).
+/// - **step** (traces only): a median step of 2 or more between the first samples is not an
+///   accelerometer rate in seconds (≤ 0.5 Hz; phones sample at 1–500 Hz); the hint names the unit
+///   that makes the step 1 ms – 1 s.
+///
+/// O(k log k) for the k rows checked (the median sorts them).
+enum TimestampPlausibility {
+    /// The largest time read as seconds since 1970: 10¹¹ s is in the year 5138, while epoch
+    /// milliseconds have been larger since March 1973.
+    static let largestSeconds = 1e11
+    /// The longest median step, in seconds, between accelerometer samples: 2 s (0.5 Hz).
+    static let longestMedianStep = 2.0
+    /// Steps needed before the median step is judged (tiny hand-made traces are left alone).
+    static let minimumSteps = 10
+
+    private static let hint = "timestamps must be in seconds; --no-unit-check reads them as seconds anyway"
+
+    /// Checks a trace's first rows (time-ordered), as ``TraceReader`` reads them ahead.
+    static func checkTrace(_ rows: [TraceRow], file: String) throws(InputError) {
+        guard let first = rows.first else { return }
+        if let row = rows.first(where: { $0.sample.time.magnitude >= largestSeconds }) {
+            throw magnitudeError(row.sample.time, file: file, line: row.line, hint: hint)
+        }
+        guard rows.count > minimumSteps else { return }
+        var steps = zip(rows, rows.dropFirst()).map { $1.sample.time - $0.sample.time }
+        steps.sort()
+        let median = steps.count % 2 == 1 ? steps[steps.count / 2] : (steps[steps.count / 2 - 1] + steps[steps.count / 2]) / 2
+        guard median >= longestMedianStep else { return }
+        let unit = [(1e3, "milliseconds"), (1e6, "microseconds"), (1e9, "nanoseconds")]
+            .first { (0.001...1).contains(median / $0.0) }
+        let problem = "the median step between the timestamps at lines \(first.line)–\(rows.last!.line) is \(median), "
+            + "a sampling rate of \(1 / median) Hz if they are seconds (phones sample at 1–500 Hz)"
+        if let (divisor, name) = unit {
+            throw InputError(file: file, line: first.line, problem: problem + ": they look like \(name)",
+                             hint: "divide the timestamp column by \(Int(divisor)); " + hint)
+        }
+        throw InputError(file: file, line: first.line, problem: problem, hint: hint)
+    }
+
+    /// Checks the first fix's time (only magnitude: fixes may be minutes apart).
+    static func checkFix(time: Double, file: String, line: Int) throws(InputError) {
+        guard time.magnitude >= largestSeconds else { return }
+        throw magnitudeError(time, file: file, line: line, hint: "timestamps must be in seconds since 1970")
+    }
+
+    private static func magnitudeError(_ time: Double, file: String, line: Int, hint: String) -> InputError {
+        let problem = "timestamp \(time) is not seconds since 1970 (10¹¹ s is already the year 5138)"
+        guard let (divisor, name) = [(1e3, "milliseconds"), (1e6, "microseconds"), (1e9, "nanoseconds")]
+            .first(where: { time.magnitude / $0.0 < largestSeconds }) else {
+            return InputError(file: file, line: line, problem: problem, hint: hint)
+        }
+        return InputError(file: file, line: line, problem: problem + ": it looks like \(name)",
+                          hint: "divide the timestamp column by \(Int(divisor)); " + hint)
+    }
+}
