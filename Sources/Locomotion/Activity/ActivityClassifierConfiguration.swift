@@ -1,8 +1,10 @@
 extension ActivityClassifier {
     /// Every threshold of the activity classifier, in one value.
     ///
-    /// The defaults were chosen from physical reasoning and checked on the *tuning* people of the public datasets
-    /// (see `Docs/activity.md`); each property says what it means, its unit, and why its default is what it is.
+    /// The defaults come from physical reasoning; five of them were chosen among a few physically plausible values
+    /// on all people of the public datasets, and their accuracy is reported leave-one-person-out
+    /// (`Docs/activity.md`, `Scripts/activity/louo.py`). Each property says what it means, its unit, and why its
+    /// default is what it is.
     /// The value is `Codable` so a configuration can be stored next to the results it produced
     /// (`locomotion label --config FILE.json`).
     public struct Configuration: Sendable, Hashable, Codable {
