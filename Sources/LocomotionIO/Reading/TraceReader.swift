@@ -421,7 +421,7 @@ extension TraceReader {
         }
         if options.checkUnits {
             try checkUnits()
-            try TimestampPlausibility.checkTrace(prefetched, file: file)
+            try TimestampPlausibility.checkTrace(Array(firstRows), file: file)
         }
     }
 
