@@ -64,6 +64,7 @@ public struct ActivityClassifier: Sendable {
         lastSampleTime = sample.time
     }
 
+    @inline(__always)
     private static func push(_ sample: AccelerometerSample, stage: inout ActivityFeatureStage,
                              smoother: inout ActivitySmoother, runStarted: inout Bool,
                              fix: (time: Double, metersPerSecond: Double)?, configuration: Configuration,

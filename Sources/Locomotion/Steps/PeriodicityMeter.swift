@@ -42,6 +42,11 @@ struct PeriodicityMeter: Sendable {
     private var nextLag = 0
     /// The highest normalised autocorrelation of the lags evaluated so far (−1 before any).
     private var best = -1.0
+    /// First lag of the 8-lag block that held the best lag last time: evaluated first, as walking
+    /// keeps its period from hop to hop. (The maximum does not depend on the order lags are tried.)
+    private var preferredBlock: Int?
+    /// The block already evaluated out of order in this hop, skipped by the in-order sweep.
+    private var skippedBlock = -1
 
     /// A meter over `windowCount` samples, updated every `hop` samples, searching lags `lags` (samples).
     init(windowCount: Int, hop: Int, lags: ClosedRange<Int>) {
@@ -78,13 +83,20 @@ struct PeriodicityMeter: Sendable {
         windowPhase = 0
         hasHop = false
         isPrepared = false
+        preferredBlock = nil
     }
 
     /// Whether the score in force (0 before the first hop, after a reset, or for a numerically
     /// silent window) is at least `threshold`. Computes only as many lags as it needs to answer.
     mutating func reaches(_ threshold: Double) -> Bool {
         guard hasHop else { return 0 >= threshold }
-        if !isPrepared { prepare() }
+        if !isPrepared {
+            prepare()
+            if let block = preferredBlock, best < threshold, nextLag <= lags.upperBound {
+                _ = evaluateLags(from: block)
+                skippedBlock = block
+            }
+        }
         while best < threshold && nextLag <= lags.upperBound { evaluateNextLags() }
         return best >= threshold
     }
@@ -127,6 +139,7 @@ struct PeriodicityMeter: Sendable {
         }
         self.energy = energy
         // Below this the window is numerically silent: call it aperiodic.
+        skippedBlock = -1
         if !(energy > 1e-12 * Double(count)) {
             best = 0
             nextLag = lags.upperBound + 1
@@ -136,12 +149,23 @@ struct PeriodicityMeter: Sendable {
         }
     }
 
-    /// Evaluates the next 8 lags at once (each in its own SIMD lane, summed in index order like the
-    /// scalar loop), or the next single lag near the end of the window.
+    /// Evaluates the next lags of the in-order sweep (skipping a block already evaluated).
     private mutating func evaluateNextLags() {
-        let count = windowCount, lag = nextLag, highest = lags.upperBound, energy = self.energy
+        if nextLag == skippedBlock {
+            nextLag += 8
+        } else {
+            nextLag = evaluateLags(from: nextLag)
+        }
+    }
+
+    /// Evaluates the 8 lags from `lag` at once (each in its own SIMD lane, summed in index order like
+    /// the scalar loop), or the single lag `lag` near the end of the window, into `best`; returns the
+    /// lag after them.
+    private mutating func evaluateLags(from lag: Int) -> Int {
+        let count = windowCount, highest = lags.upperBound, energy = self.energy
         var best = self.best
-        nextLag = window.withUnsafeBufferPointer { window in
+        var bestBlock: Int?
+        let next = window.withUnsafeBufferPointer { window in
             let w = window.baseAddress!
             if lag + 7 < count {
                 // Lane k holds lag + k. All lanes share i < count − lag − 7; the longer lanes' last
@@ -157,7 +181,10 @@ struct PeriodicityMeter: Sendable {
                     var product = k < 4 ? low[k] : high[k - 4]
                     for i in shared..<(count - lag - k) { product += w[i] * w[i + lag + k] }
                     let normalised = product / energy * Double(count) / Double(count - lag - k)
-                    if normalised > best { best = normalised }
+                    if normalised > best {
+                        best = normalised
+                        bestBlock = lag
+                    }
                 }
                 return lag + 8
             } else {
@@ -169,5 +196,7 @@ struct PeriodicityMeter: Sendable {
             }
         }
         self.best = best
+        if let bestBlock { preferredBlock = bestBlock }
+        return next
     }
 }

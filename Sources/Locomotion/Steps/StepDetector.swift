@@ -212,7 +212,8 @@ public struct StepDetector: Sendable {
         }
         intervalIsSparse[intervalIndex] = isSparse
         if isSparse { recentSparseCount += 1 }
-        intervalIndex = (intervalIndex + 1) % Self.intervalMemory
+        intervalIndex += 1
+        if intervalIndex == Self.intervalMemory { intervalIndex = 0 }
         // The median interval is too long exactly when more than half of them are.
         isSamplingTooSparse = 2 * recentSparseCount > recentIntervalCount
     }

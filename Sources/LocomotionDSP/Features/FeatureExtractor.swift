@@ -33,10 +33,7 @@ public struct FeatureExtractor: Sendable {
     private let taperPower: Double
     private var centered: [Double]
     private var tapered: [Double]
-    private var padded: [Double]
     private var power: [Double] = []
-    private var real: [Double] = []
-    private var imaginary: [Double] = []
     private var correlation: [Double] = []
     private var bandPowers: [Double]
 
@@ -65,7 +62,6 @@ public struct FeatureExtractor: Sendable {
         taperPower = taper.reduce(0) { $0 + $1 * $1 }
         centered = [Double](repeating: 0, count: windowSize)
         tapered = [Double](repeating: 0, count: windowSize)
-        padded = [Double](repeating: 0, count: 2 * windowSize)
         bandPowers = [Double](repeating: 0, count: bands.count)
     }
 
@@ -88,12 +84,19 @@ public struct FeatureExtractor: Sendable {
         let mean = sum / count
         var variance = 0.0
         var crossings = 0
-        for index in 0..<n {
-            let value = window[index] - mean
-            centered[index] = value
-            tapered[index] = value * taper[index]
-            variance += value * value
-            if index > 0 && (centered[index - 1] < 0) != (value < 0) { crossings += 1 }
+        // Through raw buffers: the arrays are the extractor's own, so no per-element uniqueness checks.
+        centered.withUnsafeMutableBufferPointer { centered in
+            tapered.withUnsafeMutableBufferPointer { tapered in
+                taper.withUnsafeBufferPointer { taper in
+                    for index in 0..<n {
+                        let value = window[index] - mean
+                        centered[index] = value
+                        tapered[index] = value * taper[index]
+                        variance += value * value
+                        if index > 0 && (centered[index - 1] < 0) != (value < 0) { crossings += 1 }
+                    }
+                }
+            }
         }
         variance /= count
 
@@ -101,9 +104,11 @@ public struct FeatureExtractor: Sendable {
         spectrumFFT.powerSpectrum(tapered, into: &power)
         let scale = 1 / (count * taperPower)
         let bins = power.count
-        for k in 0..<bins {
-            let isUnpaired = k == 0 || (n % 2 == 0 && k == bins - 1)
-            power[k] *= isUnpaired ? scale : 2 * scale
+        power.withUnsafeMutableBufferPointer { power in
+            for k in 0..<bins {
+                let isUnpaired = k == 0 || (n % 2 == 0 && k == bins - 1)
+                power[k] *= isUnpaired ? scale : 2 * scale
+            }
         }
         var energy = 0.0
         var peakBin = 0
@@ -151,14 +156,8 @@ public struct FeatureExtractor: Sendable {
     private mutating func autocorrelationPeak(variance: Double) -> (peak: Double, lag: Double) {
         let n = windowSize
         guard variance > 0 else { return (0, 0) }
-        for index in 0..<n { padded[index] = centered[index] }
-        for index in n..<(2 * n) { padded[index] = 0 }
-        correlationFFT.transform(padded, real: &real, imaginary: &imaginary)
-        for k in real.indices {
-            real[k] = real[k] * real[k] + imaginary[k] * imaginary[k]
-            imaginary[k] = 0
-        }
-        correlationFFT.inverse(real: real, imaginary: imaginary, into: &correlation)
+        // `centered` zero-padded to 2N, so the circular autocorrelation is the linear one for lags < N.
+        correlationFFT.autocorrelation(of: centered, into: &correlation)
         let zeroLag = correlation[0]
         guard zeroLag > 0 else { return (0, 0) }
         let lowest = Swift.max(1, Int((periodRange.lowerBound * sampleRate).rounded(.up)))

@@ -9,7 +9,9 @@ public struct GapDetector: Sendable, Hashable {
     /// The longest step between consecutive samples (s) still considered continuous.
     public let maxGap: Double
     /// The time of the previous call, if any.
-    public private(set) var previousTime: Double?
+    public var previousTime: Double? { previous }
+    /// Stored under another name so that the inlinable `isGap(before:)` can set it.
+    @usableFromInline internal var previous: Double?
 
     /// Creates a detector that reports steps longer than `maxGap` seconds (default 1 s).
     public init(maxGap: Double = 1.0) {
@@ -18,16 +20,18 @@ public struct GapDetector: Sendable, Hashable {
 
     /// Records `time` (s) and returns whether the stream breaks between the previous time and it.
     /// A non-finite `time` is a gap and is not recorded.
+    @inlinable
     public mutating func isGap(before time: Double) -> Bool {
-        guard time.isFinite else { return previousTime != nil }
-        defer { previousTime = time }
-        guard let previous = previousTime else { return false }
+        guard time.isFinite else { return previous != nil }
+        defer { previous = time }
+        guard let previous else { return false }
         let step = time - previous
         return !(step > 0 && step <= maxGap)
     }
 
     /// Forgets the previous time.
+    @inlinable
     public mutating func reset() {
-        previousTime = nil
+        previous = nil
     }
 }

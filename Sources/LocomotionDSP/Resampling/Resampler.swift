@@ -25,12 +25,14 @@ public struct Resampler: Sendable {
     public let rate: Double
     /// The longest input step (s) interpolated over.
     public let maxGap: Double
-    private var detector: GapDetector
-    private var previous: AccelerometerSample?
+    // Internal state, visible to inlined code: `push` is inlined into the pipelines' per-sample
+    // loops so that their `emit` closures are specialised instead of called.
+    @usableFromInline internal var detector: GapDetector
+    @usableFromInline internal var previous: AccelerometerSample?
     /// Time of the end of the last run when it was broken by an invalid sample.
-    private var brokenAt: Double?
-    private var runStart = 0.0
-    private var nextIndex = 0
+    @usableFromInline internal var brokenAt: Double?
+    @usableFromInline internal var runStart = 0.0
+    @usableFromInline internal var nextIndex = 0
 
     /// Creates a resampler to `rate` Hz that bridges input steps up to `maxGap` seconds.
     public init(rate: Double, maxGap: Double = 1.0) {
@@ -42,6 +44,7 @@ public struct Resampler: Sendable {
 
     /// Pushes one input sample; calls `emit` for each fixed-rate output sample it completes, preceded
     /// by a `.gap` event when the sample starts a new run.
+    @inlinable
     public mutating func push(_ sample: AccelerometerSample, emit: (Event) -> Void) {
         guard sample.time.isFinite, sample.acceleration.isFinite else {
             if let previous {
@@ -71,7 +74,8 @@ public struct Resampler: Sendable {
         self.previous = sample
     }
 
-    private mutating func startRun(at sample: AccelerometerSample, emit: (Event) -> Void) {
+    @inlinable
+    internal mutating func startRun(at sample: AccelerometerSample, emit: (Event) -> Void) {
         previous = sample
         runStart = sample.time
         nextIndex = 1

@@ -88,6 +88,28 @@ public struct RealFFT: Sendable {
         }
     }
 
+    /// Writes `IFFT(|FFT(x)|²)` of `input` (zero-padded or truncated to ``size`` points) into `output`
+    /// (resized to ``size`` if needed): the circular autocorrelation `Σₙ x[n]·x[(n+ℓ) mod N]`, which is
+    /// the linear one for lags `ℓ < N − count + 1` when the input is shorter than N. The same
+    /// operations, in the same order, as ``transform(_:real:imaginary:)``, squaring each bin as
+    /// `re·re + im·im` and ``inverse(real:imaginary:into:)`` with zero imaginary parts, without
+    /// the intermediate arrays. O(N log N), no allocation once `output` has the right count.
+    internal mutating func autocorrelation(of input: [Double], into output: inout [Double]) {
+        let bins = binCount, size = size
+        if output.count != size { output = [Double](repeating: 0, count: size) }
+        let spectrum = forward(input)
+        for k in 0..<bins {
+            let (re, im) = spectrum[k]
+            spectrum[k] = (re * re + im * im, 0)
+        }
+        let signal = storage.real
+        fftw_execute_dft_c2r(storage.inversePlan.pointer, spectrum, signal)
+        let scale = 1 / Double(size)
+        output.withUnsafeMutableBufferPointer { output in
+            for n in 0..<size { output[n] = signal[n] * scale }
+        }
+    }
+
     /// Runs the forward plan on `input` and returns the storage's complex buffer.
     private mutating func forward(_ input: [Double]) -> UnsafeMutablePointer<fftw_complex> {
         makeUnique()

@@ -54,16 +54,18 @@ public struct SlidingWindow: Sendable {
         if buffer.count != size {
             buffer = [Double](repeating: 0, count: size)
         }
+        // Two block copies (memcpy), not element loops: this runs for every window of every axis.
         buffer.withUnsafeMutableBufferPointer { destination in
             storage.withUnsafeBufferPointer { source in
+                let to = destination.baseAddress!, from = source.baseAddress!
                 if count < size {
                     let missing = size - count
-                    for index in 0..<missing { destination[index] = 0 }
-                    for index in 0..<count { destination[missing + index] = source[index] }
+                    to.update(repeating: 0, count: missing)
+                    (to + missing).update(from: from, count: count)
                 } else {
                     let tail = size - writeIndex
-                    for index in 0..<tail { destination[index] = source[writeIndex + index] }
-                    for index in 0..<writeIndex { destination[tail + index] = source[index] }
+                    to.update(from: from + writeIndex, count: tail)
+                    (to + tail).update(from: from, count: writeIndex)
                 }
             }
         }
