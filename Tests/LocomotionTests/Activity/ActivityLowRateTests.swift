@@ -14,7 +14,7 @@ struct ActivityLowRateTests {
         Set(ActivityClassifier.updates(of: samples).map(\.explanation.rule))
     }
 
-    @Test(arguments: [3.5, 5.0])
+    @Test(arguments: [3.0, 4.0])  // below the default rhythmMinimumInputRate (5 /s)
     func sparseGaitIsWalkingByItsEnergy(rate: Double) {
         var motion = SyntheticMotion(seed: 11)
         let samples = motion.gait(from: 0, duration: 120, cadence: 1.8, amplitude: 0.3, rate: rate)
