@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Reproduces the `## Activity` figures of Docs/accuracy.md:
+# Scores the default classifier on the fixed split of datasets.py (tune / test people; a quick per-dataset view).
+# The leave-one-person-out figures of Docs/accuracy.md (## Activity) come from Scripts/activity/louo.py.
 #   Scripts/activity/evaluate.sh [TRACES_DIR]
 # Converts the four datasets into labelled trace CSVs (Scripts/activity/convert.py, fixed split by person),
 # builds the release CLI and scores the Swift classifier with `locomotion evaluate` on each split.

@@ -107,7 +107,8 @@ enum ActivityTraceRun {
                     diagnostics: inout String, progress: ReadProgress = .none,
                     label: (MotionActivity, Double) -> Void = { _, _ in },
                     segment: (ActivitySegment, ActivityExplanation) -> Void) throws -> Bool {
-        var reader = try TraceReader(path: path, options: options)
+        // Parsing runs on a second thread, overlapping the classifier (Docs/benchmarks.md, "Scaling").
+        var reader = try ReadAheadTraceReader(path: path, options: options)
         var classifier = ActivityClassifier(configuration: configuration)
         var segmenter = ActivitySegmenter()
         // Updates always change the activity, so the open segment is explained by the last update.

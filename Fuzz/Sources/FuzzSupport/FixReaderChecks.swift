@@ -9,7 +9,8 @@ import LocomotionIO
 /// accuracy and speed when present; segment starts are ascending and inside the
 /// fixes; a strictly accepted file reads the same leniently, with nothing skipped;
 /// whatever lenient reading accepted round-trips through the fix CSV writer; and the odometer
-/// (what `locomotion distance` runs) measures it without trapping, to a finite distance.
+/// (what `locomotion distance` runs) measures it without trapping, to a finite distance; and the
+/// GPX and NMEA writers write it or refuse it without trapping, GPX round-tripping exactly.
 public func checkFixReader(_ data: UnsafePointer<UInt8>?, _ size: Int, format: FixFormat) {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     let name = "fuzz.\(format.rawValue)"
@@ -26,7 +27,31 @@ public func checkFixReader(_ data: UnsafePointer<UInt8>?, _ size: Int, format: F
     if let lenient, !lenient.fixes.isEmpty, lenient.isTimed {
         checkRoundTrip(lenient.fixes)
     }
-    if let lenient { checkOdometer(lenient.fixes) }
+    if let lenient {
+        checkOdometer(lenient.fixes)
+        checkWriters(lenient.fixes)
+    }
+}
+
+/// The GPX and NMEA writers never trap on what a reader accepted: they write it or refuse it with an
+/// `OutputError`; what `GPXWriter` wrote reads back as the same fixes (exact for times from 1970 on).
+private func checkWriters(_ fixes: [LocationFix]) {
+    do {
+        let text = try GPXWriter.string(fixes)
+        if fixes.allSatisfy({ $0.time.isNaN || $0.time >= 0 }) {
+            let again = try FixReader.parse(Array(text.utf8), file: "round-trip.gpx", options: FixReadingOptions(format: .gpx))
+            invariant(sameFixes(again.fixes, fixes), "GPX round trip changed the fixes")
+        }
+    } catch let error as OutputError {
+        invariant(!error.problem.isEmpty, "an OutputError without a problem")
+    } catch {
+        invariant(false, "re-reading written GPX failed: \(error)")
+    }
+    do {
+        _ = try NMEAWriter.string(fixes)
+    } catch {
+        invariant(!error.problem.isEmpty, "an OutputError without a problem")
+    }
 }
 
 private func readFixes(_ bytes: [UInt8], name: String, options: FixReadingOptions) -> FixFile? {

@@ -1,8 +1,10 @@
 extension ActivityClassifier {
     /// Every threshold of the activity classifier, in one value.
     ///
-    /// The defaults were chosen from physical reasoning and checked on the *tuning* people of the public datasets
-    /// (see `Docs/activity.md`); each property says what it means, its unit, and why its default is what it is.
+    /// The defaults come from physical reasoning; five of them were chosen among a few physically plausible values
+    /// on all people of the public datasets, and their accuracy is reported leave-one-person-out
+    /// (`Docs/activity.md`, `Scripts/activity/louo.py`). Each property says what it means, its unit, and why its
+    /// default is what it is.
     /// The value is `Codable` so a configuration can be stored next to the results it produced
     /// (`locomotion label --config FILE.json`).
     public struct Configuration: Sendable, Hashable, Codable {
@@ -20,13 +22,29 @@ extension ActivityClassifier {
         /// A gap between samples longer than this (seconds) ends the current run: nothing is interpolated across it,
         /// the current segment ends and `unknown` is reported until new evidence has built up.
         public var maximumGap: Double = 1
+        /// The gap limit (seconds) for sparse loggers: phones whose usual sampling interval says they deliver
+        /// fewer than `rhythmMinimumInputRate` samples/s drop out for 1–3 s every few seconds while recording
+        /// normally (us-tm2017's ~3–4 Hz user). Their silences up to this long are interpolated over (only
+        /// the energy of the real input samples is used for them, see `lowRateGaitMinimumDeviation`); longer
+        /// ones are gaps. Never shorter than `maximumGap`.
+        public var sparseInputMaximumGap: Double = 3
+        /// Input samples per second (counted before resampling, over one window) below which a window is not
+        /// decided at all (`unknown`, rule `sparse-input`): 8 samples in a 5 s window are too few for any
+        /// energy or rhythm estimate.
+        public var minimumInputRate: Double = 1.6
+        /// Input samples per second below which the step rhythm (autocorrelation, dominant frequency) is not
+        /// trusted and gait is decided on the energy of the input samples alone (`low-rate-energy-walking`).
+        /// Resolving a 1.4–2.3 Hz step rhythm needs regular sampling above twice that; irregular phones
+        /// delivering fewer than ~5 samples/s (twice a brisk 2.3 steps/s) cannot carry it.
+        public var rhythmMinimumInputRate: Double = 5
 
         // MARK: Stationary
 
         /// Standard deviation of |a| (g) below which a window is stationary. A phone at rest shows 0.001–0.006 g
-        /// of sensor noise; a seated or standing person's sway in a pocket stays below ~0.01–0.015 g; most vehicle
+        /// of sensor noise; a seated or standing person's sway in a pocket stays below ~0.01 g; most vehicle
         /// rides on the road and any gait stay above it (smooth rides and stops do not: they look still).
-        public var stationaryMaximumDeviation: Double = 0.016
+        /// Chosen among {0.012, 0.016, 0.025} by `Scripts/activity/louo.py` (as are the other searched defaults).
+        public var stationaryMaximumDeviation: Double = 0.012
 
         // MARK: Gait (walking and running)
 
@@ -36,6 +54,10 @@ extension ActivityClassifier {
         /// Normalised autocorrelation peak (lag 0.25–2 s) that makes the motion periodic: steps repeat, road
         /// vibration and handling do not.
         public var gaitMinimumPeriodicity: Double = 0.25
+        /// The periodicity gait must reach while `automotive` is reported. Inside a vehicle, road joints, bumps
+        /// and engine rhythm can repeat at a step cadence for a few seconds with a periodicity of 0.25–0.35;
+        /// getting out and walking away gives a clearer rhythm (or a stop first, which is reported stationary).
+        public var vehicleExitMinimumPeriodicity: Double = 0.45
         /// Step frequencies (Hz) accepted as gait: humans walk at 1.4–2.3 steps/s and run at 2.4–3.2; the band
         /// is widened a little for slow walkers, stairs and aliasing of low-rate phones.
         public var gaitCadence: ClosedRange<Double> = 1.2...3.4
@@ -53,6 +75,10 @@ extension ActivityClassifier {
         /// rhythm is irregular (a phone swinging in a hand or a loose bag blurs the autocorrelation). Vehicles
         /// rarely shake a phone this hard, and never at 1.2–3.4 Hz for long.
         public var weakGaitMinimumDeviation: Double = 0.25
+        /// Standard deviation of |a| over the input samples (g) from which a low-rate window (below
+        /// `rhythmMinimumInputRate`) counts as walking: heel strikes give ±0.1–0.4 g whatever the sampling,
+        /// while road vibration seen by a phone in a car, bus or train stays mostly below ~0.15 g.
+        public var lowRateGaitMinimumDeviation: Double = 0.16
 
         // MARK: Vehicle
 
@@ -125,8 +151,9 @@ extension ActivityClassifier {
 
 extension ActivityClassifier.Configuration {
     private enum CodingKeys: String, CodingKey {
-        case sampleRate, windowDuration, hopDuration, maximumGap, stationaryMaximumDeviation, gaitMinimumDeviation
-        case gaitMinimumPeriodicity, gaitCadence, weakGaitMinimumDeviation, strideToStepBoundary, runningMinimumDeviation, runningMinimumCadence
+        case sampleRate, windowDuration, hopDuration, maximumGap, sparseInputMaximumGap, minimumInputRate, rhythmMinimumInputRate
+        case lowRateGaitMinimumDeviation, stationaryMaximumDeviation, gaitMinimumDeviation
+        case gaitMinimumPeriodicity, vehicleExitMinimumPeriodicity, gaitCadence, weakGaitMinimumDeviation, strideToStepBoundary, runningMinimumDeviation, runningMinimumCadence
         case vehicleMaximumDeviation, handlingMinimumTilt, speedMaximumAge, vehicleMinimumSpeed, cyclingMinimumSpeed
         case speedMaximumAccuracy, minimumDuration, interruptionTolerance
     }
@@ -143,9 +170,14 @@ extension ActivityClassifier.Configuration {
         windowDuration = try value(.windowDuration, windowDuration)
         hopDuration = try value(.hopDuration, hopDuration)
         maximumGap = try value(.maximumGap, maximumGap)
+        sparseInputMaximumGap = try value(.sparseInputMaximumGap, sparseInputMaximumGap)
+        minimumInputRate = try value(.minimumInputRate, minimumInputRate)
+        rhythmMinimumInputRate = try value(.rhythmMinimumInputRate, rhythmMinimumInputRate)
+        lowRateGaitMinimumDeviation = try value(.lowRateGaitMinimumDeviation, lowRateGaitMinimumDeviation)
         stationaryMaximumDeviation = try value(.stationaryMaximumDeviation, stationaryMaximumDeviation)
         gaitMinimumDeviation = try value(.gaitMinimumDeviation, gaitMinimumDeviation)
         gaitMinimumPeriodicity = try value(.gaitMinimumPeriodicity, gaitMinimumPeriodicity)
+        vehicleExitMinimumPeriodicity = try value(.vehicleExitMinimumPeriodicity, vehicleExitMinimumPeriodicity)
         gaitCadence = try value(.gaitCadence, gaitCadence)
         weakGaitMinimumDeviation = try value(.weakGaitMinimumDeviation, weakGaitMinimumDeviation)
         strideToStepBoundary = try value(.strideToStepBoundary, strideToStepBoundary)

@@ -27,14 +27,31 @@ struct ActivityFeatureStage: Sendable {
     private var axes: (x: SlidingWindow, y: SlidingWindow, z: SlidingWindow)
     private var extractor: FeatureExtractor
     private var scratch: [Double]
+    private let hop: Int
+    private let windowDuration: Double
+    private var inputMoments: ActivityInputMoments
+    private var sinceHop = 0
+    private let maximumGap: Double
+    private let sparseInputMaximumGap: Double
+    private let sparseInputRate: Double
+    /// Running average of the input sampling interval (s) within runs, and the time of the last input sample.
+    private var averageInterval: Double?
+    private var lastInputTime: Double?
     private var scratchAxes: (x: [Double], y: [Double], z: [Double])
 
     init(configuration c: ActivityClassifier.Configuration) {
         rate = c.sampleRate
         windowCount = max(8, Int((c.windowDuration * c.sampleRate).rounded()))
         let hop = max(1, Int((c.hopDuration * c.sampleRate).rounded()))
+        self.hop = hop
+        windowDuration = Double(windowCount) / c.sampleRate
+        inputMoments = ActivityInputMoments(blockCount: Int((Double(windowCount) / Double(hop)).rounded()))
         strideToStepBoundary = c.strideToStepBoundary
-        resampler = Resampler(rate: c.sampleRate, maxGap: c.maximumGap)
+        maximumGap = c.maximumGap
+        sparseInputMaximumGap = max(c.maximumGap, c.sparseInputMaximumGap)
+        sparseInputRate = c.rhythmMinimumInputRate
+        // The resampler bridges the longer, sparse-phone limit; `push` cuts at `maximumGap` for other phones.
+        resampler = Resampler(rate: c.sampleRate, maxGap: sparseInputMaximumGap)
         magnitude = SlidingWindow(size: windowCount, hop: hop)
         axes = (SlidingWindow(size: windowCount, hop: hop), SlidingWindow(size: windowCount, hop: hop),
                 SlidingWindow(size: windowCount, hop: hop))
@@ -47,6 +64,27 @@ struct ActivityFeatureStage: Sendable {
     /// Pushes one sample (time s, acceleration g); calls `emit` for every window completed and every gap.
     mutating func push(_ sample: AccelerometerSample, emit: (Event) -> Void) {
         var resampler = self.resampler
+        if let last = lastInputTime, sample.time.isFinite, sample.acceleration.isFinite {
+            let step = sample.time - last
+            // A silence longer than `maximumGap` is a gap, unless the phone is a sparse logger (its usual
+            // interval says it delivers fewer than `rhythmMinimumInputRate` samples/s) and the silence is
+            // within `sparseInputMaximumGap`: such phones drop out for 1–3 s all the time.
+            let sparse = averageInterval.map { 1 / $0 < sparseInputRate } ?? false
+            if step > maximumGap && step <= sparseInputMaximumGap && !sparse {
+                resampler.reset()
+                magnitude.reset()
+                axes.x.reset()
+                axes.y.reset()
+                axes.z.reset()
+                inputMoments.reset()
+                sinceHop = 0
+                averageInterval = nil
+                emit(.gap(from: last, to: sample.time))
+            } else if step > 0 && step <= maximumGap {
+                // Exponential average over ~20 intervals: follows a phone changing its rate within seconds.
+                averageInterval = averageInterval.map { $0 + (step - $0) / 20 } ?? step
+            }
+        }
         resampler.push(sample) { event in
             switch event {
             case let .gap(from, to):
@@ -54,12 +92,20 @@ struct ActivityFeatureStage: Sendable {
                 axes.x.reset()
                 axes.y.reset()
                 axes.z.reset()
+                inputMoments.reset()
+                sinceHop = 0
+                averageInterval = nil
                 emit(.gap(from: from, to: to))
             case let .sample(resampled):
                 let a = resampled.acceleration
                 _ = axes.x.append(a.x)
                 _ = axes.y.append(a.y)
                 _ = axes.z.append(a.z)
+                sinceHop += 1
+                if sinceHop == hop {
+                    inputMoments.closeHop()
+                    sinceHop = 0
+                }
                 if magnitude.append(a.magnitude) {
                     let start = resampled.time - Double(windowCount - 1) / rate
                     emit(.window(features(), start: start, end: resampled.time))
@@ -67,6 +113,11 @@ struct ActivityFeatureStage: Sendable {
             }
         }
         self.resampler = resampler
+        // Counted after the resampler so that a sample starting a new run (after a gap) belongs to that run.
+        if sample.time.isFinite, sample.acceleration.isFinite {
+            inputMoments.add(sample.acceleration.magnitude)
+            lastInputTime = sample.time
+        }
     }
 
     /// Features of the current (full) window: O(n log n) in the window's sample count n.
@@ -102,7 +153,9 @@ struct ActivityFeatureStage: Sendable {
             periodicity: f.autocorrelationLag > 0 ? f.autocorrelationPeak : -1,
             period: f.autocorrelationLag,
             tilt: tilt,
-            stepFrequency: f.dominantFrequency >= strideToStepBoundary ? f.dominantFrequency : 2 * f.dominantFrequency
+            stepFrequency: f.dominantFrequency >= strideToStepBoundary ? f.dominantFrequency : 2 * f.dominantFrequency,
+            inputRate: Double(inputMoments.count) / windowDuration,
+            inputDeviation: inputMoments.standardDeviation
         )
     }
 }

@@ -26,11 +26,16 @@ public struct ActivityFeatures: Sendable, Hashable, Codable {
     public var tilt: Double
     /// Step frequency in Hz estimated from the dominant frequency (doubled when the stride dominates).
     public var stepFrequency: Double
+    /// Input samples per second in the window (Hz), counted before resampling: what the phone really delivered.
+    public var inputRate: Double
+    /// Standard deviation of |a| (g) over the input samples of the window, before resampling. Unlike
+    /// `deviation` it does not shrink when a low-rate input is interpolated up to the classifier's rate.
+    public var inputDeviation: Double
 
     /// Creates features from their values (units as documented on each property).
     public init(mean: Double, deviation: Double, dominantFrequency: Double, dominantPower: Double,
                 spectralEntropy: Double, lowBandPower: Double, highBandPower: Double, periodicity: Double,
-                period: Double, tilt: Double, stepFrequency: Double) {
+                period: Double, tilt: Double, stepFrequency: Double, inputRate: Double = 0, inputDeviation: Double = 0) {
         self.mean = mean
         self.deviation = deviation
         self.dominantFrequency = dominantFrequency
@@ -42,6 +47,8 @@ public struct ActivityFeatures: Sendable, Hashable, Codable {
         self.period = period
         self.tilt = tilt
         self.stepFrequency = stepFrequency
+        self.inputRate = inputRate
+        self.inputDeviation = inputDeviation
     }
 
     /// The values by name, for an `ActivityExplanation`.
@@ -51,6 +58,7 @@ public struct ActivityFeatures: Sendable, Hashable, Codable {
             "dominant_power": dominantPower, "spectral_entropy": spectralEntropy,
             "low_band_power_g2": lowBandPower, "high_band_power_g2": highBandPower,
             "periodicity": periodicity, "period_s": period, "tilt_deg": tilt, "step_frequency_hz": stepFrequency,
+            "input_rate_hz": inputRate, "input_deviation_g": inputDeviation,
         ]
     }
 }

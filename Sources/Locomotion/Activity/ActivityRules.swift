@@ -20,6 +20,12 @@ enum ActivityRules {
     ///   weak gait (leaving a vehicle starts with clear steps).
     static func decide(_ f: ActivityFeatures, speed: Double?, reported: MotionActivity?,
                        _ c: ActivityClassifier.Configuration) -> WindowDecision {
+        if f.inputRate < c.minimumInputRate {
+            return WindowDecision(activity: .unknown, confidence: .low, rule: "sparse-input")
+        }
+        if f.inputRate < c.rhythmMinimumInputRate {
+            return decideAtLowRate(f, speed: speed, reported: reported, c)
+        }
         if f.deviation < c.stationaryMaximumDeviation {
             let sure = f.deviation < c.stationaryMaximumDeviation / 2 && (speed ?? 0) < c.cyclingMinimumSpeed
             if let speed, speed >= c.vehicleMinimumSpeed {
@@ -29,7 +35,8 @@ enum ActivityRules {
             return WindowDecision(activity: .stationary, confidence: sure ? .high : .medium, rule: "still")
         }
 
-        let periodic = f.periodicity >= c.gaitMinimumPeriodicity
+        let periodic = f.periodicity >= (reported == .automotive
+            ? max(c.gaitMinimumPeriodicity, c.vehicleExitMinimumPeriodicity) : c.gaitMinimumPeriodicity)
         let gaitLike = periodic && f.deviation >= c.gaitMinimumDeviation && c.gaitCadence.contains(f.stepFrequency)
         if gaitLike {
             let confidence: ActivityConfidence = f.periodicity >= 0.5 ? .high : (f.periodicity >= 0.35 ? .medium : .low)
@@ -59,6 +66,39 @@ enum ActivityRules {
         if f.deviation < c.vehicleMaximumDeviation {
             let confidence: ActivityConfidence = f.deviation >= 2 * c.stationaryMaximumDeviation ? .medium : .low
             return WindowDecision(activity: .automotive, confidence: confidence, rule: "vibration-no-gait")
+        }
+        return WindowDecision(activity: .unknown, confidence: .low, rule: "strong-aperiodic")
+    }
+
+    /// The decision for a window whose input is too sparse for a step rhythm: the energy of the input samples
+    /// (not of the interpolated signal) separates stillness, gait and vehicle vibration. Running is not
+    /// claimed (its cadence cannot be seen), and neither is gait while a vehicle is reported.
+    static func decideAtLowRate(_ f: ActivityFeatures, speed: Double?, reported: MotionActivity?,
+                                _ c: ActivityClassifier.Configuration) -> WindowDecision {
+        let deviation = f.inputDeviation
+        if deviation < c.stationaryMaximumDeviation {
+            if let speed, speed >= c.vehicleMinimumSpeed {
+                return WindowDecision(activity: .automotive, confidence: .medium, rule: "speed-smooth-ride")
+            }
+            let sure = deviation < c.stationaryMaximumDeviation / 2 && (speed ?? 0) < c.cyclingMinimumSpeed
+            return WindowDecision(activity: .stationary, confidence: sure ? .high : .medium, rule: "low-rate-still")
+        }
+        if deviation >= c.lowRateGaitMinimumDeviation && (speed ?? 0) < c.cyclingMinimumSpeed && reported != .automotive {
+            return WindowDecision(activity: .walking, confidence: .low, rule: "low-rate-energy-walking")
+        }
+        if let speed {
+            if speed >= c.vehicleMinimumSpeed {
+                return WindowDecision(activity: .automotive, confidence: .high, rule: "speed-vehicle")
+            }
+            if speed >= c.cyclingMinimumSpeed {
+                return WindowDecision(activity: .cycling, confidence: .medium, rule: "speed-no-gait-cycling")
+            }
+        }
+        if f.tilt >= c.handlingMinimumTilt {
+            return WindowDecision(activity: .unknown, confidence: .low, rule: "handling")
+        }
+        if deviation < c.vehicleMaximumDeviation {
+            return WindowDecision(activity: .automotive, confidence: .low, rule: "low-rate-vibration")
         }
         return WindowDecision(activity: .unknown, confidence: .low, rule: "strong-aperiodic")
     }

@@ -75,6 +75,9 @@ enum UTCTimestamp {
         if seconds >= 0, !text.contains("e"), let dot = text.firstIndex(of: ".") {
             let digits = text[text.index(after: dot)...]
             if digits != "0" { fraction = "." + digits }
+        } else if seconds > 0, seconds < 1, let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(e, offsetBy: 2)...]) {
+            // Under 10⁻⁴ s Swift prints `1.2345e-07`: spell the same digits out (`.00000012345`) so they read back exactly.
+            fraction = "." + String(repeating: "0", count: exponent - 1) + text[..<e].filter { $0 != "." }
         } else if seconds != seconds.rounded(.down) {
             var micro = Int(((seconds - Double(whole)) * 1e6).rounded())
             if micro == 1_000_000 { whole += 1; micro = 0 }

@@ -27,7 +27,7 @@ enum DecimalParser {
     /// Exact powers of ten representable in a Double: 10⁰…10²² (a switch
     /// compiles to a table without the lazy-global check of a static array).
     @inline(__always)
-    private static func powerOfTen(_ exponent: Int) -> Double {
+    static func powerOfTen(_ exponent: Int) -> Double {
         switch exponent {
         case 0: 1e0
         case 1: 1e1

@@ -9,6 +9,10 @@ import Darwin
 /// Lines of a file or of standard input, read with `read(2)` into one large
 /// reusable buffer: no allocation per line, no text decoding.
 ///
+/// Lines come one at a time (``withNextLine(_:)``) or, for a parser that
+/// splits lines itself, as the whole run of complete lines in the buffer
+/// (``withCompleteLines(_:)``).
+///
 /// A class only because it owns a file descriptor and a buffer that must be
 /// released exactly once. Its mutable state sits behind an unsafe pointer:
 /// stored `var`s of a class would pay a dynamic exclusivity check on every
@@ -23,10 +27,18 @@ final class LineSource {
     /// The longest line accepted; a longer one is garbage, not a CSV row.
     static let maximumLineLength = 1 << 20
 
+    /// Initialised bytes that follow the buffered data, so that a parser may
+    /// load a whole 8-byte word at any position up to the end of the data.
+    static let readPadding = 16
+
     private struct State {
+        /// `capacity` bytes for data, then ``readPadding`` bytes, all initialised.
         var storage: UnsafeMutableRawBufferPointer
+        var capacity: Int
         var start = 0
         var end = 0
+        /// One past the last `\n` in `start..<end`; no complete line is buffered when `completeEnd <= start`.
+        var completeEnd = 0
         var atEndOfFile = false
         var lineNumber = 0
         var lastLineWasUnterminated = false
@@ -61,8 +73,16 @@ final class LineSource {
             descriptor = fd
             ownsDescriptor = true
         }
+        let capacity = max(bufferSize, 64)
         state = .allocate(capacity: 1)
-        state.initialize(to: State(storage: .allocate(byteCount: max(bufferSize, 64), alignment: 16)))
+        state.initialize(to: State(storage: LineSource.allocateStorage(capacity), capacity: capacity))
+    }
+
+    /// A zero-filled buffer of `capacity` bytes plus the read padding.
+    private static func allocateStorage(_ capacity: Int) -> UnsafeMutableRawBufferPointer {
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity + readPadding, alignment: 16)
+        storage.initializeMemory(as: UInt8.self, repeating: 0)
+        return storage
     }
 
     deinit {
@@ -113,6 +133,38 @@ final class LineSource {
         }
     }
 
+    /// Calls `body` with the buffered run of complete lines: from the start of
+    /// the next line through the last `\n` in the buffer, reading more input
+    /// first when no complete line is buffered. At least ``readPadding``
+    /// initialised bytes follow the run, so `body` may load 8-byte words at any
+    /// position inside it. `body` returns how many bytes (whole lines, each
+    /// with its `\n`) and lines it consumed, and its result.
+    ///
+    /// Returns nil when no complete line is left: at the end of input, where
+    /// an unterminated last line (if any) is still returned by
+    /// ``withNextLine(_:)``. Lines given out here are plain bytes: the caller
+    /// handles `\r` and must leave line 1 (which may start with a byte order
+    /// mark) to ``withNextLine(_:)``.
+    @inline(__always)
+    func withCompleteLines<Result>(
+        _ body: (UnsafePointer<UInt8>, _ count: Int) -> (bytes: Int, lines: Int, result: Result)
+    ) throws(Failure) -> Result? {
+        let state = self.state
+        while state.pointee.completeEnd <= state.pointee.start {
+            if state.pointee.atEndOfFile { return nil }
+            try refill()
+        }
+        let start = state.pointee.start
+        let base = UnsafePointer(state.pointee.storage.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        let (bytes, lines, result) = body(base + start, state.pointee.completeEnd - start)
+        if lines > 0 {
+            state.pointee.start = start + bytes
+            state.pointee.lineNumber += lines
+            state.pointee.lastLineWasUnterminated = false
+        }
+        return result
+    }
+
     /// Makes the last line returned the next one again. Valid right after
     /// ``withNextLine(_:)`` returned a line.
     func rewindLastLine() {
@@ -126,26 +178,34 @@ final class LineSource {
     private func refill() throws(Failure) {
         let state = self.state
         if state.pointee.start > 0 {
-            let remaining = state.pointee.end - state.pointee.start
+            let shift = state.pointee.start
+            let remaining = state.pointee.end - shift
             let base = state.pointee.storage.baseAddress!
-            if remaining > 0 { base.copyMemory(from: base + state.pointee.start, byteCount: remaining) }
+            if remaining > 0 { base.copyMemory(from: base + shift, byteCount: remaining) }
             state.pointee.start = 0
             state.pointee.end = remaining
+            state.pointee.completeEnd = max(state.pointee.completeEnd - shift, 0)
         }
-        if state.pointee.end == state.pointee.storage.count {
-            guard state.pointee.storage.count < LineSource.maximumLineLength else {
+        if state.pointee.end == state.pointee.capacity {
+            guard state.pointee.capacity < LineSource.maximumLineLength else {
                 throw .lineTooLong(LineSource.maximumLineLength)
             }
-            let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: state.pointee.storage.count * 2, alignment: 16)
+            let larger = LineSource.allocateStorage(state.pointee.capacity * 2)
             larger.baseAddress!.copyMemory(from: state.pointee.storage.baseAddress!, byteCount: state.pointee.end)
             state.pointee.storage.deallocate()
             state.pointee.storage = larger
+            state.pointee.capacity *= 2
         }
         while true {
             let end = state.pointee.end
-            let count = read(descriptor, state.pointee.storage.baseAddress! + end, state.pointee.storage.count - end)
+            let count = read(descriptor, state.pointee.storage.baseAddress! + end, state.pointee.capacity - end)
             if count > 0 {
                 state.pointee.end = end + count
+                // The last line break among the new bytes ends the run of complete lines.
+                let bytes = state.pointee.storage.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                var index = end + count
+                while index > end && bytes[index - 1] != 0x0A { index -= 1 }
+                if index > end { state.pointee.completeEnd = index }
                 return
             }
             if count == 0 {

@@ -6,17 +6,19 @@
 /// (steps of 20 at 50 Hz, a 0.05 Hz trace read as seconds). Two checks, in the style of the
 /// g-versus-m/s² check, on the rows a reader has already read ahead (never per field):
 ///
-/// - **magnitude**: a time of 10¹¹ or more (seconds since 1970 in the year 5138) is not seconds;
-///   the hint names the unit that brings it back before then (ms, µs or ns).
+/// - **magnitude**: a time of 2.6 × 10¹¹ or more (seconds since 1970 past the year 10 000, the last
+///   ISO 8601 and GPX can write) is not seconds; the hint names the unit that brings it back
+///   below that (ms, µs or ns).
 /// - **step** (traces only): a median step of 2 or more between the first samples is not an
 ///   accelerometer rate in seconds (≤ 0.5 Hz; phones sample at 1–500 Hz); the hint names the unit
 ///   that makes the step 1 ms – 1 s.
 ///
 /// O(k log k) for the k rows checked (the median sorts them).
 enum TimestampPlausibility {
-    /// The largest time read as seconds since 1970: 10¹¹ s is in the year 5138, while epoch
-    /// milliseconds have been larger since March 1973.
-    static let largestSeconds = 1e11
+    /// The largest |time| read as seconds since 1970: 2.6 × 10¹¹ s is past 9999-12-31 with any
+    /// time-zone offset (so whatever the GPX reader accepts passes), while epoch milliseconds have
+    /// been larger since March 1978.
+    static let largestSeconds = 2.6e11
     /// The longest median step, in seconds, between accelerometer samples: 2 s (0.5 Hz).
     static let longestMedianStep = 2.0
     /// Steps needed before the median step is judged (tiny hand-made traces are left alone).
@@ -53,7 +55,7 @@ enum TimestampPlausibility {
     }
 
     private static func magnitudeError(_ time: Double, file: String, line: Int, hint: String) -> InputError {
-        let problem = "timestamp \(time) is not seconds since 1970 (10¹¹ s is already the year 5138)"
+        let problem = "timestamp \(time) is not seconds since 1970 (2.6e11 s is already past the year 10000)"
         guard let (divisor, name) = [(1e3, "milliseconds"), (1e6, "microseconds"), (1e9, "nanoseconds")]
             .first(where: { time.magnitude / $0.0 < largestSeconds }) else {
             return InputError(file: file, line: line, problem: problem, hint: hint)

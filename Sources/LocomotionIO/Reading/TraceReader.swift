@@ -19,13 +19,19 @@ import LocomotionDSP
 /// ```
 ///
 /// Reading is a byte-level parse of a large reusable buffer filled by
-/// `read(2)`: O(1) memory (a 1 MiB buffer and the first
-/// ``unitCheckRowCount`` rows) and no allocation per row.
+/// `read(2)`: O(1) memory (a 1 MiB buffer and a batch of
+/// ``batchCapacity`` parsed rows) and no allocation per row. Rows of the usual
+/// layout `timestamp,x,y,z[,label]` with plain numbers are parsed a batch at a
+/// time by a fast path that reads digits eight at a time; any other line goes
+/// through the general parser, with the same result. ``next(into:maximumCount:)``
+/// hands out rows in batches for consumers that process them in bulk.
 ///
 /// A reader owns an open file; copies of it share that file, so use one copy.
 public struct TraceReader {
     /// The rows whose median magnitude decides the unit check.
     public static let unitCheckRowCount = 500
+    /// The number of rows parsed ahead in one batch (at least ``unitCheckRowCount``).
+    public static let batchCapacity = 1024
     /// Lenient reading keeps at most this many ``warnings``; ``skippedRowCount``
     /// counts them all.
     public static let maximumStoredWarnings = 1000
@@ -46,10 +52,18 @@ public struct TraceReader {
     private let source: LineSource
     private let columns: TraceColumns
     private let scale: Double
+    /// The fast path, when the columns have the usual layout.
+    private let scanner: TraceRowScanner?
     private var previousTime = -Double.infinity
-    private var prefetched: [TraceRow] = []
-    private var prefetchedIndex = 0
+    /// Rows parsed ahead: `batch[batchIndex..<batchCount]` are still to be returned.
+    private var batch: [TraceRow]
+    private var batchIndex = 0
+    private var batchCount = 0
+    /// The error met while parsing ahead, thrown once the rows before it are returned.
     private var deferredError: InputError?
+    /// True once the end of the input was reached while parsing ahead.
+    private var reachedEnd = false
+    /// True after the end was returned or an error thrown.
     private var finished = false
 
     /// Opens `path` (or standard input for `"-"`), reads the header and checks
@@ -59,10 +73,18 @@ public struct TraceReader {
     ///   samples, lacks a required column, is in the other unit, or (strict
     ///   mode) its first data row is bad.
     public init(path: String, options: TraceReadingOptions = .init()) throws(InputError) {
+        try self.init(path: path, options: options, bufferSize: 1 << 20)
+    }
+
+    /// `bufferSize`: the initial read buffer in bytes (tests use tiny ones to cross buffer boundaries);
+    /// `fastPath: false` reads every line with the general parser (tests compare the two).
+    init(path: String, options: TraceReadingOptions, bufferSize: Int, fastPath: Bool = true) throws(InputError) {
         file = path
         self.options = options
         scale = options.units.toG
-        source = try LineSource(path: path)
+        batch = Array(repeating: TraceRow(sample: AccelerometerSample(time: 0, x: 0, y: 0, z: 0), line: 0),
+                      count: TraceReader.batchCapacity)
+        source = try LineSource(path: path, bufferSize: bufferSize)
 
         // The first line that is not blank is a header, or the first data row.
         var firstLine: FirstLine?
@@ -90,38 +112,51 @@ public struct TraceReader {
             throw InputError(file: path, line: source.lineNumber, problem: problem, hint: hint)
         }
         hasLabels = columns.label != nil
+        scanner = fastPath ? TraceRowScanner(columns: columns, scale: scale) : nil
 
         // A headerless file's first line is data: read it again as a row.
         if !hasHeader { source.rewindLastLine() }
-        try prefetch()
+        try readFirstBatch()
     }
 
     /// The next row, or nil at the end of the file.
     ///
     /// - Throws: ``InputError`` for a bad row (strict mode). After an error the
     ///   reader is finished and returns nil.
+    @inline(__always)
     public mutating func next() throws(InputError) -> TraceRow? {
-        if prefetchedIndex < prefetched.count {
-            let row = prefetched[prefetchedIndex]
-            prefetchedIndex += 1
-            if prefetchedIndex == prefetched.count {
-                prefetched = []
-                prefetchedIndex = 0
-            }
+        if batchIndex < batchCount {
+            let row = batch[batchIndex]
+            batchIndex += 1
             return row
         }
-        if let error = deferredError {
-            deferredError = nil
-            finished = true
-            throw error
+        guard try refillBatch() else { return nil }
+        let row = batch[batchIndex]
+        batchIndex += 1
+        return row
+    }
+
+    /// Replaces the contents of `rows` with the next rows, at most
+    /// `maximumCount` (≥ 1) of them, and returns false when there are none
+    /// left. The rows are those ``next()`` would return, in order; reusing one
+    /// array keeps this free of allocation once it has grown to `maximumCount`.
+    ///
+    /// - Throws: ``InputError`` for a bad row (strict mode), once the rows
+    ///   before it have been returned. After an error the reader is finished.
+    public mutating func next(into rows: inout [TraceRow], maximumCount: Int) throws(InputError) -> Bool {
+        precondition(maximumCount >= 1, "maximumCount must be at least 1")
+        rows.removeAll(keepingCapacity: true)
+        while rows.count < maximumCount {
+            if batchIndex == batchCount {
+                // Rows already taken go out before an error is thrown.
+                if !rows.isEmpty && (deferredError != nil || reachedEnd) { break }
+                guard try refillBatch() else { break }
+            }
+            let taken = min(batchCount - batchIndex, maximumCount - rows.count)
+            rows.append(contentsOf: batch[batchIndex..<batchIndex + taken])
+            batchIndex += taken
         }
-        if finished { return nil }
-        do {
-            return try readRow()
-        } catch {
-            finished = true
-            throw error
-        }
+        return !rows.isEmpty
     }
 }
 
@@ -245,38 +280,116 @@ extension TraceReader {
         return .row(time: values.0, x: values.1, y: values.2, z: values.3, label: label)
     }
 
-    /// The next good row; strict: throws at a bad one; lenient: skips it.
-    private mutating func readRow() throws(InputError) -> TraceRow? {
+    /// What one line read by the general parser gave.
+    private enum LineOutcome {
+        case row(TraceRow)
+        /// A blank line, or a bad row skipped in lenient mode.
+        case skipped
+        case end
+    }
+
+    /// Reads one line with the general parser; strict: throws at a bad row; lenient: skips it.
+    private mutating func readLine() throws(InputError) -> LineOutcome {
         let columns = self.columns
-        while true {
-            let parsed: ParsedLine?
-            do {
-                parsed = try source.withNextLine { line in TraceReader.parse(line, columns: columns) }
-            } catch {
-                throw LineSource.inputError(error, file: file, line: source.lineNumber + 1)
+        let parsed: ParsedLine?
+        do {
+            parsed = try source.withNextLine { line in TraceReader.parse(line, columns: columns) }
+        } catch {
+            throw LineSource.inputError(error, file: file, line: source.lineNumber + 1)
+        }
+        guard let parsed else { return .end }
+        let line = source.lineNumber
+        switch parsed {
+        case .blank:
+            return .skipped
+        case .failure(let column, let problem):
+            let truncated = column == nil && source.lastLineWasUnterminated
+            try reject(line: line, column: column,
+                       problem: problem + (truncated ? " (the file ends in the middle of a row)" : ""))
+            return .skipped
+        case .row(let time, let x, let y, let z, let label):
+            if time <= previousTime {
+                let problem = time == previousTime
+                    ? "duplicate timestamp \(time) (the same as the previous row)"
+                    : "timestamp \(time) is earlier than the previous row's \(previousTime) (time goes backwards)"
+                try reject(line: line, column: columns.timestamp + 1, problem: problem)
+                return .skipped
             }
-            guard let parsed else { return nil }
-            let line = source.lineNumber
-            switch parsed {
-            case .blank:
-                continue
-            case .failure(let column, let problem):
-                let truncated = column == nil && source.lastLineWasUnterminated
-                try reject(line: line, column: column,
-                           problem: problem + (truncated ? " (the file ends in the middle of a row)" : ""))
-            case .row(let time, let x, let y, let z, let label):
-                if time <= previousTime {
-                    let problem = time == previousTime
-                        ? "duplicate timestamp \(time) (the same as the previous row)"
-                        : "timestamp \(time) is earlier than the previous row's \(previousTime) (time goes backwards)"
-                    try reject(line: line, column: columns.timestamp + 1, problem: problem)
-                    continue
+            previousTime = time
+            let sample = AccelerometerSample(time: time, x: x * scale, y: y * scale, z: z * scale)
+            return .row(TraceRow(sample: sample, label: label, line: line))
+        }
+    }
+
+    /// Parses the next batch when the current one is used up; false at the end
+    /// (or after an error). Throws the error met while parsing ahead once the
+    /// rows before it have been returned.
+    private mutating func refillBatch() throws(InputError) -> Bool {
+        if batchIndex < batchCount { return true }
+        if finished { return false }
+        if deferredError == nil && !reachedEnd { fillBatch() }
+        if batchIndex < batchCount { return true }
+        finished = true
+        if let error = deferredError {
+            deferredError = nil
+            throw error
+        }
+        return false
+    }
+
+    /// Parses up to ``batchCapacity`` rows into `batch`: runs of usual rows by
+    /// the fast scanner, any other line by the general parser. Stops early at
+    /// the end of input (`reachedEnd`) or at an error (`deferredError`).
+    private mutating func fillBatch() {
+        var rows: [TraceRow] = []
+        swap(&rows, &batch)   // `batch` is not touched below: no copy, and `self` stays free to mutate
+        defer { swap(&rows, &batch) }
+        let capacity = rows.count
+        var count = 0
+        rows.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            do throws(InputError) {
+                while count < capacity {
+                    // Line 1 may carry a byte order mark: the general parser takes it.
+                    if let scanner, source.lineNumber > 0 {
+                        let scanned: (bytes: Int, rows: Int, complete: Bool)?
+                        do throws(LineSource.Failure) {
+                            let first = source.lineNumber + 1
+                            var time = previousTime
+                            scanned = try source.withCompleteLines { bytes, length in
+                                let (used, rows) = scanner.scan(bytes, count: length, into: base + count,
+                                                                capacity: capacity - count,
+                                                                firstLine: first, previousTime: &time)
+                                return (used, rows, (used, rows, used == length))
+                            }
+                            previousTime = time
+                        } catch {
+                            throw LineSource.inputError(error, file: file, line: source.lineNumber + 1)
+                        }
+                        if let scanned {
+                            count += scanned.rows
+                            // The whole run was usual rows: scan the next one.
+                            if scanned.complete { continue }
+                        }
+                        if count == capacity { break }
+                    }
+                    switch try readLine() {
+                    case .row(let row):
+                        base[count] = row
+                        count += 1
+                    case .skipped:
+                        continue
+                    case .end:
+                        reachedEnd = true
+                        return
+                    }
                 }
-                previousTime = time
-                let sample = AccelerometerSample(time: time, x: x * scale, y: y * scale, z: z * scale)
-                return TraceRow(sample: sample, label: label, line: line)
+            } catch {
+                deferredError = error
             }
         }
+        batchIndex = 0
+        batchCount = count
     }
 
     /// Throws in strict mode; records a warning in lenient mode.
@@ -292,17 +405,10 @@ extension TraceReader {
         }
     }
 
-    /// Reads ahead the rows the unit check needs, then checks.
-    private mutating func prefetch() throws(InputError) {
-        prefetched.reserveCapacity(TraceReader.unitCheckRowCount)
-        do {
-            while prefetched.count < TraceReader.unitCheckRowCount, let row = try readRow() {
-                prefetched.append(row)
-            }
-        } catch {
-            deferredError = error
-        }
-        if prefetched.isEmpty {
+    /// Parses the first batch, which holds the rows the unit check needs, then checks.
+    private mutating func readFirstBatch() throws(InputError) {
+        fillBatch()
+        if batchCount == 0 {
             if let deferredError { throw deferredError }
             if skippedRowCount > 0, let first = warnings.first {
                 throw InputError(file: file, problem: "no samples: all \(skippedRowCount) data rows were skipped "
@@ -315,20 +421,27 @@ extension TraceReader {
         }
         if options.checkUnits {
             try checkUnits()
-            try TimestampPlausibility.checkTrace(prefetched, file: file)
+            try TimestampPlausibility.checkTrace(Array(firstRows), file: file)
         }
+    }
+
+    /// The first rows of the trace (at most ``unitCheckRowCount``), for checks of the whole file that
+    /// look at its start. Valid right after the first batch is parsed.
+    private var firstRows: ArraySlice<TraceRow> {
+        batch[0..<min(batchCount, TraceReader.unitCheckRowCount)]
     }
 
     /// Refuses a trace whose median magnitude says it is in the other unit.
     private func checkUnits() throws(InputError) {
-        var magnitudes = prefetched.map(\.sample.acceleration.magnitude)
+        let firstRows = self.firstRows
+        var magnitudes = firstRows.map(\.sample.acceleration.magnitude)
         magnitudes.sort()
         let middle = magnitudes.count / 2
         let median = magnitudes.count % 2 == 1
             ? magnitudes[middle] : (magnitudes[middle - 1] + magnitudes[middle]) / 2
         let plausible = TraceReader.plausibleMedianMagnitude
         guard !plausible.contains(median) else { return }
-        let where_ = "median |a| of the rows at lines \(prefetched.first!.line)–\(prefetched.last!.line) is "
+        let where_ = "median |a| of the rows at lines \(firstRows.first!.line)–\(firstRows.last!.line) is "
             + "\(TraceReader.rounded(median)) g"
         let g = AccelerationUnit.standardGravity
         if options.units == .g && plausible.contains(median / g) {

@@ -150,7 +150,7 @@ struct TraceAnalysis: Sendable {
             throw InputError(file: path, problem: "the trace spans no time (one sample, or all at one timestamp)")
         }
         // Dates, clocks and durations are written through Int arithmetic, which would trap this far out
-        // (reachable only past --no-unit-check, which lets times of 10¹¹ s and more through).
+        // (reachable only past --no-unit-check, which lets times of 2.6e11 s and more through).
         guard max(first.time.magnitude, last.time.magnitude) < maximumShownTime else {
             throw InputError(file: path, problem: "timestamps from \(first.time) to \(last.time) s are too far from 1970 "
                              + "to show as dates or durations (the limit is ±10¹⁵ s, 30 million years)",

@@ -79,6 +79,18 @@ struct ActivityRealDataTests {
         #expect(share(of: [.automotive], in: car) > 0.2, "\(car)")
     }
 
+    /// The ~3–4 Hz us-tm2017 user (hundreds of drop-outs): walking must be found from the energy of the sparse
+    /// samples, stillness stay still. Loose bounds; the leave-one-person-out figures are in Docs/accuracy.md.
+    @Test(.enabled(if: exists("us-tm2017"), "us-tm2017 is absent"))
+    func usTransportationModeLowRateUser() throws {
+        let walking = ActivityClassifier.segments(of: try ustm("us-tm2017/raw/sensorfile_andrea_Walking_1480508645016.csv"))
+        #expect(share(of: [.walking], in: walking) > 0.5, "\(walking)")
+        #expect(share(of: [.automotive], in: walking) < 0.25, "\(walking)")
+        let still = ActivityClassifier.segments(of: try ustm("us-tm2017/raw/sensorfile_andrea_Still_1480332032170.csv"))
+        #expect(share(of: [.stationary], in: still) > 0.7, "\(still)")
+        #expect(share(of: [.walking, .running], in: still) < 0.1, "\(still)")
+    }
+
     @Test(.enabled(if: exists("geotecinit-sp-har"), "geotecinit-sp-har is absent"))
     func geotecSubject5WalksAreWalking() throws {
         var labelled: [(AccelerometerSample, String)] = []

@@ -1,0 +1,90 @@
+import Testing
+import Locomotion
+import LocomotionDSP
+
+/// Phones that deliver fewer samples than a step rhythm needs (3–6 Hz, irregular): the classifier decides on the
+/// energy of the input samples and says `unknown` when there are too few of them (synthetic mechanics only).
+@Suite("ActivityClassifier at low input rates (synthetic signals)")
+struct ActivityLowRateTests {
+    private func seconds(of activity: MotionActivity, in segments: [ActivitySegment]) -> Double {
+        segments.filter { $0.activity == activity }.reduce(0) { $0 + $1.duration }
+    }
+
+    private func rules(_ samples: [AccelerometerSample]) -> Set<String> {
+        Set(ActivityClassifier.updates(of: samples).map(\.explanation.rule))
+    }
+
+    @Test(arguments: [3.5, 5.0])
+    func sparseGaitIsWalkingByItsEnergy(rate: Double) {
+        var motion = SyntheticMotion(seed: 11)
+        let samples = motion.gait(from: 0, duration: 120, cadence: 1.8, amplitude: 0.3, rate: rate)
+        let segments = ActivityClassifier.segments(of: samples)
+        #expect(seconds(of: .walking, in: segments) > 100, "at \(rate) Hz: \(segments)")
+        #expect(rules(samples).contains("low-rate-energy-walking"))
+    }
+
+    @Test func sparseVibrationIsAutomotiveNotWalking() {
+        var motion = SyntheticMotion(seed: 12)
+        let samples = motion.vibration(from: 0, duration: 120, level: 0.06, rate: 4)
+        let segments = ActivityClassifier.segments(of: samples)
+        #expect(seconds(of: .walking, in: segments) == 0, "\(segments)")
+        #expect(seconds(of: .automotive, in: segments) > 90, "\(segments)")
+    }
+
+    @Test func sparseStillnessIsStationary() {
+        var motion = SyntheticMotion(seed: 13)
+        let segments = ActivityClassifier.segments(of: motion.still(from: 0, duration: 60, rate: 3))
+        #expect(seconds(of: .stationary, in: segments) > 50, "\(segments)")
+    }
+
+    @Test func tooFewSamplesAreUnknown() {
+        // One sample a second (gaps of 1 s are bridged, but 5 per window is too few to judge anything).
+        var motion = SyntheticMotion(seed: 14)
+        let samples = motion.gait(from: 0, duration: 60, cadence: 1.8, amplitude: 0.3, rate: 1)
+        let segments = ActivityClassifier.segments(of: samples)
+        #expect(segments.allSatisfy { $0.activity == .unknown }, "\(segments)")
+    }
+
+    @Test func inputRateAndDeviationAreExplained() throws {
+        var motion = SyntheticMotion(seed: 15)
+        let updates = ActivityClassifier.updates(of: motion.gait(from: 0, duration: 60, cadence: 1.8, amplitude: 0.3, rate: 4))
+        let walking = try #require(updates.first { $0.activity == .walking })
+        let rate = try #require(walking.explanation.features["input_rate_hz"])
+        #expect(rate > 3 && rate < 5)
+        #expect(try #require(walking.explanation.features["input_deviation_g"]) > 0.15)
+    }
+
+    /// Drops every 7th to 9th sample out of a stream, leaving silences of ~1.5–2.5 s (a sparse logger's habit).
+    private func withDropOuts(_ samples: [AccelerometerSample], every period: Int, length: Int) -> [AccelerometerSample] {
+        samples.enumerated().filter { $0.offset % period >= length }.map(\.element)
+    }
+
+    @Test func sparseLoggerDropOutsAreBridgedButDensePhoneGapsAreNot() {
+        var motion = SyntheticMotion(seed: 16)
+        // 4 Hz with 1.5–2 s silences every ~5 s: bridged (no `gap` updates), walking found.
+        let sparse = withDropOuts(motion.gait(from: 0, duration: 120, cadence: 1.8, amplitude: 0.3, rate: 4),
+                                  every: 20, length: 7)
+        let sparseUpdates = ActivityClassifier.updates(of: sparse)
+        #expect(!sparseUpdates.contains { $0.explanation.rule == "gap" }, "\(sparseUpdates)")
+        #expect(seconds(of: .walking, in: ActivityClassifier.segments(of: sparse)) > 80)
+        // 50 Hz with the same silences: every one is a gap, as the trace format says (> 1 s).
+        // (Runs of ~18 s: long enough for walking to be reported between the gaps, so each gap is an update.)
+        let dense = withDropOuts(motion.gait(from: 200, duration: 100, cadence: 1.8, amplitude: 0.3, rate: 50),
+                                 every: 1000, length: 75)
+        #expect(ActivityClassifier.updates(of: dense).filter { $0.explanation.rule == "gap" }.count >= 4)
+    }
+
+    @Test func streamingEqualsBatchAtLowRates() {
+        var motion = SyntheticMotion(seed: 17)
+        let samples = withDropOuts(motion.still(from: 0, duration: 60, rate: 3), every: 15, length: 4)
+            + withDropOuts(motion.gait(from: 61, duration: 90, cadence: 1.7, amplitude: 0.3, rate: 4), every: 20, length: 6)
+            + motion.vibration(from: 160, duration: 90, level: 0.06, rate: 5)
+            + motion.gait(from: 255, duration: 40, cadence: 1.8, amplitude: 0.3, rate: 1)
+        var classifier = ActivityClassifier()
+        var updates: [ActivityUpdate] = []
+        for sample in samples { updates += classifier.push(sample) }
+        #expect(updates == ActivityClassifier.updates(of: samples))
+        let activities = Set(ActivityClassifier.segments(of: samples).map(\.activity))
+        #expect(activities.isSuperset(of: [.stationary, .walking, .automotive, .unknown]), "\(activities)")
+    }
+}
