@@ -9,7 +9,7 @@
 /// The score in force is that of the window at the latest hop. The detector only asks whether it
 /// reaches a threshold (``reaches(_:)``), so it is computed lazily: not at all for hops nobody asks
 /// about (most of a day: stillness with no step candidates waiting), and only up to the first lag
-/// that reaches the threshold (a walk does so at its step lag, the first eighth of the range). The
+/// that reaches the threshold (a walk does so at its step lag, in the block of 8 lags tried first). The
 /// answers are exactly those of computing every score in full at every hop, bit for bit: each
 /// lag's sum runs over the same terms in the same order, and the mean is summed in the order the
 /// original fixed-size ring held the values.
