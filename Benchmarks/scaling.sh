@@ -77,6 +77,14 @@ for h in "${hours[@]}"; do
         printf 'run\twall_s\tcpu_s\tpeak_rss_MB\n'
         measure "1 core (taskset -c 0)" taskset -c 0 "$tool" label "$trace"
         measure "2 cores" "$tool" label "$trace"
+        # CPU per thread (parser vs classifier), from perf samples: the 2-core wall time is bounded below by the
+        # larger share, whatever the load.
+        if command -v perf > /dev/null && perf record -F 999 -o "$work/perf.data" "$tool" label "$trace" > /dev/null 2>&1; then
+            perf script -i "$work/perf.data" -F tid,ip,sym 2> /dev/null | awk -v hz=999 '
+                { samples[$1]++; if ($3 ~ /TraceRowScanner/) reader[$1] = 1 }
+                END { for (t in samples) printf "thread\t%s\t%.2f s CPU\n", (t in reader ? "reader" : "classifier/main"), samples[t] / hz }' \
+                | sort -k3 -r | awk -F'\t' '$3 + 0 >= 0.05'
+        fi
         # The same pipeline in pandas + numpy + scipy (single-threaded; BLAS threads pinned to 1).
         if python3 -c 'import pandas, scipy' 2> /dev/null; then
             measure "pandas+scipy reference, 1 core (taskset -c 0)" taskset -c 0 env OMP_NUM_THREADS=1 \
