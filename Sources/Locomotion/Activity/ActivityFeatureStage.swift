@@ -19,51 +19,28 @@ struct ActivityFeatureStage: Sendable {
         case gap(from: Double, to: Double)
     }
 
-    private let rate: Double
-    private let windowCount: Int
-    private let strideToStepBoundary: Double
-    private var resampler: Resampler
-    private var magnitude: SlidingWindow
-    private var axes: (x: SlidingWindow, y: SlidingWindow, z: SlidingWindow)
-    private var extractor: FeatureExtractor
-    private var scratch: [Double]
-    private let hop: Int
-    private let windowDuration: Double
-    private var inputMoments: ActivityInputMoments
-    private var sinceHop = 0
     private let maximumGap: Double
     private let sparseInputMaximumGap: Double
     private let sparseInputRate: Double
+    // The resampler and the window state are separate stored properties so that `push` can hand both to the
+    // resampler's (inlined) callback as disjoint `inout` arguments: nothing is copied per sample.
+    private var resampler: Resampler
+    private var windows: Windows
     /// Running average of the input sampling interval (s) within runs, and the time of the last input sample.
     private var averageInterval: Double?
     private var lastInputTime: Double?
-    private var scratchAxes: (x: [Double], y: [Double], z: [Double])
 
     init(configuration c: ActivityClassifier.Configuration) {
-        rate = c.sampleRate
-        windowCount = max(8, Int((c.windowDuration * c.sampleRate).rounded()))
-        let hop = max(1, Int((c.hopDuration * c.sampleRate).rounded()))
-        self.hop = hop
-        windowDuration = Double(windowCount) / c.sampleRate
-        inputMoments = ActivityInputMoments(blockCount: Int((Double(windowCount) / Double(hop)).rounded()))
-        strideToStepBoundary = c.strideToStepBoundary
         maximumGap = c.maximumGap
         sparseInputMaximumGap = max(c.maximumGap, c.sparseInputMaximumGap)
         sparseInputRate = c.rhythmMinimumInputRate
         // The resampler bridges the longer, sparse-phone limit; `push` cuts at `maximumGap` for other phones.
         resampler = Resampler(rate: c.sampleRate, maxGap: sparseInputMaximumGap)
-        magnitude = SlidingWindow(size: windowCount, hop: hop)
-        axes = (SlidingWindow(size: windowCount, hop: hop), SlidingWindow(size: windowCount, hop: hop),
-                SlidingWindow(size: windowCount, hop: hop))
-        extractor = FeatureExtractor(windowSize: windowCount, sampleRate: c.sampleRate,
-                                     bands: [0.5...3.0, 3.0...8.0], periodRange: 0.25...2.0, window: .hann)
-        scratch = Array(repeating: 0, count: windowCount)
-        scratchAxes = (scratch, scratch, scratch)
+        windows = Windows(configuration: c)
     }
 
     /// Pushes one sample (time s, acceleration g); calls `emit` for every window completed and every gap.
     mutating func push(_ sample: AccelerometerSample, emit: (Event) -> Void) {
-        var resampler = self.resampler
         if let last = lastInputTime, sample.time.isFinite, sample.acceleration.isFinite {
             let step = sample.time - last
             // A silence longer than `maximumGap` is a gap, unless the phone is a sparse logger (its usual
@@ -72,12 +49,7 @@ struct ActivityFeatureStage: Sendable {
             let sparse = averageInterval.map { 1 / $0 < sparseInputRate } ?? false
             if step > maximumGap && step <= sparseInputMaximumGap && !sparse {
                 resampler.reset()
-                magnitude.reset()
-                axes.x.reset()
-                axes.y.reset()
-                axes.z.reset()
-                inputMoments.reset()
-                sinceHop = 0
+                windows.reset()
                 averageInterval = nil
                 emit(.gap(from: last, to: sample.time))
             } else if step > 0 && step <= maximumGap {
@@ -85,77 +57,128 @@ struct ActivityFeatureStage: Sendable {
                 averageInterval = averageInterval.map { $0 + (step - $0) / 20 } ?? step
             }
         }
-        resampler.push(sample) { event in
-            switch event {
-            case let .gap(from, to):
-                magnitude.reset()
-                axes.x.reset()
-                axes.y.reset()
-                axes.z.reset()
-                inputMoments.reset()
-                sinceHop = 0
-                averageInterval = nil
-                emit(.gap(from: from, to: to))
-            case let .sample(resampled):
-                let a = resampled.acceleration
-                _ = axes.x.append(a.x)
-                _ = axes.y.append(a.y)
-                _ = axes.z.append(a.z)
-                sinceHop += 1
-                if sinceHop == hop {
-                    inputMoments.closeHop()
-                    sinceHop = 0
-                }
-                if magnitude.append(a.magnitude) {
-                    let start = resampled.time - Double(windowCount - 1) / rate
-                    emit(.window(features(), start: start, end: resampled.time))
-                }
-            }
-        }
-        self.resampler = resampler
+        Self.resample(sample, resampler: &resampler, windows: &windows, averageInterval: &averageInterval,
+                      emit: emit)
         // Counted after the resampler so that a sample starting a new run (after a gap) belongs to that run.
         if sample.time.isFinite, sample.acceleration.isFinite {
-            inputMoments.add(sample.acceleration.magnitude)
+            windows.inputMoments.add(sample.acceleration.magnitude)
             lastInputTime = sample.time
         }
     }
 
-    /// Features of the current (full) window: O(n log n) in the window's sample count n.
-    private mutating func features() -> ActivityFeatures {
-        magnitude.copyWindow(into: &scratch)
-        let f = extractor.features(of: scratch)
-        axes.x.copyWindow(into: &scratchAxes.x)
-        axes.y.copyWindow(into: &scratchAxes.y)
-        axes.z.copyWindow(into: &scratchAxes.z)
-
-        // Gravity direction: the mean acceleration vector of the first and of the last second of the window.
-        let n = windowCount
-        let edge = max(1, min(n / 2, Int(rate.rounded())))
-        var first = Vector3.zero
-        var last = Vector3.zero
-        for k in 0..<edge {
-            first = first + Vector3(x: scratchAxes.x[k], y: scratchAxes.y[k], z: scratchAxes.z[k])
-            let j = n - edge + k
-            last = last + Vector3(x: scratchAxes.x[j], y: scratchAxes.y[j], z: scratchAxes.z[j])
+    @inline(__always)
+    private static func resample(_ sample: AccelerometerSample, resampler: inout Resampler, windows: inout Windows,
+                                 averageInterval: inout Double?, emit: (Event) -> Void) {
+        resampler.push(sample) { event in
+            switch event {
+            case let .gap(from, to):
+                windows.reset()
+                averageInterval = nil
+                emit(.gap(from: from, to: to))
+            case let .sample(resampled):
+                if windows.append(resampled.acceleration) {
+                    let start = resampled.time - Double(windows.windowCount - 1) / windows.rate
+                    emit(.window(windows.features(), start: start, end: resampled.time))
+                }
+            }
         }
-        let denominator = first.magnitude * last.magnitude
-        let cosine = denominator > 0 ? min(1, max(-1, first.dot(last) / denominator)) : 1
-        let tilt = acos(cosine) * 180 / Double.pi
+    }
+}
 
-        return ActivityFeatures(
-            mean: f.mean,
-            deviation: f.standardDeviation,
-            dominantFrequency: f.dominantFrequency,
-            dominantPower: f.dominantPower,
-            spectralEntropy: f.spectralEntropy,
-            lowBandPower: f.bandPowers[0],
-            highBandPower: f.bandPowers[1],
-            periodicity: f.autocorrelationLag > 0 ? f.autocorrelationPeak : -1,
-            period: f.autocorrelationLag,
-            tilt: tilt,
-            stepFrequency: f.dominantFrequency >= strideToStepBoundary ? f.dominantFrequency : 2 * f.dominantFrequency,
-            inputRate: Double(inputMoments.count) / windowDuration,
-            inputDeviation: inputMoments.standardDeviation
-        )
+extension ActivityFeatureStage {
+    /// The resampled signal's windows (|a| and each axis), the input moments and the feature extractor.
+    struct Windows: Sendable {
+        let rate: Double
+        let windowCount: Int
+        private let strideToStepBoundary: Double
+        private let hop: Int
+        private let windowDuration: Double
+        private var magnitude: SlidingWindow
+        private var axes: (x: SlidingWindow, y: SlidingWindow, z: SlidingWindow)
+        private var extractor: FeatureExtractor
+        private var scratch: [Double]
+        private var scratchAxes: (x: [Double], y: [Double], z: [Double])
+        var inputMoments: ActivityInputMoments
+        private var sinceHop = 0
+
+        init(configuration c: ActivityClassifier.Configuration) {
+            rate = c.sampleRate
+            windowCount = max(8, Int((c.windowDuration * c.sampleRate).rounded()))
+            let hop = max(1, Int((c.hopDuration * c.sampleRate).rounded()))
+            self.hop = hop
+            windowDuration = Double(windowCount) / c.sampleRate
+            inputMoments = ActivityInputMoments(blockCount: Int((Double(windowCount) / Double(hop)).rounded()))
+            strideToStepBoundary = c.strideToStepBoundary
+            magnitude = SlidingWindow(size: windowCount, hop: hop)
+            axes = (SlidingWindow(size: windowCount, hop: hop), SlidingWindow(size: windowCount, hop: hop),
+                    SlidingWindow(size: windowCount, hop: hop))
+            extractor = FeatureExtractor(windowSize: windowCount, sampleRate: c.sampleRate,
+                                         bands: [0.5...3.0, 3.0...8.0], periodRange: 0.25...2.0, window: .hann)
+            scratch = Array(repeating: 0, count: windowCount)
+            scratchAxes = (scratch, scratch, scratch)
+        }
+
+        /// Empties the windows and the input moments (a gap).
+        mutating func reset() {
+            magnitude.reset()
+            axes.x.reset()
+            axes.y.reset()
+            axes.z.reset()
+            inputMoments.reset()
+            sinceHop = 0
+        }
+
+        /// Appends one resampled acceleration (g); true when a window is due. O(1).
+        @inline(__always)
+        mutating func append(_ a: Vector3) -> Bool {
+            _ = axes.x.append(a.x)
+            _ = axes.y.append(a.y)
+            _ = axes.z.append(a.z)
+            sinceHop += 1
+            if sinceHop == hop {
+                inputMoments.closeHop()
+                sinceHop = 0
+            }
+            return magnitude.append(a.magnitude)
+        }
+
+        /// Features of the current (full) window: O(n log n) in the window's sample count n.
+        mutating func features() -> ActivityFeatures {
+            magnitude.copyWindow(into: &scratch)
+            let f = extractor.features(of: scratch)
+            axes.x.copyWindow(into: &scratchAxes.x)
+            axes.y.copyWindow(into: &scratchAxes.y)
+            axes.z.copyWindow(into: &scratchAxes.z)
+
+            // Gravity direction: the mean acceleration vector of the first and of the last second of the window.
+            let n = windowCount
+            let edge = max(1, min(n / 2, Int(rate.rounded())))
+            var first = Vector3.zero
+            var last = Vector3.zero
+            for k in 0..<edge {
+                first = first + Vector3(x: scratchAxes.x[k], y: scratchAxes.y[k], z: scratchAxes.z[k])
+                let j = n - edge + k
+                last = last + Vector3(x: scratchAxes.x[j], y: scratchAxes.y[j], z: scratchAxes.z[j])
+            }
+            let denominator = first.magnitude * last.magnitude
+            let cosine = denominator > 0 ? min(1, max(-1, first.dot(last) / denominator)) : 1
+            let tilt = acos(cosine) * 180 / Double.pi
+
+            return ActivityFeatures(
+                mean: f.mean,
+                deviation: f.standardDeviation,
+                dominantFrequency: f.dominantFrequency,
+                dominantPower: f.dominantPower,
+                spectralEntropy: f.spectralEntropy,
+                lowBandPower: f.bandPowers[0],
+                highBandPower: f.bandPowers[1],
+                periodicity: f.autocorrelationLag > 0 ? f.autocorrelationPeak : -1,
+                period: f.autocorrelationLag,
+                tilt: tilt,
+                stepFrequency: f.dominantFrequency >= strideToStepBoundary ? f.dominantFrequency : 2 * f.dominantFrequency,
+                inputRate: Double(inputMoments.count) / windowDuration,
+                inputDeviation: inputMoments.standardDeviation
+            )
+        }
     }
 }
