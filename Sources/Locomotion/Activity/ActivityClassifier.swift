@@ -23,25 +23,24 @@ import LocomotionDSP
 /// ```
 public struct ActivityClassifier: Sendable {
     /// The thresholds in use.
-    public let configuration: Configuration
+    public var configuration: Configuration { decisions.configuration }
 
+    // The feature stage and what turns its windows into updates are separate stored properties, handed to the
+    // stage's callback as disjoint `inout` arguments: nothing (not even the configuration) is copied per sample.
     private var stage: ActivityFeatureStage
-    private var smoother: ActivitySmoother
-    private var speed: (time: Double, metersPerSecond: Double)?
-    private var runStarted = false
+    private var decisions: Decisions
 
     /// Time of the last sample pushed (seconds), or nil before the first.
     public private(set) var lastSampleTime: Double?
 
     /// Creates a classifier with the given thresholds.
     public init(configuration: Configuration = .init()) {
-        self.configuration = configuration
         stage = ActivityFeatureStage(configuration: configuration)
-        smoother = ActivitySmoother(configuration: configuration)
+        decisions = Decisions(configuration: configuration)
     }
 
     /// The update in force: the activity reported last, or nil before the first sample.
-    public var current: ActivityUpdate? { smoother.reported }
+    public var current: ActivityUpdate? { decisions.smoother.reported }
 
     /// Forgets everything pushed so far.
     public mutating func reset() {
@@ -53,38 +52,27 @@ public struct ActivityClassifier: Sendable {
     public mutating func push(_ sample: AccelerometerSample, emit: (ActivityUpdate) -> Void) {
         guard sample.time.isFinite, sample.acceleration.isFinite else { return }
         if lastSampleTime == nil {
-            smoother.force(ActivityUpdate(start: sample.time, activity: .unknown, confidence: .low,
-                                          explanation: ActivityExplanation(rule: "warm-up")), emit: emit)
-            runStarted = true
+            decisions.smoother.force(ActivityUpdate(start: sample.time, activity: .unknown, confidence: .low,
+                                                    explanation: ActivityExplanation(rule: "warm-up")), emit: emit)
+            decisions.runStarted = true
         }
-        // The stage, the smoother and the run flag go in as separate inout arguments (disjoint stored
-        // properties), so the stage's callback updates them in place: nothing is copied per sample.
-        Self.push(sample, stage: &stage, smoother: &smoother, runStarted: &runStarted, fix: speed,
-                  configuration: configuration, emit: emit)
+        Self.push(sample, stage: &stage, decisions: &decisions, emit: emit)
         lastSampleTime = sample.time
     }
 
     @inline(__always)
     private static func push(_ sample: AccelerometerSample, stage: inout ActivityFeatureStage,
-                             smoother: inout ActivitySmoother, runStarted: inout Bool,
-                             fix: (time: Double, metersPerSecond: Double)?, configuration: Configuration,
-                             emit: (ActivityUpdate) -> Void) {
+                             decisions: inout Decisions, emit: (ActivityUpdate) -> Void) {
         stage.push(sample) { event in
             switch event {
             case let .gap(from, to):
-                smoother.force(ActivityUpdate(start: from, activity: .unknown, confidence: .low,
-                                              explanation: ActivityExplanation(rule: "gap", features: ["gap_s": to - from])),
-                               emit: emit)
-                runStarted = true
+                decisions.smoother.force(
+                    ActivityUpdate(start: from, activity: .unknown, confidence: .low,
+                                   explanation: ActivityExplanation(rule: "gap", features: ["gap_s": to - from])),
+                    emit: emit)
+                decisions.runStarted = true
             case let .window(features, start, end):
-                var metersPerSecond: Double?
-                if let fix, abs(end - fix.time) <= configuration.speedMaximumAge { metersPerSecond = fix.metersPerSecond }
-                let decision = ActivityRules.decide(features, speed: metersPerSecond,
-                                                    reported: smoother.reported?.activity, configuration)
-                // The first window of a run stands for the whole run so far; later ones for their centre hop.
-                let evidenceStart = runStarted ? start : (start + end) / 2 - configuration.hopDuration / 2
-                runStarted = false
-                smoother.add(decision, features: features, start: evidenceStart, emit: emit)
+                decisions.add(features, start: start, end: end, emit: emit)
             }
         }
     }
@@ -102,6 +90,33 @@ public struct ActivityClassifier: Sendable {
     public mutating func push(_ fix: LocationFix) {
         guard let metersPerSecond = fix.speed, metersPerSecond.isFinite, metersPerSecond >= 0, fix.time.isFinite else { return }
         if let accuracy = fix.horizontalAccuracy, !(accuracy <= configuration.speedMaximumAccuracy) { return }
-        speed = (fix.time, metersPerSecond)
+        decisions.speed = (fix.time, metersPerSecond)
+    }
+}
+
+extension ActivityClassifier {
+    /// Turns window features into updates: the rule table, the latest speed and the smoother.
+    fileprivate struct Decisions: Sendable {
+        let configuration: Configuration
+        var smoother: ActivitySmoother
+        var speed: (time: Double, metersPerSecond: Double)?
+        var runStarted = false
+
+        init(configuration: Configuration) {
+            self.configuration = configuration
+            smoother = ActivitySmoother(configuration: configuration)
+        }
+
+        /// Decides the window that covered `start...end` (s) and passes the decision to the smoother.
+        mutating func add(_ features: ActivityFeatures, start: Double, end: Double, emit: (ActivityUpdate) -> Void) {
+            var metersPerSecond: Double?
+            if let speed, abs(end - speed.time) <= configuration.speedMaximumAge { metersPerSecond = speed.metersPerSecond }
+            let decision = ActivityRules.decide(features, speed: metersPerSecond,
+                                                reported: smoother.reported?.activity, configuration)
+            // The first window of a run stands for the whole run so far; later ones for their centre hop.
+            let evidenceStart = runStarted ? start : (start + end) / 2 - configuration.hopDuration / 2
+            runStarted = false
+            smoother.add(decision, features: features, start: evidenceStart, emit: emit)
+        }
     }
 }
