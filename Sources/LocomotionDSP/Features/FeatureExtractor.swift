@@ -36,6 +36,8 @@ public struct FeatureExtractor: Sendable {
     private var power: [Double] = []
     private var correlation: [Double] = []
     private var bandPowers: [Double]
+    /// The bins `k ≥ 1` whose frequency `k·sampleRate/N` lies in each band (contiguous: the frequency grows with k).
+    private let bandBins: [Range<Int>]
 
     /// Creates an extractor for windows of `windowSize ≥ 4` samples at `sampleRate` Hz.
     ///
@@ -63,6 +65,16 @@ public struct FeatureExtractor: Sendable {
         centered = [Double](repeating: 0, count: windowSize)
         tapered = [Double](repeating: 0, count: windowSize)
         bandPowers = [Double](repeating: 0, count: bands.count)
+        // The same test as the per-bin loop it replaces, evaluated once: the sums add the same bins in the same order.
+        let binWidth = sampleRate / Double(windowSize)
+        bandBins = bands.map { band in
+            let inBand = (1..<(windowSize / 2 + 1)).filter { k in
+                let frequency = Double(k) * binWidth
+                return frequency >= band.lowerBound && frequency < band.upperBound
+            }
+            guard let first = inBand.first, let last = inBand.last else { return 1..<1 }
+            return first..<(last + 1)
+        }
     }
 
     /// The features of `window`, whose count must equal ``windowSize``. Values should be finite
@@ -132,13 +144,12 @@ public struct FeatureExtractor: Sendable {
                 entropy = Swift.max(0, Swift.min(entropy / log(Double(bins - 1)), 1))
             }
         }
-        for (index, band) in bands.enumerated() {
-            var total = 0.0
-            for k in 1..<bins {
-                let frequency = Double(k) * binWidth
-                if frequency >= band.lowerBound && frequency < band.upperBound { total += power[k] }
+        power.withUnsafeBufferPointer { power in
+            for index in bandBins.indices {
+                var total = 0.0
+                for k in bandBins[index] { total += power[k] }
+                bandPowers[index] = total
             }
-            bandPowers[index] = total
         }
 
         let (peak, lag) = autocorrelationPeak(variance: variance)
