@@ -7,7 +7,8 @@ import LocomotionDSP
 /// `Configuration.maximumGap` ends the run); every `hopDuration` a window of `windowDuration` seconds yields
 /// `ActivityFeatures`; a readable rule table (`Docs/activity.md`) turns them into a window decision; temporal
 /// smoothing reports an activity only after it persisted for its minimum duration and back-dates the update to
-/// where the activity began. Gaps report `unknown` from the last sample before the gap.
+/// where the activity began. Gaps report `unknown` from the last sample before the gap; a ride reported before a
+/// short gap still counts as the context for the windows after it (`Configuration.vehicleContextMaximumGap`).
 ///
 /// Updates are emitted only when the reported activity changes, so consecutive updates always differ in
 /// activity, and their `start` times never decrease.
@@ -29,6 +30,9 @@ public struct ActivityClassifier: Sendable {
     private var smoother: ActivitySmoother
     private var speed: (time: Double, metersPerSecond: Double)?
     private var runStarted = false
+    /// While the `unknown` forced by a gap is reported and a ride was reported before it: the last time (s) the
+    /// vehicle was in evidence (the gap's start, or the end of a later window decided `automotive`); else nil.
+    private var carriedVehicleTime: Double?
 
     /// Time of the last sample pushed (seconds), or nil before the first.
     public private(set) var lastSampleTime: Double?
@@ -59,19 +63,24 @@ public struct ActivityClassifier: Sendable {
         }
         // The stage, the smoother and the run flag go in as separate inout arguments (disjoint stored
         // properties), so the stage's callback updates them in place: nothing is copied per sample.
-        Self.push(sample, stage: &stage, smoother: &smoother, runStarted: &runStarted, fix: speed,
-                  configuration: configuration, emit: emit)
+        Self.push(sample, stage: &stage, smoother: &smoother, runStarted: &runStarted,
+                  carriedVehicleTime: &carriedVehicleTime, fix: speed, configuration: configuration, emit: emit)
         lastSampleTime = sample.time
     }
 
     @inline(__always)
     private static func push(_ sample: AccelerometerSample, stage: inout ActivityFeatureStage,
                              smoother: inout ActivitySmoother, runStarted: inout Bool,
-                             fix: (time: Double, metersPerSecond: Double)?, configuration: Configuration,
+                             carriedVehicleTime: inout Double?, fix: (time: Double, metersPerSecond: Double)?, configuration: Configuration,
                              emit: (ActivityUpdate) -> Void) {
         stage.push(sample) { event in
             switch event {
             case let .gap(from, to):
+                // A ride reported up to the drop-out (or carried across an earlier one) stays the context if the
+                // vehicle was in evidence at most `vehicleContextMaximumGap` before the data resumes: nobody
+                // gets out and walks away unseen in that time. The gap itself is still reported as `unknown`.
+                let seen = smoother.reported?.activity == .automotive ? from : carriedVehicleTime
+                carriedVehicleTime = seen.flatMap { to - $0 <= configuration.vehicleContextMaximumGap ? $0 : nil }
                 smoother.force(ActivityUpdate(start: from, activity: .unknown, confidence: .low,
                                               explanation: ActivityExplanation(rule: "gap", features: ["gap_s": to - from])),
                                emit: emit)
@@ -79,12 +88,20 @@ public struct ActivityClassifier: Sendable {
             case let .window(features, start, end):
                 var metersPerSecond: Double?
                 if let fix, abs(end - fix.time) <= configuration.speedMaximumAge { metersPerSecond = fix.metersPerSecond }
-                let decision = ActivityRules.decide(features, speed: metersPerSecond,
-                                                    reported: smoother.reported?.activity, configuration)
+                var context = smoother.reported?.activity
+                if let seen = carriedVehicleTime {
+                    if end - seen <= configuration.vehicleContextMaximumGap { context = .automotive } else { carriedVehicleTime = nil }
+                }
+                let decision = ActivityRules.decide(features, speed: metersPerSecond, reported: context, configuration)
+                if carriedVehicleTime != nil && decision.activity == .automotive { carriedVehicleTime = end }
                 // The first window of a run stands for the whole run so far; later ones for their centre hop.
                 let evidenceStart = runStarted ? start : (start + end) / 2 - configuration.hopDuration / 2
                 runStarted = false
-                smoother.add(decision, features: features, start: evidenceStart, emit: emit)
+                // Any report after the gap (the ride again, a stop, walking, unknown) replaces the carried context.
+                smoother.add(decision, features: features, start: evidenceStart) { update in
+                    carriedVehicleTime = nil
+                    emit(update)
+                }
             }
         }
     }
