@@ -85,7 +85,8 @@ struct StepsCommand: AsyncParsableCommand {
     ///   sampled below the detector's minimum rate.
     static func detectSteps(path: String, options: TraceReadingOptions, configuration: StepDetectorConfiguration,
                             diagnostics: inout String, progress: ReadProgress) throws -> StepDetection {
-        var reader = try TraceReader(path: path, options: options)
+        // Parsing runs on a second thread, overlapping the detector (Docs/benchmarks.md, "Scaling").
+        var reader = try ReadAheadTraceReader(path: path, options: options)
         var detector = StepDetector(configuration: configuration)
         var steps: [Double] = []
         var bouts: [WalkingBout] = []
