@@ -29,8 +29,11 @@ public struct Trace: Sendable {
     /// Reads a whole trace CSV (or standard input for `"-"`) into memory by
     /// streaming it through ``TraceReader``. O(n) time and memory.
     ///
-    /// - Parameter rowsRead: called after each row with the number of rows read so far (for a progress
-    ///   display; keep it cheap).
+    /// - Parameters:
+    ///   - path: The trace CSV, or `"-"` for standard input.
+    ///   - options: Units, lenient mode and checks, as for ``TraceReader``.
+    ///   - rowsRead: Called after each row with the number of rows read so far (for a progress display;
+    ///     keep it cheap).
     /// - Throws: ``InputError`` naming the file, line and column of the first
     ///   problem (strict mode), or when nothing could be read.
     public static func read(path: String, options: TraceReadingOptions = .init(),
