@@ -19,11 +19,16 @@ struct LabelCommand: AsyncParsableCommand {
             unknown); times in the input's clock. With --format json each JSON line also carries the rule and the \
             feature values that decided the segment.
 
+            --fixes adds the speed of location fixes (a `speed` column, or GPX/NMEA speed) to the evidence: \
+            sustained speed above walking pace without gait supports automotive, and moving at cycling speed \
+            without steps supports cycling (Docs/activity.md). Fixes without a speed add nothing.
+
             \(InputOptions.manyInputsHelp(files: "DIR/NAME.label.csv (NAME.label.jsonl with --format json)"))
 
             Examples:
               locomotion label day.csv
               locomotion label day.csv --format json --output day-activity.jsonl
+              locomotion label day.csv --fixes day-fixes.csv
               cat day.csv | locomotion label -
               # every trace of a folder in one table, `file` column first:
               locomotion label converted/us-tm2017 --jobs 2 > segments.csv
@@ -42,9 +47,18 @@ struct LabelCommand: AsyncParsableCommand {
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var classifierOptions: ClassifierOptions
 
+    @Option(help: ArgumentHelp(
+        "Location fixes of a single trace (CSV timestamp,latitude,longitude[,horizontal_accuracy][,speed], GPX or NMEA); their speed supports automotive and cycling.",
+        valueName: "file"))
+    var fixes: String?
+
     func run() async throws {
         let configuration = try classifierOptions.load()
         let inputs = try InputPaths.expandInputs(traces)
+        if fixes != nil && inputs.count > 1 {
+            throw CommandFailure.badUsage("--fixes belongs to one trace; label the traces one by one to give each its fixes")
+        }
+        let locationFixes = try fixes.map { try ActivityTraceRun.timedFixes(path: $0) } ?? []
         let format = outputOptions.format, readingOptions = traceOptions.readingOptions
         let writer = try ResultWriter(
             inputs: inputs, output: outputOptions.output, outputDirectory: inputOptions.outputDirectory,
@@ -57,6 +71,7 @@ struct LabelCommand: AsyncParsableCommand {
         ) { path, diagnostics, progress in
             var text = format == .csv ? "start,end,activity,confidence\n" : ""
             try ActivityTraceRun.run(path: path, options: readingOptions, configuration: configuration,
+                                     fixes: locationFixes,
                                      diagnostics: &diagnostics, progress: progress) { segment, explanation in
                 switch format {
                 case .csv: text += "\(segment.start),\(segment.end),\(segment.activity),\(segment.confidence)\n"
@@ -101,9 +116,11 @@ struct ClassifierOptions: ParsableArguments {
 enum ActivityTraceRun {
     /// Streams `path` through a classifier; calls `segment` for each finished segment with the explanation of
     /// the update that opened it and `label` for each labelled row. Lenient-mode warnings are appended to
-    /// `diagnostics`; rows read are reported to `progress`. Returns whether the trace has a `label` column.
+    /// `diagnostics`; rows read are reported to `progress`. `fixes` (in time order) are pushed to the classifier
+    /// before the first sample that is not earlier than them. Returns whether the trace has a `label` column.
     @discardableResult
     static func run(path: String, options: TraceReadingOptions, configuration: ActivityClassifier.Configuration,
+                    fixes: [LocationFix] = [],
                     diagnostics: inout String, progress: ReadProgress = .none,
                     label: (MotionActivity, Double) -> Void = { _, _ in },
                     segment: (ActivitySegment, ActivityExplanation) -> Void) throws -> Bool {
@@ -114,10 +131,15 @@ enum ActivityTraceRun {
         // Updates always change the activity, so the open segment is explained by the last update.
         var open = ActivityExplanation(rule: "none")
         var rowCount = 0
+        var fixIndex = 0
         while let row = try reader.next() {
             rowCount += 1
             progress.row(rowCount)
             if let truth = row.label { label(truth, row.sample.time) }
+            while fixIndex < fixes.count && fixes[fixIndex].time <= row.sample.time {
+                classifier.push(fixes[fixIndex])
+                fixIndex += 1
+            }
             classifier.push(row.sample) { update in
                 let closing = open
                 segmenter.add(update) { finished in segment(finished, closing) }
@@ -129,6 +151,18 @@ enum ActivityTraceRun {
         }
         diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: path)
         return reader.hasLabels
+    }
+
+    /// The fixes of `path` that have a time, refused when they go back in time (the classifier needs them in
+    /// time order, and reordering them would be a guess about which clock is wrong).
+    static func timedFixes(path: String) throws -> [LocationFix] {
+        let fixes = try FixReader.read(path: path).filter { !$0.time.isNaN }
+        for index in fixes.indices.dropFirst() where fixes[index].time < fixes[index - 1].time {
+            throw CommandFailure.badInput(
+                "\(path): fix \(index + 1) (time \(fixes[index].time)) is earlier than the fix before it "
+                + "(\(fixes[index - 1].time)); location fixes must be in time order")
+        }
+        return fixes
     }
 
     /// One JSON line for a segment with its explanation.

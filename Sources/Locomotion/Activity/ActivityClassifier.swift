@@ -7,7 +7,8 @@ import LocomotionDSP
 /// `Configuration.maximumGap` ends the run); every `hopDuration` a window of `windowDuration` seconds yields
 /// `ActivityFeatures`; a readable rule table (`Docs/activity.md`) turns them into a window decision; temporal
 /// smoothing reports an activity only after it persisted for its minimum duration and back-dates the update to
-/// where the activity began. Gaps report `unknown` from the last sample before the gap.
+/// where the activity began. Gaps report `unknown` from the last sample before the gap; a ride reported before a
+/// short gap still counts as the context for the windows after it (`Configuration.vehicleContextMaximumGap`).
 ///
 /// Updates are emitted only when the reported activity changes, so consecutive updates always differ in
 /// activity, and their `start` times never decrease.
@@ -66,11 +67,7 @@ public struct ActivityClassifier: Sendable {
         stage.push(sample) { event in
             switch event {
             case let .gap(from, to):
-                decisions.smoother.force(
-                    ActivityUpdate(start: from, activity: .unknown, confidence: .low,
-                                   explanation: ActivityExplanation(rule: "gap", features: ["gap_s": to - from])),
-                    emit: emit)
-                decisions.runStarted = true
+                decisions.gap(from: from, to: to, emit: emit)
             case let .window(features, start, end):
                 decisions.add(features, start: start, end: end, emit: emit)
             }
@@ -101,22 +98,49 @@ extension ActivityClassifier {
         var smoother: ActivitySmoother
         var speed: (time: Double, metersPerSecond: Double)?
         var runStarted = false
+        /// While the `unknown` forced by a gap is reported and a ride was reported before it: the last time (s)
+        /// the vehicle was in evidence (the gap's start, or the end of a later window decided `automotive`);
+        /// else nil.
+        var carriedVehicleTime: Double?
 
         init(configuration: Configuration) {
             self.configuration = configuration
             smoother = ActivitySmoother(configuration: configuration)
         }
 
+        /// Reports the gap `from...to` (s) as `unknown`.
+        mutating func gap(from: Double, to: Double, emit: (ActivityUpdate) -> Void) {
+            // A ride reported up to the drop-out (or carried across an earlier one) stays the context if the
+            // vehicle was in evidence at most `vehicleContextMaximumGap` before the data resumes: nobody
+            // gets out and walks away unseen in that time. The gap itself is still reported as `unknown`.
+            let seen = smoother.reported?.activity == .automotive ? from : carriedVehicleTime
+            carriedVehicleTime = seen.flatMap { to - $0 <= configuration.vehicleContextMaximumGap ? $0 : nil }
+            smoother.force(ActivityUpdate(start: from, activity: .unknown, confidence: .low,
+                                          explanation: ActivityExplanation(rule: "gap", features: ["gap_s": to - from])),
+                           emit: emit)
+            runStarted = true
+        }
+
         /// Decides the window that covered `start...end` (s) and passes the decision to the smoother.
         mutating func add(_ features: ActivityFeatures, start: Double, end: Double, emit: (ActivityUpdate) -> Void) {
             var metersPerSecond: Double?
             if let speed, abs(end - speed.time) <= configuration.speedMaximumAge { metersPerSecond = speed.metersPerSecond }
-            let decision = ActivityRules.decide(features, speed: metersPerSecond,
-                                                reported: smoother.reported?.activity, configuration)
+            var context = smoother.reported?.activity
+            if let seen = carriedVehicleTime {
+                if end - seen <= configuration.vehicleContextMaximumGap { context = .automotive } else { carriedVehicleTime = nil }
+            }
+            let decision = ActivityRules.decide(features, speed: metersPerSecond, reported: context, configuration)
+            if carriedVehicleTime != nil && decision.activity == .automotive { carriedVehicleTime = end }
             // The first window of a run stands for the whole run so far; later ones for their centre hop.
             let evidenceStart = runStarted ? start : (start + end) / 2 - configuration.hopDuration / 2
             runStarted = false
-            smoother.add(decision, features: features, start: evidenceStart, emit: emit)
+            // Any report after the gap (the ride again, a stop, walking, unknown) replaces the carried context.
+            var carried = carriedVehicleTime
+            smoother.add(decision, features: features, start: evidenceStart) { update in
+                carried = nil
+                emit(update)
+            }
+            carriedVehicleTime = carried
         }
     }
 }

@@ -58,6 +58,13 @@ extension ActivityClassifier {
         /// and engine rhythm can repeat at a step cadence for a few seconds with a periodicity of 0.25–0.35;
         /// getting out and walking away gives a clearer rhythm (or a stop first, which is reported stationary).
         public var vehicleExitMinimumPeriodicity: Double = 0.45
+        /// Seconds a reported ride stays the context across gaps: after a gap (which is reported `unknown` and
+        /// ends the segment), windows are judged as if `automotive` were still reported until the next report,
+        /// as long as the vehicle was in evidence (reported before the gap, or a window decided `automotive`
+        /// since) within this time. Leaving a vehicle takes a stop, getting out and walking off — more than a
+        /// minute of it hidden in a drop-out is unlikely, while phones in cars drop out for 1–3 s every few
+        /// tens of seconds and road bumps must not become steps after each. 0 drops the context at every gap.
+        public var vehicleContextMaximumGap: Double = 60
         /// Step frequencies (Hz) accepted as gait: humans walk at 1.4–2.3 steps/s and run at 2.4–3.2; the band
         /// is widened a little for slow walkers, stairs and aliasing of low-rate phones.
         public var gaitCadence: ClosedRange<Double> = 1.2...3.4
@@ -153,7 +160,7 @@ extension ActivityClassifier.Configuration {
     private enum CodingKeys: String, CodingKey {
         case sampleRate, windowDuration, hopDuration, maximumGap, sparseInputMaximumGap, minimumInputRate, rhythmMinimumInputRate
         case lowRateGaitMinimumDeviation, stationaryMaximumDeviation, gaitMinimumDeviation
-        case gaitMinimumPeriodicity, vehicleExitMinimumPeriodicity, gaitCadence, weakGaitMinimumDeviation, strideToStepBoundary, runningMinimumDeviation, runningMinimumCadence
+        case gaitMinimumPeriodicity, vehicleExitMinimumPeriodicity, vehicleContextMaximumGap, gaitCadence, weakGaitMinimumDeviation, strideToStepBoundary, runningMinimumDeviation, runningMinimumCadence
         case vehicleMaximumDeviation, handlingMinimumTilt, speedMaximumAge, vehicleMinimumSpeed, cyclingMinimumSpeed
         case speedMaximumAccuracy, minimumDuration, interruptionTolerance
     }
@@ -178,6 +185,7 @@ extension ActivityClassifier.Configuration {
         gaitMinimumDeviation = try value(.gaitMinimumDeviation, gaitMinimumDeviation)
         gaitMinimumPeriodicity = try value(.gaitMinimumPeriodicity, gaitMinimumPeriodicity)
         vehicleExitMinimumPeriodicity = try value(.vehicleExitMinimumPeriodicity, vehicleExitMinimumPeriodicity)
+        vehicleContextMaximumGap = try value(.vehicleContextMaximumGap, vehicleContextMaximumGap)
         gaitCadence = try value(.gaitCadence, gaitCadence)
         weakGaitMinimumDeviation = try value(.weakGaitMinimumDeviation, weakGaitMinimumDeviation)
         strideToStepBoundary = try value(.strideToStepBoundary, strideToStepBoundary)

@@ -51,14 +51,7 @@ enum ActivityRules {
             return WindowDecision(activity: .walking, confidence: .low, rule: "weak-gait-walking")
         }
 
-        if let speed {
-            if speed >= c.vehicleMinimumSpeed {
-                return WindowDecision(activity: .automotive, confidence: .high, rule: "speed-vehicle")
-            }
-            if speed >= c.cyclingMinimumSpeed {
-                return WindowDecision(activity: .cycling, confidence: .medium, rule: "speed-no-gait-cycling")
-            }
-        }
+        if let decision = speedWithoutGait(speed, c) { return decision }
 
         if f.tilt >= c.handlingMinimumTilt {
             return WindowDecision(activity: .unknown, confidence: .low, rule: "handling")
@@ -68,6 +61,19 @@ enum ActivityRules {
             return WindowDecision(activity: .automotive, confidence: confidence, rule: "vibration-no-gait")
         }
         return WindowDecision(activity: .unknown, confidence: .low, rule: "strong-aperiodic")
+    }
+
+    /// Speed alone, once gait has been ruled out: vehicle speeds are `automotive`, bicycle speeds `cycling`;
+    /// nil without a speed or below cycling pace (rules 5 and 6).
+    static func speedWithoutGait(_ speed: Double?, _ c: ActivityClassifier.Configuration) -> WindowDecision? {
+        guard let speed else { return nil }
+        if speed >= c.vehicleMinimumSpeed {
+            return WindowDecision(activity: .automotive, confidence: .high, rule: "speed-vehicle")
+        }
+        if speed >= c.cyclingMinimumSpeed {
+            return WindowDecision(activity: .cycling, confidence: .medium, rule: "speed-no-gait-cycling")
+        }
+        return nil
     }
 
     /// The decision for a window whose input is too sparse for a step rhythm: the energy of the input samples
@@ -86,14 +92,7 @@ enum ActivityRules {
         if deviation >= c.lowRateGaitMinimumDeviation && (speed ?? 0) < c.cyclingMinimumSpeed && reported != .automotive {
             return WindowDecision(activity: .walking, confidence: .low, rule: "low-rate-energy-walking")
         }
-        if let speed {
-            if speed >= c.vehicleMinimumSpeed {
-                return WindowDecision(activity: .automotive, confidence: .high, rule: "speed-vehicle")
-            }
-            if speed >= c.cyclingMinimumSpeed {
-                return WindowDecision(activity: .cycling, confidence: .medium, rule: "speed-no-gait-cycling")
-            }
-        }
+        if let decision = speedWithoutGait(speed, c) { return decision }
         if f.tilt >= c.handlingMinimumTilt {
             return WindowDecision(activity: .unknown, confidence: .low, rule: "handling")
         }

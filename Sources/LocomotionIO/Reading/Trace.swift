@@ -29,15 +29,22 @@ public struct Trace: Sendable {
     /// Reads a whole trace CSV (or standard input for `"-"`) into memory by
     /// streaming it through ``TraceReader``. O(n) time and memory.
     ///
+    /// - Parameters:
+    ///   - path: The trace CSV, or `"-"` for standard input.
+    ///   - options: Units, lenient mode and checks, as for ``TraceReader``.
+    ///   - rowsRead: Called after each row with the number of rows read so far (for a progress display;
+    ///     keep it cheap).
     /// - Throws: ``InputError`` naming the file, line and column of the first
     ///   problem (strict mode), or when nothing could be read.
-    public static func read(path: String, options: TraceReadingOptions = .init()) throws(InputError) -> Trace {
+    public static func read(path: String, options: TraceReadingOptions = .init(),
+                            rowsRead: (Int) -> Void = { _ in }) throws(InputError) -> Trace {
         var reader = try TraceReader(path: path, options: options)
         var samples: [AccelerometerSample] = []
         var labels: [MotionActivity]? = reader.hasLabels ? [] : nil
         while let row = try reader.next() {
             samples.append(row.sample)
             labels?.append(row.label ?? .unknown)
+            rowsRead(samples.count)
         }
         return Trace(file: path, samples: samples, labels: labels,
                      warnings: reader.warnings, skippedRowCount: reader.skippedRowCount)

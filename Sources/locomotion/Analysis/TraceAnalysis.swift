@@ -141,7 +141,7 @@ struct TraceAnalysis: Sendable {
     /// reading are appended to `diagnostics`; an empty trace is bad input.
     static func readTrace(path: String, options: TraceReadingOptions, diagnostics: inout String,
                           progress: ReadProgress = .none) throws -> Trace {
-        let trace = try read(path: path, options: options, progress: progress)
+        let trace = try Trace.read(path: path, options: options) { progress.row($0) }
         diagnostics += LenientReport.text(trace.warnings, skipped: trace.skippedRowCount, in: trace.file)
         guard let first = trace.samples.first, let last = trace.samples.last else {
             throw InputError(file: path, problem: "the trace has no samples", hint: "a trace needs a header and at least one row")
@@ -157,20 +157,6 @@ struct TraceAnalysis: Sendable {
                              hint: "timestamps must be in seconds")
         }
         return trace
-    }
-
-    /// `Trace.read`, reporting rows read to `progress`. O(n) time and memory.
-    static func read(path: String, options: TraceReadingOptions, progress: ReadProgress) throws(InputError) -> Trace {
-        var reader = try TraceReader(path: path, options: options)
-        var samples: [AccelerometerSample] = []
-        var labels: [MotionActivity]? = reader.hasLabels ? [] : nil
-        while let row = try reader.next() {
-            samples.append(row.sample)
-            labels?.append(row.label ?? .unknown)
-            progress.row(samples.count)
-        }
-        return Trace(file: path, samples: samples, labels: labels,
-                     warnings: reader.warnings, skippedRowCount: reader.skippedRowCount)
     }
 
     /// Reads fixes (CSV, GPX or NMEA) as `distance` does; skipped entries of lenient reading are appended to

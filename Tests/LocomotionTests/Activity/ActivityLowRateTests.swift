@@ -74,6 +74,30 @@ struct ActivityLowRateTests {
         #expect(ActivityClassifier.updates(of: dense).filter { $0.explanation.rule == "gap" }.count >= 4)
     }
 
+    /// A sparse phone in a car: a ride, a drop-out, then a bumpy stretch whose input energy reaches walking's.
+    /// After a short gap the ride stays the context (bumps are not steps); after a gap longer than
+    /// `vehicleContextMaximumGap` (the person may have left the vehicle unseen) the energy rule decides again.
+    /// Either way the gap is reported `unknown` and ends the segment.
+    @Test(arguments: [(gap: 10.0, walkingAllowed: false), (gap: 120.0, walkingAllowed: true)])
+    func vehicleContextSurvivesShortGaps(gap: Double, walkingAllowed: Bool) throws {
+        var motion = SyntheticMotion(seed: 18)
+        let ride = motion.vibration(from: 0, duration: 60, level: 0.06, rate: 4)
+        let resume = try #require(ride.last).time + gap
+        let samples = ride + motion.vibration(from: resume, duration: 60, level: 0.4, rate: 4)
+        let updates = ActivityClassifier.updates(of: samples)
+        #expect(updates.contains { $0.explanation.rule == "gap" && $0.activity == .unknown && $0.start < resume })
+        let segments = ActivityClassifier.segments(of: samples)
+        #expect(!segments.contains { $0.activity != .unknown && $0.start < resume && $0.end > resume - gap + 1 },
+                "nothing but unknown across the gap: \(segments)")
+        #expect(seconds(of: .automotive, in: segments) > 30, "\(segments)")
+        let walking = seconds(of: .walking, in: segments)
+        #expect(walkingAllowed ? walking > 20 : walking == 0, "gap \(gap) s: \(segments)")
+        var classifier = ActivityClassifier()
+        var streamed: [ActivityUpdate] = []
+        for sample in samples { streamed += classifier.push(sample) }
+        #expect(streamed == updates)
+    }
+
     @Test func streamingEqualsBatchAtLowRates() {
         var motion = SyntheticMotion(seed: 17)
         let samples = withDropOuts(motion.still(from: 0, duration: 60, rate: 3), every: 15, length: 4)
