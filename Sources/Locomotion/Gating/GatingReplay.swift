@@ -21,7 +21,7 @@ public struct GatingReplay: Sendable {
     public var updates: [ActivityUpdate]
 
     /// Replays `samples` (time-ordered) with `fixes` (time-ordered) through a
-    /// gate with `configuration`. O(n + f) for n samples and f fixes.
+    /// gate with `configuration`: a ``GatingReplayer`` pushed over the buffer. O(n + f) for n samples and f fixes.
     ///
     /// Order at equal times: fixes, then the activity update, then the
     /// sample's heartbeat. Updates of the activity source are fed to the gate
@@ -30,42 +30,19 @@ public struct GatingReplay: Sendable {
     public static func run(
         samples: [AccelerometerSample], fixes: [LocationFix], source: ActivitySource, configuration: GatingConfiguration
     ) throws(GatingError) -> GatingReplay {
-        var gate = RecordingGate(configuration: configuration)
         var events: [GatingEvent] = []
-        var fixIndex = 0
         var updates: [ActivityUpdate] = []
         switch source {
         case .labels(let labels, let confidence):
             precondition(labels.count == samples.count, "labels must parallel samples")
-            var previous: MotionActivity?
+            var replayer = GatingReplayer(fixes: fixes, source: .labels(confidence: confidence), configuration: configuration)
             for (sample, label) in zip(samples, labels) {
-                while fixIndex < fixes.count && fixes[fixIndex].time <= sample.time {
-                    try gate.process(fixes[fixIndex], into: &events)
-                    fixIndex += 1
-                }
-                if label != previous {
-                    let update = ActivityUpdate(start: sample.time, activity: label, confidence: confidence,
-                                                explanation: ActivityExplanation(rule: "label"))
-                    try gate.process(update, into: &events)
-                    updates.append(update)
-                    previous = label
-                }
-                try gate.advance(to: sample.time, into: &events)
+                try replayer.push(sample, label: label, events: &events, updates: &updates)
             }
         case .classifier(let classifierConfiguration):
-            var classifier = ActivityClassifier(configuration: classifierConfiguration)
+            var replayer = GatingReplayer(fixes: fixes, source: .classifier(classifierConfiguration), configuration: configuration)
             for sample in samples {
-                while fixIndex < fixes.count && fixes[fixIndex].time <= sample.time {
-                    classifier.push(fixes[fixIndex])
-                    try gate.process(fixes[fixIndex], into: &events)
-                    fixIndex += 1
-                }
-                // An empty result does not allocate; the classifier emits rarely.
-                for update in classifier.push(sample) {
-                    try gate.process(update, into: &events)
-                    updates.append(update)
-                }
-                try gate.advance(to: sample.time, into: &events)
+                try replayer.push(sample, label: nil, events: &events, updates: &updates)
             }
         }
         let end = samples.last?.time ?? 0
@@ -78,25 +55,10 @@ public struct GatingReplay: Sendable {
     /// gap limit, 60 s). Runs of one label are merged. O(n).
     public static func truthSegments<Times: Sequence>(times: Times, labels: [MotionActivity], maximumHold: Double = 60) -> [ActivitySegment]
     where Times.Element == Double {
-        var segments: [ActivitySegment] = []
-        var previousTime: Double?
-        var previousLabel: MotionActivity?
-        func close(until end: Double) {
-            guard let start = previousTime, let label = previousLabel else { return }
-            let stop = min(end, start + maximumHold)
-            guard stop > start else { return }
-            if var last = segments.last, last.activity == label, last.end == start {
-                last.end = stop
-                segments[segments.count - 1] = last
-            } else {
-                segments.append(ActivitySegment(start: start, end: stop, activity: label, confidence: .high))
-            }
-        }
+        var builder = TruthSegmentBuilder(maximumHold: maximumHold)
         for (time, label) in zip(times, labels) {
-            close(until: time)
-            previousTime = time
-            previousLabel = label
+            builder.add(time: time, label: label)
         }
-        return segments
+        return builder.segments
     }
 }

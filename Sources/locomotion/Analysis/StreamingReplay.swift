@@ -2,9 +2,9 @@ import Locomotion
 import LocomotionDSP
 import LocomotionIO
 
-/// `locomotion replay` one trace row at a time: the inputs of ``GatingReplay/run(samples:fixes:source:configuration:)``
-/// in the same order (fixes up to a sample, then its activity update, then its heartbeat), with the
-/// summary's per-sample figures counted on the way, so that memory does not grow with the trace.
+/// `locomotion replay` one trace row at a time: the library's `GatingReplayer` (what `GatingReplay.run`
+/// pushes over a buffer), with the mode segments, the truth segments and the summary's per-sample figures
+/// built on the way, so that memory does not grow with the trace.
 ///
 /// What is kept grows with what happens, not with the samples: gate events, activity updates, mode
 /// segments and (with labels) truth segments. The recorded-sample count of ``ReplaySummary`` needs
@@ -23,12 +23,7 @@ struct StreamingReplay {
         var recordedSampleCount: Int
     }
 
-    private var gate: RecordingGate
-    private var classifier: ActivityClassifier?
-    private let labelConfidence: ActivityConfidence
-    private var previousLabel: MotionActivity?
-    private let fixes: [LocationFix]
-    private var fixIndex = 0
+    private var replayer: GatingReplayer
 
     private var events: [GatingEvent] = []
     private var updates: [ActivityUpdate] = []
@@ -49,13 +44,11 @@ struct StreamingReplay {
     ///   - labelConfidence: non-nil to use the trace's labels as the activity stream (`--activity-from-labels`),
     ///     nil for the classifier with `classifierConfiguration`.
     ///   - collectsTruth: build the truth segments from the rows' labels (the trace has a label column).
-    ///   - truthHold: the longest a label holds without a sample (`GatingReplay.truthSegments`' `maximumHold`).
     init(fixes: [LocationFix], labelConfidence: ActivityConfidence?, classifierConfiguration: ActivityClassifier.Configuration,
          configuration: GatingConfiguration, collectsTruth: Bool) {
-        gate = RecordingGate(configuration: configuration)
-        classifier = labelConfidence == nil ? ActivityClassifier(configuration: classifierConfiguration) : nil
-        self.labelConfidence = labelConfidence ?? .medium
-        self.fixes = fixes
+        replayer = GatingReplayer(
+            fixes: fixes, source: labelConfidence.map { .labels(confidence: $0) } ?? .classifier(classifierConfiguration),
+            configuration: configuration)
         truth = collectsTruth ? TruthSegmentBuilder(maximumHold: configuration.gapLimit) : nil
     }
 
@@ -63,31 +56,12 @@ struct StreamingReplay {
     /// - Throws: ``GatingError`` for out-of-order or invalid fixes.
     mutating func push(_ row: TraceRow) throws(GatingError) {
         let sample = row.sample
-        let label = row.label ?? .unknown
-        while fixIndex < fixes.count && fixes[fixIndex].time <= sample.time {
-            classifier?.push(fixes[fixIndex])
-            try gate.process(fixes[fixIndex], into: &events)
-            fixIndex += 1
-        }
-        if classifier != nil {
-            // An empty result does not allocate; the classifier emits rarely.
-            for update in classifier!.push(sample) {
-                try gate.process(update, into: &events)
-                updates.append(update)
-            }
-        } else if label != previousLabel {
-            let update = ActivityUpdate(start: sample.time, activity: label, confidence: labelConfidence,
-                                        explanation: ActivityExplanation(rule: "label"))
-            try gate.process(update, into: &events)
-            updates.append(update)
-            previousLabel = label
-        }
-        try gate.advance(to: sample.time, into: &events)
+        try replayer.push(sample, label: row.label, events: &events, updates: &updates)
         segmentNewEvents()
         // The gate is now at this sample's time, so the previous sample's segment is settled.
         if let previous = pendingTime { countSettled(previous) }
         pendingTime = sample.time
-        truth?.add(time: sample.time, label: label)
+        truth?.add(time: sample.time, label: row.label ?? .unknown)
     }
 
     /// Closes the last segment at the last sample and counts it. O(segments) for the result.
@@ -125,34 +99,5 @@ struct StreamingReplay {
         while sweepIndex < segments.count && segments[sweepIndex].end <= time { sweepIndex += 1 }
         guard let segment = sweepIndex < segments.count ? segments[sweepIndex] : openSegment else { return }
         if segment.mode == .highAccuracy && time >= segment.start { recordedSampleCount += 1 }
-    }
-}
-
-/// `GatingReplay.truthSegments` one labelled sample at a time: each label holds from its sample to the
-/// next one, for at most `maximumHold` seconds; runs of one label are merged.
-struct TruthSegmentBuilder {
-    let maximumHold: Double
-    private(set) var segments: [ActivitySegment] = []
-    private var previousTime: Double?
-    private var previousLabel: MotionActivity?
-
-    init(maximumHold: Double) {
-        self.maximumHold = maximumHold
-    }
-
-    mutating func add(time: Double, label: MotionActivity) {
-        if let start = previousTime, let label = previousLabel {
-            let stop = min(time, start + maximumHold)
-            if stop > start {
-                if var last = segments.last, last.activity == label, last.end == start {
-                    last.end = stop
-                    segments[segments.count - 1] = last
-                } else {
-                    segments.append(ActivitySegment(start: start, end: stop, activity: label, confidence: .high))
-                }
-            }
-        }
-        previousTime = time
-        previousLabel = label
     }
 }
