@@ -18,7 +18,7 @@ echo "# machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $
 swift build -c release --product locomotion >&2
 bin=.build/release
 objects=$(ls $bin/LocomotionIO.build/*.o $bin/Locomotion.build/*.o $bin/LocomotionDSP.build/*.o)
-swiftc -O -I $bin/Modules -I Sources/CFFTW Benchmarks/Pipeline/main.swift $objects $(pkg-config --libs fftw3 2>/dev/null || echo -lfftw3) \
+swiftc -O -I $bin/Modules -I Sources/CFFTW Benchmarks/Pipeline/main.swift Benchmarks/Support/BenchmarkSupport.swift $objects $(pkg-config --libs fftw3 2>/dev/null || echo -lfftw3) \
     -o "$work/pipeline-benchmark" >&2
 # malloc counter read by the benchmark through the symbol locomotion_malloc_calls.
 cat > "$work/count.c" <<'C'

@@ -13,7 +13,7 @@ bin=.build/release
 # The benchmark links the release objects of the library modules directly.
 objects=$(ls $bin/LocomotionIO.build/*.o $bin/Locomotion.build/*.o $bin/LocomotionDSP.build/*.o)
 swiftc -O -I $bin/Modules -I Sources/CFFTW -Xcc -fmodule-map-file=Sources/CFFTW/module.modulemap \
-  Benchmarks/TraceIO/main.swift $objects $(pkg-config --libs fftw3 2>/dev/null || echo -lfftw3) \
+  Benchmarks/TraceIO/main.swift Benchmarks/Support/BenchmarkSupport.swift $objects $(pkg-config --libs fftw3 2>/dev/null || echo -lfftw3) \
   -o "$work/trace-io-benchmark" >&2
 /usr/bin/time -f "simulate duration_s=$duration user_s=%U sys_s=%S wall_s=%e max_rss_KB=%M" \
   $bin/locomotion simulate --duration "$duration" --seed 1 --output "$work/day.csv" --fixes "$work/day-fixes.csv"

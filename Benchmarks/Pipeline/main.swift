@@ -12,49 +12,19 @@ import Locomotion
 import LocomotionDSP
 import LocomotionIO
 
-func seconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}
-
-func peakResidentMegabytes() -> Double {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return Double(usage.ru_maxrss) / 1024
-}
-
 /// malloc calls so far, when the counter from pipeline.sh is preloaded; nil otherwise.
 let mallocCounter: UnsafeMutablePointer<UInt64>? = dlsym(nil, "locomotion_malloc_calls")?
     .assumingMemoryBound(to: UInt64.self)
 
 func figure(_ name: String, _ value: Double) { print("\(name)\t\(value)") }
 
-let arguments = CommandLine.arguments
-guard arguments.count >= 2 else {
-    print("usage: pipeline-benchmark TRACE.csv [REPEATS]")
-    exit(2)
-}
-let path = arguments[1]
-let repeats = arguments.count > 2 ? Int(arguments[2]) ?? 3 : 3
-var status = stat()
-stat(path, &status)
-let megabytes = Double(status.st_size) / 1e6
+let (path, repeats, megabytes) = benchmarkArguments(usage: "pipeline-benchmark TRACE.csv [REPEATS]")
 
 // 1. CSV parsing alone: TraceReader row by row (constant memory), best of `repeats`.
-var best = Double.infinity
-var rows = 0
-var checksum = 0.0
-for _ in 0..<repeats {
-    let start = seconds()
-    var reader = try TraceReader(path: path)
-    rows = 0
-    while let row = try reader.next() {
-        rows += 1
-        checksum += row.sample.acceleration.z
-    }
-    best = min(best, seconds() - start)
-}
+let reading = try bestStreamingRead(path: path, repeats: repeats)
+var best = reading.seconds
+let rows = reading.rows
+var checksum = reading.checksum
 figure("csv_rows", Double(rows))
 figure("csv_megabytes", megabytes)
 figure("csv_MB_per_s", megabytes / best)

@@ -9,53 +9,14 @@ import Locomotion
 import LocomotionDSP
 import LocomotionIO
 
-/// CPU time of this process: the machine is shared, so wall-clock time would
-/// measure the neighbours. (Single-threaded code: CPU time = time on one core.)
-func seconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}
-
-/// Wall-clock time, for the two-thread reader (its CPU time counts both threads).
-func wallSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}
-
-func peakResidentMegabytes() -> Double {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return Double(usage.ru_maxrss) / 1024   // Linux: kilobytes
-}
-
 let arguments = CommandLine.arguments
-guard arguments.count >= 2 else {
-    print("usage: trace-io-benchmark TRACE.csv [REPEATS]")
-    exit(2)
-}
-let path = arguments[1]
-let repeats = arguments.count > 2 ? Int(arguments[2]) ?? 3 : 3
-var status = stat()
-stat(path, &status)
-let megabytes = Double(status.st_size) / 1e6
+let (path, repeats, megabytes) = benchmarkArguments(usage: "trace-io-benchmark TRACE.csv [REPEATS [stream]]")
 
 // Streaming: constant memory. Best of `repeats`.
-var best = Double.infinity
-var rows = 0
-var checksum = 0.0
-for _ in 0..<repeats {
-    let start = seconds()
-    var reader = try TraceReader(path: path)
-    rows = 0
-    checksum = 0
-    while let row = try reader.next() {
-        rows += 1
-        checksum += row.sample.acceleration.z
-    }
-    best = min(best, seconds() - start)
-}
+let streaming = try bestStreamingRead(path: path, repeats: repeats)
+var best = streaming.seconds
+var rows = streaming.rows
+var checksum = streaming.checksum
 let streamingPeak = peakResidentMegabytes()
 print("stream_read rows=\(rows) megabytes=\(megabytes) seconds=\(best) MB_per_s=\(megabytes / best) "
       + "rows_per_s=\(Double(rows) / best) peak_rss_MB=\(streamingPeak) checksum=\(checksum)")

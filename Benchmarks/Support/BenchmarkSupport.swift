@@ -1,0 +1,65 @@
+// What the swiftc-built benchmark drivers (Benchmarks/TraceIO, Benchmarks/Pipeline) share: clocks, peak memory,
+// the command line, and the row-by-row read that both time. Compiled next to each driver's main.swift by
+// Benchmarks/trace-io.sh and Benchmarks/pipeline.sh.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LocomotionIO
+
+/// CPU time of this process (s): the machine is shared, so wall-clock time would measure the neighbours.
+/// (Single-threaded code: CPU time = time on one core.)
+func seconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+/// Wall-clock time (s), for two-thread code (its CPU time counts both threads).
+func wallSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+/// Peak resident memory of this process so far (MB).
+func peakResidentMegabytes() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return Double(usage.ru_maxrss) / 1024   // Linux: kilobytes
+}
+
+/// `TOOL TRACE.csv [REPEATS …]`: the trace, the number of timed rounds (default 3) and the trace's size in MB
+/// (10⁶ bytes). Prints the usage and exits 2 without a trace.
+func benchmarkArguments(usage: String) -> (path: String, repeats: Int, megabytes: Double) {
+    let arguments = CommandLine.arguments
+    guard arguments.count >= 2 else {
+        print("usage: \(usage)")
+        exit(2)
+    }
+    let path = arguments[1]
+    var status = stat()
+    stat(path, &status)
+    return (path, arguments.count > 2 ? Int(arguments[2]) ?? 3 : 3, Double(status.st_size) / 1e6)
+}
+
+/// Reads `path` row by row through `TraceReader` (constant memory) `repeats` times: the best CPU time (s),
+/// the rows read, and a checksum of the z values (so that the reading cannot be optimised away).
+func bestStreamingRead(path: String, repeats: Int) throws -> (seconds: Double, rows: Int, checksum: Double) {
+    var best = Double.infinity
+    var rows = 0
+    var checksum = 0.0
+    for _ in 0..<repeats {
+        let start = seconds()
+        var reader = try TraceReader(path: path)
+        rows = 0
+        checksum = 0
+        while let row = try reader.next() {
+            rows += 1
+            checksum += row.sample.acceleration.z
+        }
+        best = min(best, seconds() - start)
+    }
+    return (best, rows, checksum)
+}
