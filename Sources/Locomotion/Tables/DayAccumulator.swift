@@ -1,0 +1,40 @@
+/// Sums epochs (``EpochSummary``, from ``EpochAccumulator``) into local days: the streaming builder of the
+/// per-day table (`locomotion daily`).
+///
+/// Push the epochs in the order they are emitted; a day is emitted when the first epoch of a later day arrives,
+/// and the last one by ``finish(emit:)``. A day with fewer covered hours than ``minimumCoveredHours`` is flagged
+/// (``DaySummary/hasTooLittleData``), never dropped. Days without any epoch (inside a long gap the epochs are
+/// still emitted, so only days before or after the recording) have no row. O(1) per epoch, constant memory.
+public struct DayAccumulator: Sendable {
+    /// The fewest hours covered by data for a day to count as complete. 10 h by default, the usual valid-day
+    /// rule of accelerometry studies (a day with at least 10 hours of wear).
+    public let minimumCoveredHours: Double
+
+    private var current: DaySummary?
+
+    /// Creates an accumulator that flags days with fewer than `minimumCoveredHours` of data.
+    public init(minimumCoveredHours: Double = 10) {
+        self.minimumCoveredHours = minimumCoveredHours
+    }
+
+    /// Adds the next epoch; emits the previous day when the epoch starts a new one.
+    public mutating func add(_ epoch: EpochSummary, emit: (DaySummary) -> Void) {
+        if let day = current, day.day != epoch.day {
+            emitCurrent(emit)
+        }
+        if current == nil { current = DaySummary(day: epoch.day, start: epoch.start, end: epoch.end) }
+        current?.add(epoch)
+    }
+
+    /// Emits the day still open, if any.
+    public mutating func finish(emit: (DaySummary) -> Void) {
+        emitCurrent(emit)
+    }
+
+    private mutating func emitCurrent(_ emit: (DaySummary) -> Void) {
+        guard var day = current else { return }
+        day.hasTooLittleData = day.coveredHours < minimumCoveredHours
+        current = nil
+        emit(day)
+    }
+}
