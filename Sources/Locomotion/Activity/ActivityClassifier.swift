@@ -13,6 +13,9 @@ import LocomotionDSP
 /// Updates are emitted only when the reported activity changes, so consecutive updates always differ in
 /// activity, and their `start` times never decrease.
 ///
+/// The classifier is `Codable`: encoding it after any sample, decoding it (in another process) and pushing the rest
+/// gives exactly the updates of an uninterrupted run.
+///
 /// Cost: O(1) amortised per sample (one window of features per hop: O(n²) in the window's sample count n,
 /// 100 by default); constant memory; pushing a sample allocates nothing once the classifier is created.
 ///
@@ -22,7 +25,7 @@ import LocomotionDSP
 ///     classifier.push(sample) { update in print(update.start, update.activity) }
 /// }
 /// ```
-public struct ActivityClassifier: Sendable {
+public struct ActivityClassifier: Sendable, Codable {
     /// The thresholds in use.
     public var configuration: Configuration { decisions.configuration }
 
@@ -87,16 +90,22 @@ public struct ActivityClassifier: Sendable {
     public mutating func push(_ fix: LocationFix) {
         guard let metersPerSecond = fix.speed, metersPerSecond.isFinite, metersPerSecond >= 0, fix.time.isFinite else { return }
         if let accuracy = fix.horizontalAccuracy, !(accuracy <= configuration.speedMaximumAccuracy) { return }
-        decisions.speed = (fix.time, metersPerSecond)
+        decisions.speed = SpeedEvidence(time: fix.time, metersPerSecond: metersPerSecond)
     }
 }
 
 extension ActivityClassifier {
     /// Turns window features into updates: the rule table, the latest speed and the smoother.
-    fileprivate struct Decisions: Sendable {
+    /// The latest usable ground speed from a fix.
+    fileprivate struct SpeedEvidence: Sendable, Codable {
+        var time: Double
+        var metersPerSecond: Double
+    }
+
+    fileprivate struct Decisions: Sendable, Codable {
         let configuration: Configuration
         var smoother: ActivitySmoother
-        var speed: (time: Double, metersPerSecond: Double)?
+        var speed: SpeedEvidence?
         var runStarted = false
         /// While the `unknown` forced by a gap is reported and a ride was reported before it: the last time (s)
         /// the vehicle was in evidence (the gap's start, or the end of a later window decided `automotive`);
