@@ -15,13 +15,15 @@ build: deps
 demo: build
 	@./Scripts/demo.sh
 
-# Builds tests (failing on any compiler warning in this package's own code), then runs them.
+# Builds tests (failing on any compiler warning in this package's own code), then runs them, then the Spark
+# job's tests on a standalone cluster on localhost (Integrations/spark/run-tests.sh: installs Java 17 and PySpark).
 test: deps
 	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG); test $${PIPESTATUS[0]} -eq 0
 	@if grep -E '^/.*/(Sources|Tests|Snippets)/.*: warning:' $(BUILD_LOG) | grep -v '/.build/'; then \
 		echo "error: the build has warnings (listed above); Locomotion builds warning-free." >&2; exit 1; fi
 	$(SWIFT) test --skip-build
+	@./Integrations/spark/run-tests.sh .build/debug/locomotion
 
 # DocC for the three library modules (catalogs in Sources/<Module>/<Module>.docc; their examples are the
 # Snippets/ programs, which `swift build` compiles and Tests/locomotionTests/Documentation/SnippetTests.swift

@@ -101,7 +101,8 @@ struct DistanceCommand: AsyncParsableCommand {
             suffix: format == .csv ? ".distance.csv" : ".distance.jsonl", shape: format == .csv ? .csvTable : .jsonLines)
         let trace = trace, readingOptions = traceOptions.readingOptions, joinSegments = joinSegments
         let configured = configuration
-        try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
+        let todo = inputOptions.pending(inputOptions.selected(inputs), writers: [writer])
+        try await InputBatch(inputs: todo, jobs: inputOptions.jobs).run(
             progress: ProgressLine(quiet: inputOptions.quiet)
         ) { path, diagnostics, _ in
             var configuration = configured

@@ -52,6 +52,10 @@ struct EvaluateCommand: AsyncParsableCommand {
                                valueName: "n"))
     var requestedJobs: Int?
 
+    @Option(help: ArgumentHelp("Score only part K of N (1 ≤ K ≤ N) of the traces: those at positions K, K+N, K+2N, … of the sorted list.",
+                               valueName: "K/N"))
+    var shard: Shard?
+
     @Flag(help: "No progress line on standard error (shown only when standard error is a terminal).")
     var quiet = false
 
@@ -73,7 +77,7 @@ struct EvaluateCommand: AsyncParsableCommand {
             try sink?.write(text)
         }
         var total = ActivityEvaluationReport(scope: "total")
-        try await InputBatch(inputs: inputs, jobs: requestedJobs ?? InputOptions.defaultJobs).run(
+        try await InputBatch(inputs: shard?.select(inputs) ?? inputs, jobs: requestedJobs ?? InputOptions.defaultJobs).run(
             progress: ProgressLine(quiet: quiet)
         ) { path, diagnostics, progress in
             var scorer = ActivityScorer()

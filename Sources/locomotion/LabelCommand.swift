@@ -66,7 +66,8 @@ struct LabelCommand: AsyncParsableCommand {
             suffix: format == .csv ? ".label.csv" : ".label.jsonl", shape: format == .csv ? .csvTable : .jsonLines)
         // Segments are few (one per change of activity); each trace's are written only once it has been read
         // whole, so a bad row leaves nothing of that trace on stdout and no half-written output file.
-        try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
+        let todo = inputOptions.pending(inputOptions.selected(inputs), writers: [writer])
+        try await InputBatch(inputs: todo, jobs: inputOptions.jobs).run(
             progress: ProgressLine(quiet: inputOptions.quiet)
         ) { path, diagnostics, progress in
             var text = format == .csv ? "start,end,activity,confidence\n" : ""

@@ -34,7 +34,8 @@ struct LocomotionCommand: AsyncParsableCommand {
             """,
         subcommands: [
             LabelCommand.self, StepsCommand.self, DistanceCommand.self, ReplayCommand.self,
-            EvaluateCommand.self, PlotCommand.self, SummarizeCommand.self, ConvertCommand.self, SimulateCommand.self,
+            EvaluateCommand.self, PlotCommand.self, SummarizeCommand.self, EpochsCommand.self, DailyCommand.self,
+            ConvertCommand.self, SimulateCommand.self,
         ]
     )
 

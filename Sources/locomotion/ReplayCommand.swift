@@ -101,7 +101,8 @@ struct ReplayCommand: AsyncParsableCommand {
                                   option: "--summary")
         }
         let command = self
-        try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
+        let todo = inputOptions.pending(inputOptions.selected(inputs), writers: [writer])
+        try await InputBatch(inputs: todo, jobs: inputOptions.jobs).run(
             progress: ProgressLine(quiet: inputOptions.quiet)
         ) { path, diagnostics, progress in
             try command.replay(trace: path, single: single, diagnostics: &diagnostics, progress: progress)

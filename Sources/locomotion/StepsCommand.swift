@@ -59,7 +59,8 @@ struct StepsCommand: AsyncParsableCommand {
         let writer = try plan.resultWriter(
             inputs: inputs, output: outputOptions.output, outputDirectory: inputOptions.outputDirectory,
             suffix: suffix, shape: format == .csv ? .csvTable : .jsonLines)
-        try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
+        let todo = inputOptions.pending(inputOptions.selected(inputs), writers: [writer])
+        try await InputBatch(inputs: todo, jobs: inputOptions.jobs).run(
             progress: ProgressLine(quiet: inputOptions.quiet)
         ) { path, diagnostics, progress in
             let result = try Self.detectSteps(path: path, options: readingOptions, configuration: configuration,

@@ -96,7 +96,8 @@ struct SummarizeCommand: AsyncParsableCommand {
             suffix: format == .text ? ".summary.txt" : ".summary.json", shape: format == .text ? .text : .jsonLines)
         let readingOptions = traceOptions.readingOptions, fixes = fixes, policy = policy.policy, format = format
         let relativeTime = relativeTime, highAccuracy = highAccuracyMilliwatts, lowPower = lowPowerMilliwatts
-        try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
+        let todo = inputOptions.pending(inputOptions.selected(inputs), writers: [writer])
+        try await InputBatch(inputs: todo, jobs: inputOptions.jobs).run(
             progress: ProgressLine(quiet: inputOptions.quiet)
         ) { path, diagnostics, progress in
             let trace = try TraceAnalysis.readTrace(path: path, options: readingOptions, diagnostics: &diagnostics,

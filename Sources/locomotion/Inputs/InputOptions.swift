@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 
-/// `--output-dir`, `--jobs` and `--quiet`: how a command that reads one or many
-/// inputs spreads them over cores and where their results go.
+/// `--output-dir`, `--jobs`, `--shard`, `--overwrite` and `--quiet`: how a command that reads one or many
+/// inputs spreads them over cores and machines and where their results go.
 struct InputOptions: ParsableArguments {
     @Option(name: .customLong("output-dir"),
             help: ArgumentHelp("Write one file per input into this folder (created if needed), named after the input, instead of one combined output.",
@@ -13,6 +13,13 @@ struct InputOptions: ParsableArguments {
             help: ArgumentHelp("Inputs read at the same time (default: the number of active processors; 1: one after another). The output is the same for any value.",
                                valueName: "n"))
     var requestedJobs: Int?
+
+    @Option(help: ArgumentHelp("Process only part K of N (1 ≤ K ≤ N) of the inputs: those at positions K, K+N, K+2N, … of the sorted list, for job arrays. Every input is in exactly one part.",
+                               valueName: "K/N"))
+    var shard: Shard?
+
+    @Flag(help: "With --output-dir, compute inputs whose output file already exists again (by default they are skipped, so a batch run again goes on where it stopped).")
+    var overwrite = false
 
     @Flag(help: "No progress line on standard error (shown only when standard error is a terminal).")
     var quiet = false
@@ -25,6 +32,30 @@ struct InputOptions: ParsableArguments {
 
     func validate() throws {
         if let requestedJobs, requestedJobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if overwrite && outputDirectory == nil { throw ValidationError("--overwrite applies to --output-dir only") }
+    }
+
+    /// The items of `--shard` (all of them without it), in their order.
+    func selected<Item>(_ items: [Item]) -> [Item] { shard?.select(items) ?? items }
+
+    /// The inputs still to compute: all of them, except (with `--output-dir`, unless `--overwrite`) those whose
+    /// output file of every writer exists — files appear under their final names only once complete, so a batch
+    /// that was stopped goes on where it stopped. Says on stderr how many were skipped. `key` maps an input to
+    /// the writers' key (the input itself for most commands; a participant for `epochs` and `daily`).
+    func pending<Item>(_ items: [Item], writers: [ResultWriter], kind: String = "inputs", key: (Item) -> String) -> [Item] {
+        guard let outputDirectory, !overwrite else { return items }
+        let remaining = items.filter { item in
+            !writers.allSatisfy { writer in writer.outputPath(for: key(item)).map(FileSystem.isRegularFile) ?? false }
+        }
+        if remaining.count < items.count {
+            StandardError.write("locomotion: skipped \(items.count - remaining.count) of \(items.count) \(kind) whose outputs in \(outputDirectory) are complete (--overwrite computes them again)\n")
+        }
+        return remaining
+    }
+
+    /// ``pending(_:writers:key:)`` for inputs that are their own keys.
+    func pending(_ inputs: [String], writers: [ResultWriter]) -> [String] {
+        pending(inputs, writers: writers) { $0 }
     }
 }
 

@@ -20,6 +20,7 @@ enum InputPaths {
     /// them; naming them explicitly (or by a pattern) still reads them.
     static let traceCompanionSuffixes: Set<String> = [
         ".steps.csv", ".fixes.csv", ".label.csv", ".step-times.csv", ".replay.csv", ".distance.csv",
+        ".epochs.csv", ".daily.csv", ".segments.csv",
     ]
 
     /// The files named by `arguments`.

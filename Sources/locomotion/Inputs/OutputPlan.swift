@@ -65,12 +65,15 @@ struct OutputPlan {
     }
 
     /// Plans the outputs of a command that reads one or many `inputs` (see ``ResultWriter``): `output` (nil:
-    /// standard output) or one file per input in `outputDirectory`, each claimed here.
+    /// standard output) or one file per input in `outputDirectory`, each claimed here. `names` gives the NAME of
+    /// an input's `--output-dir` file when it is not the input's file name without its extension (`epochs` and
+    /// `daily` name them after participants).
     ///
     /// - Throws: ``CommandFailure`` (bad usage) for `--output` with `--output-dir`, two inputs that would write
     ///   the same file, an output that is an input or another output, or a folder that cannot be created.
     mutating func resultWriter(inputs: [String], output: String?, outputDirectory: String?, suffix: String,
-                               shape: ResultWriter.Shape, option: String = "--output") throws -> ResultWriter {
+                               shape: ResultWriter.Shape, option: String = "--output",
+                               names: [String: String] = [:]) throws -> ResultWriter {
         guard let outputDirectory else {
             try claim(output, as: output == nil ? "standard output" : option)
             return ResultWriter(inputs: inputs, output: output, shape: shape)
@@ -81,7 +84,7 @@ struct OutputPlan {
         var paths: [String: String] = [:]
         var owners: [String: String] = [:]
         for input in inputs {
-            let path = folder + "/" + ResultWriter.baseName(of: input) + suffix
+            let path = folder + "/" + (names[input] ?? ResultWriter.baseName(of: input)) + suffix
             if let other = owners[path] {
                 throw CommandFailure.badUsage(
                     "\(other) and \(input) would both be written to \(path); rename one, or process them separately")

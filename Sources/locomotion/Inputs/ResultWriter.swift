@@ -32,6 +32,11 @@ final class ResultWriter {
         case jsonLines
         /// Anything else (a report): concatenated.
         case text
+        /// CSV rows that name their input themselves (`epochs`, `daily`): combined, the header once and the rows
+        /// as they are.
+        case keyedCSVTable
+        /// JSON Lines that name their input themselves: combined, as they are.
+        case keyedJSONLines
     }
 
     private let shape: Shape
@@ -102,6 +107,12 @@ final class ResultWriter {
                     try sink.write(field + "," + line + "\n")
                 }
             }
+        case .keyedCSVTable:
+            let body = wroteHeader ? text.drop { $0 != "\n" }.dropFirst() : Substring(text)
+            try sink.write(String(body))
+            wroteHeader = true
+        case .keyedJSONLines:
+            try sink.write(text)
         case .jsonLines:
             let key = "{\"file\":" + jsonString(input)
             for line in text.split(separator: "\n") where line.first == "{" {
@@ -135,5 +146,11 @@ enum FileSystem {
                 throw CommandFailure.badUsage("\(prefix): cannot create the folder: \(String(cString: strerror(errno)))")
             }
         }
+    }
+
+    /// True when `path` names a regular file (following links).
+    static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 }

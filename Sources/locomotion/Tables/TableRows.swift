@@ -21,7 +21,7 @@ enum TableRows {
         var columns: [String] {
             switch self {
             case .epochs:
-                ["file", "participant", "start", "end", "local_start", "activity"]
+                ["file", "participant", "day", "start", "end", "local_start", "activity"]
                     + MotionActivity.allCases.map { "\($0)_s" }
                     + ["steps", "cadence_spm", "distance_m", "high_accuracy_share", "coverage"]
             case .daily:
@@ -40,7 +40,8 @@ enum TableRows {
     }
 
     static func epoch(_ epoch: EpochSummary, file: String, participant: String, format: OutputFormat) -> String {
-        var values: [Value] = [.text(file), .text(participant), .number(time(epoch.start)), .number(time(epoch.end)),
+        var values: [Value] = [.text(file), .text(participant), .text(epoch.day.description),
+                               .number(time(epoch.start)), .number(time(epoch.end)),
                                .text(localTime(epoch.start, offset: epoch.utcOffset)), .text(epoch.activity.rawValue)]
         values += MotionActivity.allCases.map { .number(decimals(epoch.activities[$0], 3)) }
         values += [.number(String(epoch.steps)), .number(epoch.stepsPerMinute.map { decimals($0, 2) }),
@@ -102,7 +103,7 @@ enum TableRows {
     /// that reads back as the rounded number. Values too large to round through Int are written as they are.
     static func decimals(_ value: Double, _ places: Int) -> String {
         let scale = [1.0, 10, 100, 1000, 10_000, 100_000, 1_000_000][min(places, 6)]
-        guard value.isFinite, (value * scale).magnitude < 1e15 else { return value.isFinite ? "\(value)" : "" }
+        guard value.isFinite, (value * scale).magnitude < 1e18 else { return value.isFinite ? "\(value)" : "" }
         let rounded = (value * scale).rounded() / scale
         if rounded == rounded.rounded() { return String(Int(rounded)) }
         return "\(rounded)"

@@ -1,0 +1,285 @@
+"""The Spark job: list a cohort's traces on any Hadoop-compatible file system, run `locomotion` on each
+participant's files in a task, and write Parquet datasets `epochs/`, `daily/`, `segments/` and `errors/`
+(partitioned by participant) under `--output`.
+
+    spark-submit "$(locomotion-spark-submit-path)" 'hdfs:///cohort/*/*.csv' \\
+        --participant-from '{participant}/*.csv' --time-zone Europe/Zurich --output hdfs:///tables
+
+Re-running skips the participants whose tables are complete for the same files and settings (`manifest/`);
+`--overwrite` computes everything again. Docs/cohorts.md has the whole story.
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+import tempfile
+import zipfile
+
+from . import runner
+from .participants import ParticipantPattern, participant_of
+from .tables import ERRORS, MANIFEST, TABLES, spark_schema
+
+COMPANION_SUFFIXES = (".steps.csv", ".fixes.csv", ".label.csv", ".step-times.csv", ".replay.csv", ".distance.csv",
+                      ".epochs.csv", ".daily.csv", ".segments.csv")
+DATASETS = list(TABLES) + ["errors"]
+
+
+def parse_arguments(argv):
+    parser = argparse.ArgumentParser(
+        prog="locomotion-spark", description="Per-epoch, per-day and segment tables of a cohort, as Parquet.")
+    parser.add_argument("inputs", nargs="+", help="traces: files, folders (their .csv files, recursively) or glob "
+                        "patterns, on any Hadoop-compatible file system (file:, hdfs:, s3a:, …)")
+    parser.add_argument("--output", required=True, help="folder (URI) that receives epochs/ daily/ segments/ errors/")
+    parser.add_argument("--time-zone", required=True, help="IANA zone of the participants' local days, e.g. Europe/Zurich")
+    who = parser.add_mutually_exclusive_group()
+    who.add_argument("--participant-from", help="read each trace's participant from its path, e.g. '{participant}/*.csv'")
+    who.add_argument("--participant", help="one participant for every input")
+    parser.add_argument("--epoch", type=int, default=60, help="epoch length in seconds (default 60)")
+    parser.add_argument("--day-start", default="00:00", help="local time at which days start, HH:MM")
+    parser.add_argument("--minimum-hours", type=float, default=10, help="days with fewer hours of data are flagged low_data")
+    parser.add_argument("--policy", default="on-foot", help="gating policy of high_accuracy_share")
+    parser.add_argument("--companion-fixes", action="store_true", help="use NAME.fixes.csv beside each trace NAME.csv")
+    parser.add_argument("--lenient", action="store_true", help="skip bad rows with a warning instead of failing the participant")
+    parser.add_argument("--units", choices=["g", "ms2"], help="unit of x,y,z (default g)")
+    parser.add_argument("--tool-argument", action="append", default=[], dest="extra_arguments",
+                        help="another option for `locomotion daily` (repeat for several), e.g. --tool-argument=--config=c.json")
+    parser.add_argument("--locomotion", default="locomotion", dest="binary",
+                        help="the locomotion binary: a path on the executors, a file shipped with --files, or a name on their PATH")
+    parser.add_argument("--stage-inputs", choices=["auto", "always", "never"], default="auto",
+                        help="copy the traces through Spark to the executors' local disks (auto: unless every input is on the "
+                             "local or a shared file system, file:)")
+    parser.add_argument("--epochs-partition", choices=["participant", "participant,day"], default="participant",
+                        help="partition columns of epochs/ (day: one folder per participant-day, many small files)")
+    parser.add_argument("--overwrite", action="store_true", help="compute every participant again")
+    return parser.parse_args(argv)
+
+
+def settings_of(arguments):
+    """What every participant's run depends on, besides its files (part of the re-run signature)."""
+    return {"binary": arguments.binary, "time_zone": arguments.time_zone, "epoch": arguments.epoch,
+            "day_start": arguments.day_start, "minimum_hours": arguments.minimum_hours, "policy": arguments.policy,
+            "companion_fixes": arguments.companion_fixes, "lenient": arguments.lenient, "units": arguments.units,
+            "extra_arguments": arguments.extra_arguments}
+
+
+class FileSystems:
+    """The Hadoop file systems, through the driver's JVM."""
+
+    def __init__(self, spark):
+        self.jvm = spark.sparkContext._jvm
+        self.configuration = spark.sparkContext._jsc.hadoopConfiguration()
+
+    def _path(self, uri):
+        path = self.jvm.org.apache.hadoop.fs.Path(uri)
+        return path, path.getFileSystem(self.configuration)
+
+    def expand(self, argument):
+        """The trace files an argument names, as (uri, length, modification time), sorted by URI."""
+        path, fs = self._path(argument)
+        if any(char in argument for char in "*?[{"):
+            statuses = fs.globStatus(path) or []
+            if len(statuses) == 0:
+                raise SystemExit(f"locomotion-spark: {argument}: no file matches this pattern")
+        else:
+            if not fs.exists(path):
+                raise SystemExit(f"locomotion-spark: {argument}: no such file or folder")
+            statuses = [fs.getFileStatus(path)]
+        found = []
+        for status in statuses:
+            if status.isDirectory():
+                iterator = fs.listFiles(status.getPath(), True)
+                while iterator.hasNext():
+                    found.append(iterator.next())
+            else:
+                found.append(status)
+        files = []
+        for status in found:
+            uri = status.getPath().toString()
+            name = uri.rsplit("/", 1)[-1]
+            if status.isDirectory() or name.startswith(".") or not name.lower().endswith(".csv"):
+                continue
+            if len(statuses) > 1 or statuses[0].isDirectory():
+                if name.lower().endswith(COMPANION_SUFFIXES):
+                    continue
+            files.append((uri, status.getLen(), status.getModificationTime()))
+        if not files:
+            raise SystemExit(f"locomotion-spark: {argument}: holds no .csv traces")
+        return sorted(files)
+
+    def status(self, uri):
+        """(length, modification time) of a file, or None when it does not exist."""
+        path, fs = self._path(uri)
+        if not fs.exists(path):
+            return None
+        status = fs.getFileStatus(path)
+        return status.getLen(), status.getModificationTime()
+
+    def delete_partition(self, root, column, value):
+        """Deletes `root/column=value` (the value escaped as Spark escapes partition values), if it exists."""
+        escape = self.jvm.org.apache.spark.sql.catalyst.catalog.ExternalCatalogUtils.escapePathName
+        path, fs = self._path(f"{root.rstrip('/')}/{column}={escape(value)}")
+        if fs.exists(path):
+            fs.delete(path, True)
+
+    def exists(self, uri):
+        path, fs = self._path(uri)
+        return fs.exists(path)
+
+
+def companion_of(uri):
+    return uri[:-4] + ".fixes.csv" if uri.lower().endswith(".csv") else None
+
+
+def plan(arguments, filesystems):
+    """The participants and their files: {participant: {"traces": [...], "companions": [...], "signature": …}}."""
+    pattern = ParticipantPattern(arguments.participant_from) if arguments.participant_from else None
+    seen = set()
+    groups = {}
+    for argument in arguments.inputs:
+        for uri, length, modified in filesystems.expand(argument):
+            if uri in seen:
+                continue
+            seen.add(uri)
+            participant = participant_of(uri, pattern, arguments.participant)
+            if participant is None:
+                raise SystemExit(f"locomotion-spark: --participant-from '{arguments.participant_from}' does not match the input {uri}")
+            if participant in ("", ".", "..") or "/" in participant:
+                raise SystemExit(f"locomotion-spark: '{participant}' cannot name a participant ({uri})")
+            group = groups.setdefault(participant, {"traces": [], "companions": [], "stamps": []})
+            group["traces"].append(uri)
+            group["stamps"].append([uri, length, modified])
+            if arguments.companion_fixes:
+                companion = companion_of(uri)
+                status = filesystems.status(companion)
+                if status is not None:
+                    group["companions"].append(companion)
+                    group["stamps"].append([companion, *status])
+    settings = settings_of(arguments)
+    for participant, group in groups.items():
+        text = json.dumps({"settings": settings, "files": group["stamps"]}, sort_keys=True)
+        group["signature"] = hashlib.sha256(text.encode()).hexdigest()
+    return groups
+
+
+def finished(spark, output, filesystems):
+    """{participant: signature} of the participants whose tables are complete (`manifest/`)."""
+    root = output.rstrip("/") + "/manifest"
+    if not filesystems.exists(root):
+        return {}
+    rows = spark.read.schema(spark_schema(MANIFEST)).parquet(root).select("participant", "signature").collect()
+    return {row.participant: row.signature for row in rows}
+
+
+def is_local(uri):
+    """True for a file on this machine's file system (a listed URI is fully qualified: `file:/…`)."""
+    return uri.startswith("file:")
+
+
+def local_path(uri):
+    if uri.startswith("file://"):
+        return uri[len("file://"):]
+    if uri.startswith("file:"):
+        return uri[len("file:"):]
+    return uri
+
+
+def _run_direct(item, settings):
+    participant, traces = item
+    return runner.run_participant(participant, traces, settings, local_files=[local_path(uri) for uri in traces])
+
+
+def _run_staged(participant, traces, settings, streams):
+    with tempfile.TemporaryDirectory(prefix="locomotion-stage-") as scratch:
+        local = runner.stage(streams, scratch)
+        missing = [uri for uri in traces if uri not in local]
+        if missing:
+            yield "errors", (participant, list(traces), -1, f"not staged: {missing}")
+            return
+        yield from runner.run_participant(participant, traces, settings, local_files=[local[uri] for uri in traces])
+
+
+def package_archive():
+    """This package as a zip, to ship to executors that do not have it installed."""
+    folder = os.path.dirname(os.path.abspath(__file__))
+    handle, path = tempfile.mkstemp(prefix="locomotion_spark-", suffix=".zip")
+    os.close(handle)
+    with zipfile.ZipFile(path, "w") as archive:
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".py"):
+                archive.write(os.path.join(folder, name), f"locomotion_spark/{name}")
+    return path
+
+
+def main(argv=None):
+    arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
+    from pyspark import StorageLevel
+    from pyspark.sql import SparkSession
+
+    spark = (SparkSession.builder.appName("locomotion-cohort")
+             .config("spark.sql.sources.partitionOverwriteMode", "dynamic")
+             .config("spark.sql.sources.partitionColumnTypeInference.enabled", "false")
+             .getOrCreate())
+    context = spark.sparkContext
+    context.addPyFile(package_archive())
+    output = arguments.output.rstrip("/")
+    filesystems = FileSystems(spark)
+    groups = plan(arguments, filesystems)
+    done = {} if arguments.overwrite else finished(spark, output, filesystems)
+    todo = [participant for participant in groups if done.get(participant) != groups[participant]["signature"]]
+    file_count = sum(len(group["traces"]) for group in groups.values())
+    print(f"locomotion-spark: {len(groups)} participants ({file_count} traces): {len(todo)} to compute, "
+          f"{len(groups) - len(todo)} complete from an earlier run", file=sys.stderr)
+    if not todo:
+        spark.stop()
+        return 0
+    settings = settings_of(arguments)
+    stage = arguments.stage_inputs == "always" or (
+        arguments.stage_inputs == "auto" and not all(is_local(uri) for p in todo for uri in groups[p]["traces"]))
+    if stage:
+        parts = []
+        for participant in todo:
+            traces = groups[participant]["traces"]
+            files = traces + groups[participant]["companions"]
+            streams = context.union([context.binaryFiles(uri) for uri in files]).coalesce(1)
+            parts.append(streams.mapPartitions(
+                lambda it, p=participant, t=traces: _run_staged(p, t, settings, it)))
+        results = context.union(parts)
+    else:
+        items = [(participant, groups[participant]["traces"]) for participant in todo]
+        results = context.parallelize(items, len(items)).flatMap(lambda item: _run_direct(item, settings))
+    results = results.persist(StorageLevel.MEMORY_AND_DISK)
+
+    failures = {row[0]: row for row in results.filter(lambda pair: pair[0] == "errors").map(lambda pair: pair[1]).collect()}
+    for table, columns in list(TABLES.items()) + [("errors", ERRORS)]:
+        frame = spark.createDataFrame(
+            results.filter(lambda pair, t=table: pair[0] == t).map(lambda pair: pair[1]), spark_schema(columns))
+        partitions = arguments.epochs_partition.split(",") if table == "epochs" else ["participant"]
+        order = [column for column in ("participant", "start", "file") if column in frame.columns]
+        (frame.repartition(*partitions).sortWithinPartitions(*order)
+         .write.mode("overwrite").partitionBy(*partitions).parquet(f"{output}/{table}"))
+    succeeded = [participant for participant in todo if participant not in failures]
+    for participant in succeeded:
+        filesystems.delete_partition(f"{output}/errors", "participant", participant)
+    for participant in failures:
+        for dataset in list(TABLES) + ["manifest"]:
+            filesystems.delete_partition(f"{output}/{dataset}", "participant", participant)
+    manifest = [(participant, groups[participant]["signature"],
+                 groups[participant]["traces"] + groups[participant]["companions"]) for participant in succeeded]
+    (spark.createDataFrame(manifest, spark_schema(MANIFEST)).repartition("participant")
+     .write.mode("overwrite").partitionBy("participant").parquet(f"{output}/manifest"))
+    results.unpersist()
+    print(f"locomotion-spark: {len(succeeded)} participants written, {len(failures)} failed (listed in "
+          f"{output}/errors)", file=sys.stderr)
+    spark.stop()
+    return 0
+
+
+def print_entry_path():
+    """Prints the path of the script to give `spark-submit`."""
+    print(os.path.join(os.path.dirname(os.path.abspath(__file__)), "submit.py"))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

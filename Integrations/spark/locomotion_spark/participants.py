@@ -1,0 +1,78 @@
+"""Participants from paths: the rules of `locomotion epochs/daily --participant-from` (ParticipantPattern.swift).
+
+The pattern is matched against the end of a path, component by component (a leading `/` anchors it at the root).
+In a component `{participant}` stands for one or more characters, `*` for any characters, `?` for one; `/` never
+matches inside a component. Ties are broken as a regular expression `[^/]*` / `([^/]+?)` breaks them: `*` takes
+as much as it can, `{participant}` as little as it can.
+"""
+
+import re
+
+PLACEHOLDER = "{participant}"
+
+
+class ParticipantPattern:
+    """A compiled `--participant-from` pattern."""
+
+    def __init__(self, text):
+        self.text = text
+        if text.count(PLACEHOLDER) != 1:
+            raise ValueError(f"--participant-from '{text}' must hold {PLACEHOLDER} exactly once, e.g. '{PLACEHOLDER}/*.csv'")
+        self.anchored = text.startswith("/")
+        components = text.split("/")[1:] if self.anchored else text.split("/")
+        if any(component == "" for component in components):
+            raise ValueError(f"--participant-from '{text}' has an empty path component")
+        self.components = [re.compile(_component_regex(component)) for component in components]
+
+    def participant(self, path):
+        """The participant of `path` (a local path or a URI), or None when the pattern does not match it."""
+        path = _strip_scheme(path)
+        parts = [part for part in path.split("/") if part]
+        if len(parts) < len(self.components):
+            return None
+        if self.anchored and (not path.startswith("/") or len(parts) != len(self.components)):
+            return None
+        found = None
+        for regex, part in zip(self.components, parts[len(parts) - len(self.components):]):
+            match = regex.fullmatch(part)
+            if match is None:
+                return None
+            if match.groups():
+                found = match.group(1)
+        return found
+
+
+def _component_regex(component):
+    pieces = []
+    index = 0
+    while index < len(component):
+        if component.startswith(PLACEHOLDER, index):
+            pieces.append("([^/]+?)")
+            index += len(PLACEHOLDER)
+            continue
+        char = component[index]
+        pieces.append("[^/]*" if char == "*" else "[^/]" if char == "?" else re.escape(char))
+        index += 1
+    return "".join(pieces)
+
+
+def _strip_scheme(path):
+    """`hdfs://host:8020/a/b.csv` -> `/a/b.csv`; `file:/a` -> `/a`; plain paths as they are."""
+    match = re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:(//[^/]*)?(/.*)$", path)
+    return match.group(2) if match else path
+
+
+def base_name(path):
+    """The file name without its last extension (the participant of a file that is its own participant)."""
+    name = _strip_scheme(path).rstrip("/").split("/")[-1]
+    dot = name.rfind(".")
+    return name[:dot] if dot > 0 else name
+
+
+def participant_of(path, pattern=None, single=None):
+    """The participant of `path`: `single` when given, else read with `pattern`, else the file's base name."""
+    if single is not None:
+        return single
+    if pattern is not None:
+        return pattern.participant(path)
+    return base_name(path)

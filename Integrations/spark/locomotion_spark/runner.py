@@ -1,0 +1,110 @@
+"""The executor side: one participant's traces through the `locomotion` binary, back as typed rows.
+
+Runs without a SparkSession (tasks and tests call it directly): `run_participant` yields `(table, row)` pairs,
+`table` being "epochs", "daily", "segments" or "errors".
+"""
+
+import os
+import shutil
+import stat
+import subprocess
+import tempfile
+
+from .tables import TABLES, parse_table
+
+MESSAGE_LIMIT = 4000
+
+
+def resolve_binary(name):
+    """The path of the `locomotion` binary: `name` itself when it is a path to a file, else a file shipped
+    with `spark-submit --files` (made executable), else `name` on the PATH."""
+    if os.sep in name and os.path.isfile(name):
+        return name
+    try:
+        from pyspark import SparkFiles
+
+        shipped = SparkFiles.get(os.path.basename(name))
+        if os.path.isfile(shipped):
+            mode = os.stat(shipped).st_mode
+            if not mode & stat.S_IXUSR:
+                os.chmod(shipped, mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+            return shipped
+    except Exception:  # no SparkContext here (tests), or nothing shipped under that name
+        pass
+    found = shutil.which(name)
+    if found is None:
+        raise FileNotFoundError(f"the locomotion binary '{name}' is neither a file, nor shipped with --files, "
+                                "nor on the executors' PATH")
+    return found
+
+
+def tool_arguments(settings):
+    """The options of `locomotion daily` that every participant gets (from the job's settings dict)."""
+    arguments = ["--time-zone", settings["time_zone"], "--epoch", str(settings["epoch"]),
+                 "--day-start", settings["day_start"], "--minimum-hours", repr(float(settings["minimum_hours"])),
+                 "--policy", settings["policy"]]
+    if settings.get("companion_fixes"):
+        arguments.append("--companion-fixes")
+    if settings.get("lenient"):
+        arguments.append("--lenient")
+    if settings.get("units"):
+        arguments += ["--units", settings["units"]]
+    return arguments + list(settings.get("extra_arguments", []))
+
+
+def run_participant(participant, files, settings, local_files=None):
+    """Runs `locomotion daily --also epochs --also segments` over one participant's traces.
+
+    `files` are the traces as the job names them (URIs); `local_files` the same files on this machine (the
+    paths themselves when None). Yields `("epochs"|"daily"|"segments", row)` for a participant that succeeded,
+    and one `("errors", row)` for one that failed: a bad input never fails the job.
+    """
+    local_files = list(local_files) if local_files is not None else list(files)
+    names = dict(zip(local_files, files))
+    try:
+        binary = resolve_binary(settings["binary"])
+        with tempfile.TemporaryDirectory(prefix="locomotion-") as scratch:
+            command = [binary, "daily", *local_files, "--participant", participant, "--output-dir", scratch,
+                       "--also", "epochs", "--also", "segments", "--jobs", "1", "--quiet",
+                       *tool_arguments(settings)]
+            completed = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            if completed.returncode != 0:
+                yield "errors", (participant, list(files), completed.returncode, _message(completed.stderr, names))
+                return
+            rows = {}
+            for table in TABLES:
+                path = os.path.join(scratch, f"{participant}.{table}.csv")
+                with open(path, encoding="utf-8") as handle:
+                    rows[table] = parse_table(table, handle.read(), files=names)
+    except Exception as error:  # the binary missing, a table unreadable: reported, never fatal
+        yield "errors", (participant, list(files), -1, f"{type(error).__name__}: {error}"[:MESSAGE_LIMIT])
+        return
+    for table in TABLES:
+        for row in rows[table]:
+            yield table, row
+
+
+def _message(stderr, names):
+    """The tool's messages, with local paths put back to the job's names, at most MESSAGE_LIMIT characters."""
+    text = stderr.strip()
+    for local, name in sorted(names.items(), key=lambda item: -len(item[0])):
+        if local != name:
+            text = text.replace(local, name)
+    return text[-MESSAGE_LIMIT:]
+
+
+def stage(streams, scratch):
+    """Writes `(uri, bytes)` pairs (Spark's binaryFiles) into `scratch`, one folder per folder of the URIs, so
+    that equal names in different folders stay apart and a trace keeps its companion fixes beside it; returns
+    `{uri: local path}`."""
+    local = {}
+    folders = {}
+    for uri, content in streams:
+        parent = uri.rstrip("/").rsplit("/", 1)[0]
+        folder = os.path.join(scratch, str(folders.setdefault(parent, len(folders))))
+        os.makedirs(folder, exist_ok=True)
+        path = os.path.join(folder, uri.rstrip("/").split("/")[-1])
+        with open(path, "wb") as handle:
+            handle.write(content)
+        local[uri] = path
+    return local

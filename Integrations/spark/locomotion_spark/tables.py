@@ -1,0 +1,74 @@
+"""The tables `locomotion epochs`, `locomotion daily` and `--also segments` write, as typed rows.
+
+The columns and types mirror `Sources/locomotion/Tables/TableRows.swift`; `parse_table` checks the header of
+every file against them, so a binary of another version is refused rather than misread.
+"""
+
+import csv
+import io
+
+ACTIVITIES = ["stationary", "walking", "running", "cycling", "automotive", "unknown"]
+
+# (column, type) with types: "string", "double", "long", "boolean". Every column may be empty (null).
+TABLES = {
+    "epochs": [("file", "string"), ("participant", "string"), ("day", "string"), ("start", "double"),
+               ("end", "double"), ("local_start", "string"), ("activity", "string")]
+    + [(f"{activity}_s", "double") for activity in ACTIVITIES]
+    + [("steps", "long"), ("cadence_spm", "double"), ("distance_m", "double"),
+       ("high_accuracy_share", "double"), ("coverage", "double")],
+    "daily": [("participant", "string"), ("day", "string"), ("start", "double"), ("end", "double"),
+              ("steps", "long"), ("cadence_spm", "double")]
+    + [(f"{activity}_min", "double") for activity in ACTIVITIES]
+    + [("distance_m", "double"), ("walking_bouts", "long"), ("longest_bout_s", "double"),
+       ("longest_bout_steps", "long"), ("high_accuracy_share", "double"), ("hours_with_data", "double"),
+       ("first_sample", "double"), ("last_sample", "double"), ("first_local", "string"), ("last_local", "string"),
+       ("low_data", "boolean")],
+    "segments": [("file", "string"), ("participant", "string"), ("start", "double"), ("end", "double"),
+                 ("activity", "string"), ("confidence", "string")],
+}
+
+# What the job adds: one row per participant that failed, and one per participant finished (for re-runs).
+ERRORS = [("participant", "string"), ("files", "array<string>"), ("exit_status", "long"), ("message", "string")]
+MANIFEST = [("participant", "string"), ("signature", "string"), ("files", "array<string>")]
+
+_CONVERT = {
+    "string": str,
+    "double": float,
+    "long": int,
+    "boolean": lambda text: {"true": True, "false": False}[text],
+}
+
+
+def parse_table(table, text, files=None):
+    """The rows of `table` in CSV `text` as tuples in column order (empty fields are None).
+
+    `files` maps the paths the tool was given to the paths to report in the `file` column.
+    Raises ValueError when the header is not the expected one.
+    """
+    columns = TABLES[table]
+    reader = csv.reader(io.StringIO(text))
+    header = next(reader, None)
+    expected = [name for name, _ in columns]
+    if header != expected:
+        raise ValueError(f"the {table} table has the columns {header}, not {expected}: "
+                         "is the locomotion binary of another version than this package?")
+    converters = [_CONVERT[kind] for _, kind in columns]
+    file_index = expected.index("file") if "file" in expected else None
+    rows = []
+    for line, fields in enumerate(reader, start=2):
+        if len(fields) != len(columns):
+            raise ValueError(f"{table} line {line}: {len(fields)} fields, not {len(columns)}")
+        row = [None if field == "" else convert(field) for field, convert in zip(fields, converters)]
+        if file_index is not None and files is not None and row[file_index] in files:
+            row[file_index] = files[row[file_index]]
+        rows.append(tuple(row))
+    return rows
+
+
+def spark_schema(columns):
+    """A pyspark StructType for `columns` (imported here so the rest of the module needs no Spark)."""
+    from pyspark.sql import types
+
+    simple = {"string": types.StringType(), "double": types.DoubleType(), "long": types.LongType(),
+              "boolean": types.BooleanType(), "array<string>": types.ArrayType(types.StringType())}
+    return types.StructType([types.StructField(name, simple[kind], True) for name, kind in columns])

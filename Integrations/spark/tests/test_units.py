@@ -1,0 +1,92 @@
+"""Unit tests of the parts of locomotion_spark that need no Spark: participant patterns, table parsing, and one
+participant run through the real binary (LOCOMOTION_BINARY)."""
+
+import os
+import subprocess
+import tempfile
+import unittest
+
+from locomotion_spark import runner
+from locomotion_spark.participants import ParticipantPattern, base_name
+from locomotion_spark.tables import TABLES, parse_table
+
+BINARY = os.environ.get("LOCOMOTION_BINARY")
+
+
+class ParticipantPatternTests(unittest.TestCase):
+    # The same cases as Tests/locomotionTests/Tables/ParticipantPatternTests.swift.
+    CASES = [
+        ("{participant}/*.csv", "cohort/P01/2024-03-01.csv", "P01"),
+        ("{participant}/*.csv", "P01.csv", None),
+        ("{participant}_*.csv", "raw/P01_2024-03-01.csv", "P01"),
+        ("{participant}_*.csv", "raw/sub_01_2024.csv", "sub"),
+        ("*_{participant}.csv", "raw/a_b_c.csv", "c"),
+        ("sub-{participant}/phone/*.csv", "bids/sub-07/phone/a.csv", "07"),
+        ("sub-{participant}/phone/*.csv", "bids/sub-07/watch/a.csv", None),
+        ("/data/{participant}/?.csv", "/data/x/1.csv", "x"),
+        ("/data/{participant}/?.csv", "/mnt/data/x/1.csv", None),
+        ("{participant}/*.csv", "hdfs://namenode:8020/cohort/P02/day.csv", "P02"),
+        ("{participant}/*.csv", "file:/tmp/cohort/P03/day.csv", "P03"),
+    ]
+
+    def test_cases(self):
+        for pattern, path, participant in self.CASES:
+            with self.subTest(pattern=pattern, path=path):
+                self.assertEqual(ParticipantPattern(pattern).participant(path), participant)
+
+    def test_bad_patterns(self):
+        for pattern in ["*.csv", "{participant}/{participant}.csv", "a//{participant}.csv"]:
+            with self.assertRaises(ValueError):
+                ParticipantPattern(pattern)
+
+    def test_base_name(self):
+        self.assertEqual(base_name("file:/a/b/day.1.csv"), "day.1")
+        self.assertEqual(base_name(".hidden"), ".hidden")
+
+
+class TableTests(unittest.TestCase):
+    def test_parse_types_and_nulls(self):
+        header = ",".join(name for name, _ in TABLES["segments"])
+        rows = parse_table("segments", f"{header}\n\"a,b.csv\",p,1.5,2,walking,high\nx,p,3,,unknown,low\n",
+                           files={"a,b.csv": "file:/a,b.csv"})
+        self.assertEqual(rows, [("file:/a,b.csv", "p", 1.5, 2.0, "walking", "high"), ("x", "p", 3.0, None, "unknown", "low")])
+
+    def test_wrong_header_is_refused(self):
+        with self.assertRaises(ValueError):
+            parse_table("segments", "start,end,activity,confidence\n1,2,walking,high\n")
+
+
+@unittest.skipUnless(BINARY, "LOCOMOTION_BINARY is not set")
+class RunnerTests(unittest.TestCase):
+    SETTINGS = {"binary": BINARY, "time_zone": "Europe/Berlin", "epoch": 60, "day_start": "00:00",
+                "minimum_hours": 10, "policy": "on-foot", "companion_fixes": True}
+
+    def test_rows_equal_the_tool_and_bad_input_is_an_error_row(self):
+        with tempfile.TemporaryDirectory() as folder:
+            trace = os.path.join(folder, "day.csv")
+            subprocess.run([BINARY, "simulate", "--duration", "900", "--seed", "5", "--output", trace,
+                            "--fixes", os.path.join(folder, "day.fixes.csv")], check=True)
+            rows = list(runner.run_participant("p", [trace], self.SETTINGS))
+            daily = subprocess.run([BINARY, "daily", trace, "--participant", "p", *runner.tool_arguments(self.SETTINGS)],
+                                   check=True, capture_output=True, text=True).stdout
+            self.assertEqual([row for table, row in rows if table == "daily"], parse_table("daily", daily))
+            self.assertGreater(sum(1 for table, _ in rows if table == "epochs"), 14)
+            self.assertFalse([row for table, row in rows if table == "errors"])
+
+            with open(trace, "a") as handle:
+                handle.write("1.0,oops,0,1\n")
+            errors = list(runner.run_participant("p", ["hdfs://x/day.csv"], self.SETTINGS, local_files=[trace]))
+            self.assertEqual(len(errors), 1)
+            table, (participant, files, status, message) = errors[0]
+            self.assertEqual((table, participant, files, status), ("errors", "p", ["hdfs://x/day.csv"], 1))
+            self.assertIn("hdfs://x/day.csv:", message)
+
+    def test_missing_binary_is_an_error_row(self):
+        settings = dict(self.SETTINGS, binary="/nonexistent/locomotion")
+        rows = list(runner.run_participant("p", ["a.csv"], settings))
+        self.assertEqual(rows[0][0], "errors")
+        self.assertIn("FileNotFoundError", rows[0][1][3])
+
+
+if __name__ == "__main__":
+    unittest.main()

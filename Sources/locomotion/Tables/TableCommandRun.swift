@@ -1,0 +1,81 @@
+import Foundation
+import Locomotion
+import LocomotionIO
+
+/// What `epochs` and `daily` do: group the inputs by participant, read each participant as one recording, and
+/// write the command's table (and, with `--output-dir`, the `--also` tables) in input order.
+struct TableCommandRun {
+    var table: TableRows.Table
+    var traces: [String]
+    var epochLength: Int
+    var tableOptions: TableOptions
+    var traceOptions: TraceOptions
+    var outputOptions: OutputOptions
+    var inputOptions: InputOptions
+    var classifierOptions: ClassifierOptions
+
+    func run() async throws {
+        let classifier = try classifierOptions.load()
+        let inputs = try InputPaths.expandInputs(traces)
+        let groups = try tableOptions.naming().groups(of: inputs)
+        let options = tableOptions
+        if options.fixes != nil && groups.count > 1 {
+            throw CommandFailure.badUsage("--fixes belongs to one participant; use --companion-fixes (NAME.fixes.csv beside each trace) for several")
+        }
+        let tables = [table] + options.also.filter { $0 != table }
+        if tables.count > 1 && inputOptions.outputDirectory == nil {
+            throw CommandFailure.badUsage("--also needs --output-dir (each table goes to its own files)")
+        }
+        let zone = try options.resolveTimeZone()
+        let dayStart = try DistanceCommand.parseDayStart(options.dayStart)
+        let epoch = EpochConfiguration(length: epochLength, timeZone: zone, dayStart: dayStart, maximumGap: classifier.maximumGap)
+        if let problem = epoch.problem { throw CommandFailure.badUsage("--epoch \(epochLength) --day-start \(options.dayStart): \(problem)") }
+        var dailyEpoch = epoch
+        dailyEpoch.length = 60
+        let settings = ParticipantRun.Settings(
+            reading: traceOptions.readingOptions, classifier: classifier, policy: options.policy.policy, epoch: epoch,
+            dailyEpoch: dailyEpoch, minimumHours: options.minimumHours,
+            fixes: options.fixes.map { .file($0) } ?? (options.companionFixes ? .companions : .none))
+
+        // Writers keyed by the participant (by the file when each file is its own participant).
+        let perFile = options.participant == nil && options.participantPattern == nil
+        let keyed = groups.map { (key: perFile ? $0.files[0] : $0.participant, group: $0) }
+        let byKey = Dictionary(keyed.map { ($0.key, $0.group) }, uniquingKeysWith: { first, _ in first })
+        let names = Dictionary(keyed.map { ($0.key, $0.group.participant) }, uniquingKeysWith: { first, _ in first })
+        let companions = options.companionFixes ? inputs.map(ParticipantRun.companionFixes(of:)) : []
+        var plan = OutputPlan(reading: inputs + [options.fixes, classifierOptions.config] + companions)
+        let format = outputOptions.format
+        var writers: [TableRows.Table: ResultWriter] = [:]
+        for table in tables {
+            writers[table] = try plan.resultWriter(
+                inputs: keyed.map(\.key), output: outputOptions.output, outputDirectory: inputOptions.outputDirectory,
+                suffix: table.suffix + (format == .csv ? ".csv" : ".jsonl"),
+                shape: format == .csv ? .keyedCSVTable : .keyedJSONLines, names: names)
+        }
+        let todo = inputOptions.pending(inputOptions.selected(keyed.map(\.key)), writers: Array(writers.values),
+                                        kind: perFile ? "inputs" : "participants") { $0 }
+        // With --output-dir each table streams into its file (constant memory); combined, a participant's rows
+        // are held until its turn comes, so a bad input leaves nothing of it behind.
+        let directoryPaths: [TableRows.Table: [String: String]] = inputOptions.outputDirectory == nil ? [:]
+            : Dictionary(uniqueKeysWithValues: tables.map { table in
+                (table, Dictionary(uniqueKeysWithValues: todo.compactMap { key in writers[table]?.outputPath(for: key).map { (key, $0) } }))
+            })
+        let mainTable = table
+        let writer = writers[table]
+        try await InputBatch(inputs: todo, jobs: inputOptions.jobs).run(
+            progress: ProgressLine(quiet: inputOptions.quiet)
+        ) { key, diagnostics, progress in
+            guard let group = byKey[key] else { return "" }
+            let sinks = try TableSinks(tables: tables, main: mainTable, format: format, zone: zone,
+                                       files: directoryPaths.compactMapValues { $0[key] })
+            try sinks.writeHeaders()
+            try ParticipantRun.run(group, settings: settings, diagnostics: &diagnostics, progress: progress,
+                                   outputs: sinks.outputs(participant: group.participant))
+            return try sinks.finish()
+        } deliver: { _, key, text in
+            if directoryPaths.isEmpty { try writer?.write(text, for: key) }
+        } finish: {
+            for writer in writers.values { try writer.finish() }
+        }
+    }
+}
