@@ -93,24 +93,11 @@ struct ClassifierOptions: ParsableArguments {
                                valueName: "file"))
     var config: String?
 
+    /// The default configuration with the file's values set, each checked against its parameter's range
+    /// (``ConfigurationFile``: errors name the line, the column and the key).
     func load() throws -> ActivityClassifier.Configuration {
         guard let config else { return .init() }
-        guard let file = fopen(config, "rb") else {
-            throw CommandFailure.badUsage("cannot read \(config): \(String(cString: strerror(errno)))")
-        }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count <= 0 { break }
-            bytes += chunk[0..<count]
-        }
-        do {
-            return try JSONDecoder().decode(ActivityClassifier.Configuration.self, from: Data(bytes))
-        } catch {
-            throw CommandFailure.badInput("\(config): not a valid classifier configuration: \(error)")
-        }
+        return try ConfigurationFile.read(path: config, over: ActivityClassifier.Configuration())
     }
 }
 

@@ -34,13 +34,15 @@ struct PlotCommand: AsyncParsableCommand {
 
     @OptionGroup var traceOptions: TraceOptions
 
-    @Option(help: "Start of the time range drawn: seconds in the trace's clock, or +OFFSET from the first sample (+90, +15m, +2h).")
+    @Option(parsing: .unconditional,
+            help: "Start of the time range drawn: seconds in the trace's clock, or +OFFSET from the first sample (+90, +15m, +2h, +1d).",
+            transform: TimeBound.parse)
     var from: TimeBound?
 
-    @Option(help: "End of the time range drawn, like --from.")
+    @Option(parsing: .unconditional, help: "End of the time range drawn, like --from.", transform: TimeBound.parse)
     var to: TimeBound?
 
-    @Option(help: "Width of the picture in pixels (400…20000).")
+    @Option(parsing: .unconditional, help: "Width of the picture in pixels (400…20000).")
     var width: Int = 1200
 
     @Option(help: ArgumentHelp("Time zone for clock times and days (IANA name such as Europe/Zurich, or UTC); default: this system's.", valueName: "zone"))
