@@ -95,10 +95,10 @@ struct DistanceCommand: AsyncParsableCommand {
             throw CommandFailure.badUsage("--trace belongs to one fix file; measure the files one by one to give each its trace")
         }
         let format = output.format
-        let writer = try ResultWriter(
+        var plan = OutputPlan(reading: inputs + [trace])
+        let writer = try plan.resultWriter(
             inputs: inputs, output: output.output, outputDirectory: inputOptions.outputDirectory,
             suffix: format == .csv ? ".distance.csv" : ".distance.jsonl", shape: format == .csv ? .csvTable : .jsonLines)
-        defer { writer.close() }
         let trace = trace, readingOptions = traceOptions.readingOptions, joinSegments = joinSegments
         let configured = configuration
         try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
@@ -144,6 +144,8 @@ struct DistanceCommand: AsyncParsableCommand {
             return text
         } deliver: { _, path, text in
             try writer.write(text, for: path)
+        } finish: {
+            try writer.finish()
         }
     }
 

@@ -64,13 +64,14 @@ struct EvaluateCommand: AsyncParsableCommand {
         let configuration = try classifierOptions.load()
         let inputs = try InputPaths.expandInputs(traces)
         let readingOptions = traceOptions.readingOptions, format = format, perTrace = perTrace
+        var plan = OutputPlan(reading: inputs + [classifierOptions.config])
+        try plan.claim(output, as: output == nil ? "standard output" : "--output")
         // The report is written only after a trace has been scored, so a single bad trace leaves nothing on stdout.
-        var sink: OutputSink?
+        var sink: OutputFile?
         func write(_ text: String) throws {
-            if sink == nil { sink = try OutputSink(path: output) }
-            sink?.write(text)
+            if sink == nil { sink = try OutputFile(path: output ?? "-") }
+            try sink?.write(text)
         }
-        defer { sink?.close() }
         var total = ActivityEvaluationReport(scope: "total")
         try await InputBatch(inputs: inputs, jobs: requestedJobs ?? InputOptions.defaultJobs).run(
             progress: ProgressLine(quiet: quiet)
@@ -91,6 +92,7 @@ struct EvaluateCommand: AsyncParsableCommand {
             if perTrace { try write(format == .json ? report.json() : report.text()) }
         } finish: {
             try write(format == .json ? total.json() : total.text())
+            try sink?.commit()
         }
     }
 }

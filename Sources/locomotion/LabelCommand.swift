@@ -60,10 +60,10 @@ struct LabelCommand: AsyncParsableCommand {
         }
         let locationFixes = try fixes.map { try ActivityTraceRun.timedFixes(path: $0) } ?? []
         let format = outputOptions.format, readingOptions = traceOptions.readingOptions
-        let writer = try ResultWriter(
+        var plan = OutputPlan(reading: inputs + [fixes, classifierOptions.config])
+        let writer = try plan.resultWriter(
             inputs: inputs, output: outputOptions.output, outputDirectory: inputOptions.outputDirectory,
             suffix: format == .csv ? ".label.csv" : ".label.jsonl", shape: format == .csv ? .csvTable : .jsonLines)
-        defer { writer.close() }
         // Segments are few (one per change of activity); each trace's are written only once it has been read
         // whole, so a bad row leaves nothing of that trace on stdout and no half-written output file.
         try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
@@ -81,6 +81,8 @@ struct LabelCommand: AsyncParsableCommand {
             return text
         } deliver: { _, path, text in
             try writer.write(text, for: path)
+        } finish: {
+            try writer.finish()
         }
     }
 }

@@ -64,6 +64,8 @@ struct PlotCommand: AsyncParsableCommand {
 
     func run() async throws {
         let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
+        var plan = OutputPlan(reading: [trace, fixes])
+        try plan.claim(output, as: "--output")
         let progress = ProgressLine(quiet: quiet)
         var diagnostics = ""
         let trace: Trace
@@ -92,9 +94,9 @@ struct PlotCommand: AsyncParsableCommand {
         }
         let chart = PlotCommand.chart(of: analysis, start: start, end: end, width: width, timeZone: zone,
                                       relativeTime: relativeTime)
-        let sink = try OutputSink(path: output)
-        sink.write(chart.svg())
-        sink.close()
+        let sink = try OutputFile(path: output)
+        try sink.write(chart.svg())
+        try sink.commit()
     }
 
     /// Unix times from 2001 on read as clock times; smaller ones are an arbitrary clock.

@@ -87,15 +87,19 @@ struct ReplayCommand: AsyncParsableCommand {
             throw CommandFailure.badUsage("--fixes belongs to one trace; replay the traces one by one to give each its fixes")
         }
         let format = outputOptions.format, single = inputs.count == 1
-        let writer = try ResultWriter(
+        var plan = OutputPlan(reading: inputs + [fixes])
+        let writer = try plan.resultWriter(
             inputs: inputs, output: outputOptions.output, outputDirectory: inputOptions.outputDirectory,
             suffix: format == .csv ? ".replay.csv" : ".replay.jsonl", shape: format == .csv ? .csvTable : .jsonLines)
-        defer { writer.close() }
         // --events and --summary collect every input, in input order (several: one JSON line each, with a "file" key).
-        var eventsFile: ResultWriter?, summaryFile: ResultWriter?
-        if let events { eventsFile = try ResultWriter(inputs: inputs, output: events, outputDirectory: nil, suffix: "", shape: .jsonLines) }
-        if let summary { summaryFile = try ResultWriter(inputs: inputs, output: summary, outputDirectory: nil, suffix: "", shape: .jsonLines) }
-        defer { eventsFile?.close(); summaryFile?.close() }
+        let eventsFile = try events.map {
+            try plan.resultWriter(inputs: inputs, output: $0, outputDirectory: nil, suffix: "", shape: .jsonLines,
+                                  option: "--events")
+        }
+        let summaryFile = try summary.map {
+            try plan.resultWriter(inputs: inputs, output: $0, outputDirectory: nil, suffix: "", shape: .jsonLines,
+                                  option: "--summary")
+        }
         let command = self
         try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
             progress: ProgressLine(quiet: inputOptions.quiet)
@@ -105,6 +109,10 @@ struct ReplayCommand: AsyncParsableCommand {
             if let events = replayed.events { try eventsFile?.write(events, for: path) }
             try writer.write(replayed.segments, for: path)
             if let summary = replayed.summary { try summaryFile?.write(summary, for: path) }
+        } finish: {
+            try eventsFile?.finish()
+            try writer.finish()
+            try summaryFile?.finish()
         }
     }
 

@@ -57,20 +57,19 @@ struct SimulateCommand: AsyncParsableCommand {
     func run() async throws {
         let simulator = TraceSimulator(configuration: .init(
             segments: DaySchedule.segments(duration: duration), seed: seed, rate: rate, start: start))
-        do {
-            var traceWriter = try TraceWriter(path: output, format: format == .json ? .jsonLines : .csv,
-                                              includesLabels: true)
-            var fixWriter = try fixes.map { path throws(OutputError) in try LocationFixWriter(path: path) }
-            try simulator.run { (sample: AccelerometerSample, label: MotionActivity) throws(OutputError) in
-                try traceWriter.write(sample, label: label)
-            } fix: { (fix: LocationFix) throws(OutputError) in
-                try fixWriter?.write(fix)
-            }
-            try traceWriter.finish()
-            try fixWriter?.finish()
-        } catch {
-            // An output that cannot be written is bad usage (exit 2), as for every command's --output.
-            throw CommandFailure.badUsage("\(error)")
+        var plan = OutputPlan(reading: [])
+        try plan.claim(output, as: "--output")
+        if let fixes { try plan.claim(fixes, as: "--fixes") }
+        // Both files appear under their names only when complete (an interrupted run leaves neither).
+        var traceWriter = try TraceWriter(path: output, format: format == .json ? .jsonLines : .csv,
+                                          includesLabels: true)
+        var fixWriter = try fixes.map { path throws(OutputError) in try LocationFixWriter(path: path) }
+        try simulator.run { (sample: AccelerometerSample, label: MotionActivity) throws(OutputError) in
+            try traceWriter.write(sample, label: label)
+        } fix: { (fix: LocationFix) throws(OutputError) in
+            try fixWriter?.write(fix)
         }
+        try fixWriter?.finish()
+        try traceWriter.finish()
     }
 }

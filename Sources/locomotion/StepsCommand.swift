@@ -55,10 +55,10 @@ struct StepsCommand: AsyncParsableCommand {
         let single = inputs.count == 1 || inputOptions.outputDirectory != nil
         let suffix = events ? (format == .csv ? ".step-times.csv" : ".step-times.jsonl")
             : (format == .csv ? ".steps.txt" : ".steps.json")
-        let writer = try ResultWriter(
+        var plan = OutputPlan(reading: inputs)
+        let writer = try plan.resultWriter(
             inputs: inputs, output: outputOptions.output, outputDirectory: inputOptions.outputDirectory,
             suffix: suffix, shape: format == .csv ? .csvTable : .jsonLines)
-        defer { writer.close() }
         try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
             progress: ProgressLine(quiet: inputOptions.quiet)
         ) { path, diagnostics, progress in
@@ -76,6 +76,8 @@ struct StepsCommand: AsyncParsableCommand {
             return text
         } deliver: { _, path, text in
             try writer.write(text, for: path)
+        } finish: {
+            try writer.finish()
         }
     }
 

@@ -90,10 +90,10 @@ struct SummarizeCommand: AsyncParsableCommand {
         if fixes != nil && inputs.count > 1 {
             throw CommandFailure.badUsage("--fixes belongs to one trace; summarize the traces one by one to give each its fixes")
         }
-        let writer = try ResultWriter(
+        var plan = OutputPlan(reading: inputs + [fixes])
+        let writer = try plan.resultWriter(
             inputs: inputs, output: output, outputDirectory: inputOptions.outputDirectory,
             suffix: format == .text ? ".summary.txt" : ".summary.json", shape: format == .text ? .text : .jsonLines)
-        defer { writer.close() }
         let readingOptions = traceOptions.readingOptions, fixes = fixes, policy = policy.policy, format = format
         let relativeTime = relativeTime, highAccuracy = highAccuracyMilliwatts, lowPower = lowPowerMilliwatts
         try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
@@ -120,6 +120,8 @@ struct SummarizeCommand: AsyncParsableCommand {
             }
         } deliver: { _, path, text in
             try writer.write(text, for: path)
+        } finish: {
+            try writer.finish()
         }
     }
 }
