@@ -117,6 +117,10 @@ struct DistanceCommand: AsyncParsableCommand {
             if let trace {
                 let samples = try Trace.read(path: trace, options: readingOptions)
                 diagnostics += LenientReport.text(samples.warnings, skipped: samples.skippedRowCount, in: trace)
+                try TraceSpan.requireTwoSamples(samples.samples.count, file: trace)
+                try TraceSpan.checkOverlap(traceStart: samples.samples.first!.time, traceEnd: samples.samples.last!.time,
+                                           fixTimes: file.fixes.map(\.time), trace: trace, fixes: path,
+                                           diagnostics: &diagnostics)
                 let timedFixes = file.fixes.filter { !$0.time.isNaN }.sorted { $0.time < $1.time }
                 updates = ActivityClassifier.updates(of: samples.samples, fixes: timedFixes)
                 configuration.movingActivities = policy.recordedActivities

@@ -85,6 +85,15 @@ struct PlotCommand: AsyncParsableCommand {
         let fixFile = try fixes.map {
             try TraceAnalysis.readFixes(path: $0, lenient: traceOptions.lenient, diagnostics: &diagnostics)
         }
+        if let fixes, let fixFile, let first = trace.samples.first, let last = trace.samples.last {
+            do {
+                try TraceSpan.checkOverlap(traceStart: first.time, traceEnd: last.time, fixTimes: fixFile.fixes.map(\.time),
+                                           trace: self.trace, fixes: fixes, diagnostics: &diagnostics)
+            } catch {
+                StandardError.write(diagnostics)
+                throw error
+            }
+        }
         StandardError.write(diagnostics)
         let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: policy.policy,
                                          timeZone: zone)

@@ -151,18 +151,25 @@ struct ReplayCommand: AsyncParsableCommand {
             fixes: locationFixes, labelConfidence: activityFromLabels ? labelConfidence : nil,
             classifierConfiguration: ActivityClassifier.Configuration(), configuration: configuration,
             collectsTruth: reader.hasLabels)
+        var rowCount = 0, firstTime = 0.0, lastTime = 0.0
         do {
-            var rowCount = 0
             while let row = try reader.next() {
                 try streaming.push(row)
                 rowCount += 1
                 progress.row(rowCount)
+                if rowCount == 1 { firstTime = row.sample.time }
+                lastTime = row.sample.time
             }
         } catch let error as GatingError {
             diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: trace)
             throw CommandFailure.badInput("\(fixes ?? trace): \(error)")
         }
         diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: trace)
+        try TraceSpan.requireTwoSamples(rowCount, file: trace)
+        if let fixes {
+            try TraceSpan.checkOverlap(traceStart: firstTime, traceEnd: lastTime, fixTimes: locationFixes.map(\.time),
+                                       trace: trace, fixes: fixes, diagnostics: &diagnostics)
+        }
         let replay = streaming.finish()
 
         var eventLines: String?

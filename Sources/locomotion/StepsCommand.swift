@@ -106,6 +106,7 @@ struct StepsCommand: AsyncParsableCommand {
         }
         detector.finish(onEvent: collect)
         diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: path)
+        try TraceSpan.requireTwoSamples(rowCount, file: path)
         if detector.intervalCount == 0 {
             throw CommandFailure.badInput(
                 "\(path): \(StepDetectionError.tooFewSamples(count: rowCount))")

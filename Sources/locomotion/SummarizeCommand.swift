@@ -108,6 +108,10 @@ struct SummarizeCommand: AsyncParsableCommand {
             let fixFile = try fixes.map {
                 try TraceAnalysis.readFixes(path: $0, lenient: readingOptions.lenient, diagnostics: &diagnostics)
             }
+            if let fixes, let fixFile, let first = trace.samples.first, let last = trace.samples.last {
+                try TraceSpan.checkOverlap(traceStart: first.time, traceEnd: last.time, fixTimes: fixFile.fixes.map(\.time),
+                                           trace: path, fixes: fixes, diagnostics: &diagnostics)
+            }
             let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: policy, timeZone: zone)
             let zoneName = TimeAxis.isUniversal(zone) ? "UTC" : zone.identifier
             let report = TraceReport(analysis: analysis, fixesPath: fixes, timeZone: zoneName,
