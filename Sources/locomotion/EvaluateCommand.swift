@@ -47,7 +47,7 @@ struct EvaluateCommand: AsyncParsableCommand {
     @Flag(help: "Also report each trace on its own.")
     var perTrace = false
 
-    @Option(name: .customLong("jobs"),
+    @Option(name: .customLong("jobs"), parsing: .unconditional,
             help: ArgumentHelp("Traces scored at the same time (default: the number of active processors; 1: one after another). The report is the same for any value.",
                                valueName: "n"))
     var requestedJobs: Int?
@@ -61,7 +61,9 @@ struct EvaluateCommand: AsyncParsableCommand {
 
     func validate() throws {
         if traces.isEmpty { throw ValidationError("give at least one labelled trace") }
-        if let requestedJobs, requestedJobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let requestedJobs, !InputOptions.jobRange.contains(requestedJobs) {
+            throw ValidationError("--jobs \(requestedJobs): must be a whole number in 1…\(InputOptions.jobRange.upperBound)")
+        }
     }
 
     func run() async throws {

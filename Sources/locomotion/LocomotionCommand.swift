@@ -65,7 +65,9 @@ struct LocomotionCommand: AsyncParsableCommand {
             exitStatus = 2
         } catch {
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
+            // ArgumentParser starts its messages with "Error: "; every message of the tool starts with its name.
+            var message = fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message = "locomotion: " + message.dropFirst("Error: ".count) }
             if code == .success {
                 exitStatus = writeHelp(message + "\n")
             } else {

@@ -34,13 +34,15 @@ struct PlotCommand: AsyncParsableCommand {
 
     @OptionGroup var traceOptions: TraceOptions
 
-    @Option(help: "Start of the time range drawn: seconds in the trace's clock, or +OFFSET from the first sample (+90, +15m, +2h).")
+    @Option(parsing: .unconditional,
+            help: "Start of the time range drawn: seconds in the trace's clock, or +OFFSET from the first sample (+90, +15m, +2h, +1d).",
+            transform: TimeBound.parse)
     var from: TimeBound?
 
-    @Option(help: "End of the time range drawn, like --from.")
+    @Option(parsing: .unconditional, help: "End of the time range drawn, like --from.", transform: TimeBound.parse)
     var to: TimeBound?
 
-    @Option(help: "Width of the picture in pixels (400…20000).")
+    @Option(parsing: .unconditional, help: "Width of the picture in pixels (400…20000).")
     var width: Int = 1200
 
     @Option(help: ArgumentHelp("Time zone for clock times and days (IANA name such as Europe/Zurich, or UTC); default: this system's.", valueName: "zone"))
@@ -82,6 +84,15 @@ struct PlotCommand: AsyncParsableCommand {
         diagnostics = ""
         let fixFile = try fixes.map {
             try TraceAnalysis.readFixes(path: $0, lenient: traceOptions.lenient, diagnostics: &diagnostics)
+        }
+        if let fixes, let fixFile, let first = trace.samples.first, let last = trace.samples.last {
+            do {
+                try TraceSpan.checkOverlap(traceStart: first.time, traceEnd: last.time, fixTimes: fixFile.fixes.map(\.time),
+                                           trace: self.trace, fixes: fixes, diagnostics: &diagnostics)
+            } catch {
+                StandardError.write(diagnostics)
+                throw error
+            }
         }
         StandardError.write(diagnostics)
         let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: policy.policy,

@@ -52,32 +52,43 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Confidence given to label-derived activity updates (low, medium, high); high skips the entry dwell.")
     var labelConfidence: ActivityConfidence = .medium
 
-    @Option(help: "Seconds a recorded activity must last before recording starts (the entry dwell).")
+    @Option(parsing: .unconditional, help: "Seconds a recorded activity must last before recording starts (the entry dwell).")
     var entryDwell: Double = GatingConfiguration().entryDwell
 
     @Option(help: "Confidence at which a recorded activity starts recording at once: low, medium, high or none.")
     var immediateEntryConfidence: ImmediateEntry = .high
 
-    @Option(help: "Seconds of stillness or unknown activity before recording stops.")
+    @Option(parsing: .unconditional, help: "Seconds of stillness or unknown activity before recording stops.")
     var stopTimeout: Double = GatingConfiguration().stopTimeout
 
-    @Option(help: "Seconds of an unrecorded moving activity (e.g. a vehicle under on-foot) before recording stops.")
+    @Option(parsing: .unconditional, help: "Seconds of an unrecorded moving activity (e.g. a vehicle under on-foot) before recording stops.")
     var switchTimeout: Double = GatingConfiguration().switchTimeout
 
     @Option(help: "Also write every gate event (state change with its full reason) as JSON Lines to this file.")
     var events: String?
 
-    @Option(help: "Seconds at the start of each moving bout not counted in the after-onset share.")
+    @Option(parsing: .unconditional, help: "Seconds at the start of each moving bout not counted in the after-onset share.")
     var onsetAllowance: Double = 30
 
     @OptionGroup var traceOptions: TraceOptions
     @OptionGroup var outputOptions: OutputOptions
     @OptionGroup var inputOptions: InputOptions
 
+    /// The gate's constants from the options, each checked against its parameter's range.
+    func gatingConfiguration() throws -> GatingConfiguration {
+        let configuration = GatingConfiguration(
+            policy: policy.policy, entryDwell: entryDwell, immediateEntryConfidence: immediateEntryConfidence.confidence,
+            stopTimeout: stopTimeout, switchTimeout: switchTimeout)
+        try ParameterOptions.check(configuration, options: [
+            "entryDwell": "--entry-dwell", "stopTimeout": "--stop-timeout", "switchTimeout": "--switch-timeout",
+        ])
+        return configuration
+    }
+
     func validate() throws {
-        for (name, value) in [("--onset-allowance", onsetAllowance), ("--entry-dwell", entryDwell),
-                              ("--stop-timeout", stopTimeout), ("--switch-timeout", switchTimeout)] {
-            guard value.isFinite, value >= 0 else { throw ValidationError("\(name) must be a non-negative number of seconds.") }
+        try ParameterOptions.validating {
+            _ = try gatingConfiguration()
+            try ParameterOptions.check(onsetAllowance, option: "--onset-allowance", in: 0...86_400, unit: "s")
         }
     }
 
@@ -135,26 +146,31 @@ struct ReplayCommand: AsyncParsableCommand {
                              hint: "drop --activity-from-labels to use the classifier")
         }
         let locationFixes = try readFixes()
-        let configuration = GatingConfiguration(
-            policy: policy.policy, entryDwell: entryDwell, immediateEntryConfidence: immediateEntryConfidence.confidence,
-            stopTimeout: stopTimeout, switchTimeout: switchTimeout)
+        let configuration = try gatingConfiguration()
 
         var streaming = StreamingReplay(
             fixes: locationFixes, labelConfidence: activityFromLabels ? labelConfidence : nil,
             classifierConfiguration: ActivityClassifier.Configuration(), configuration: configuration,
             collectsTruth: reader.hasLabels)
+        var rowCount = 0, firstTime = 0.0, lastTime = 0.0
         do {
-            var rowCount = 0
             while let row = try reader.next() {
                 try streaming.push(row)
                 rowCount += 1
                 progress.row(rowCount)
+                if rowCount == 1 { firstTime = row.sample.time }
+                lastTime = row.sample.time
             }
         } catch let error as GatingError {
             diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: trace)
             throw CommandFailure.badInput("\(fixes ?? trace): \(error)")
         }
         diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: trace)
+        try TraceSpan.requireTwoSamples(rowCount, file: trace)
+        if let fixes {
+            try TraceSpan.checkOverlap(traceStart: firstTime, traceEnd: lastTime, fixTimes: locationFixes.map(\.time),
+                                       trace: trace, fixes: fixes, diagnostics: &diagnostics)
+        }
         let replay = streaming.finish()
 
         var eventLines: String?

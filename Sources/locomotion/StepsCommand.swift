@@ -107,6 +107,7 @@ struct StepsCommand: AsyncParsableCommand {
         }
         detector.finish(onEvent: collect)
         diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: path)
+        try TraceSpan.requireTwoSamples(rowCount, file: path)
         if detector.intervalCount == 0 {
             throw CommandFailure.badInput(
                 "\(path): \(StepDetectionError.tooFewSamples(count: rowCount))")
@@ -123,20 +124,7 @@ struct StepsCommand: AsyncParsableCommand {
     }
 
     private func detectorConfiguration() throws -> StepDetectorConfiguration {
-        var configuration = StepDetectorConfiguration.default
-        for parameter in parameters {
-            let parts = parameter.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let value = Double(parts[1]) else {
-                throw CommandFailure.badUsage("--parameter expects NAME=VALUE with a number, got '\(parameter)'")
-            }
-            guard let updated = configuration.setting(parts[0], to: value) else {
-                let known = StepDetectorConfiguration.parameterNames.joined(separator: ", ")
-                throw CommandFailure.badUsage(
-                    "--parameter \(parameter): unknown name or value out of range (names: \(known))")
-            }
-            configuration = updated
-        }
-        return configuration
+        try ParameterOptions.configuration(StepDetectorConfiguration.default, settings: parameters)
     }
 
     /// The summary as a CSV table with one row, for several inputs in one output.

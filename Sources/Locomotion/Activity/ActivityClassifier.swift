@@ -46,6 +46,22 @@ public struct ActivityClassifier: Sendable, Codable {
     /// The update in force: the activity reported last, or nil before the first sample.
     public var current: ActivityUpdate? { decisions.smoother.reported }
 
+    /// The time (s) before which the reported activity is final: no update emitted from now on starts earlier.
+    /// nil before the first sample.
+    ///
+    /// Updates are back-dated to where their activity began, so an activity seen now may hold from a while ago: from
+    /// where a waiting activity began (it is reported once it has persisted for its minimum duration), or from where
+    /// the evidence of a window not yet completed begins (a window's length before the latest sample). A consumer
+    /// that needs the activity at a time — the odometer deciding whether a fix was moving — waits until this time has
+    /// passed it. O(1).
+    public var settledTime: Double? {
+        guard let last = lastSampleTime else { return nil }
+        var settled = last - stage.windowReach
+        if let pending = decisions.smoother.pendingStart { settled = min(settled, pending) }
+        if let reported = decisions.smoother.reported?.start { settled = max(settled, reported) }
+        return settled
+    }
+
     /// Forgets everything pushed so far.
     public mutating func reset() {
         self = ActivityClassifier(configuration: configuration)

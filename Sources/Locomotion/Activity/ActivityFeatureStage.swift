@@ -39,6 +39,14 @@ struct ActivityFeatureStage: Sendable, Codable {
         windows = Windows(configuration: c)
     }
 
+    /// How far (s) before the latest input sample the evidence of a window not yet completed can begin: every
+    /// resampled time up to the latest sample has been windowed, so a later window ends after it and starts at most
+    /// `(n − 1)/rate` before it; its decision stands from its centre hop (or, first in a run, from its start).
+    var windowReach: Double {
+        let span = Double(windows.windowCount - 1) / windows.rate
+        return max(span, span / 2 + windows.hopDuration / 2)
+    }
+
     /// Pushes one sample (time s, acceleration g); calls `emit` for every window completed and every gap.
     mutating func push(_ sample: AccelerometerSample, emit: (Event) -> Void) {
         if let last = lastInputTime, sample.time.isFinite, sample.acceleration.isFinite {
@@ -90,6 +98,7 @@ extension ActivityFeatureStage {
     struct Windows: Sendable {
         let rate: Double
         let windowCount: Int
+        var hopDuration: Double { Double(hop) / rate }
         private let strideToStepBoundary: Double
         private let hop: Int
         private let windowDuration: Double

@@ -29,6 +29,9 @@ struct ActivitySmoother: Sendable, Codable {
         tolerance = c.interruptionTolerance
     }
 
+    /// Where the activity waiting to be reported began (before clamping to the reported start), if one is waiting.
+    var pendingStart: Double? { candidate?.start }
+
     mutating func reset() {
         reported = nil
         candidate = nil
