@@ -222,6 +222,7 @@ def main(argv=None):
              .config("spark.sql.sources.partitionColumnTypeInference.enabled", "false")
              .getOrCreate())
     context = spark.sparkContext
+    context.setLogLevel("WARN")
     context.addPyFile(package_archive())
     output = arguments.output.rstrip("/")
     filesystems = FileSystems(spark)

@@ -68,8 +68,8 @@ public struct EpochAccumulator: Sendable {
         }
         lastSample = time
         guard let index = epochIndex(containing: time) else { return }
-        if epochs[index].firstSample == nil { epochs[index].firstSample = time }
-        epochs[index].lastSample = time
+        if epochs[index].tally.firstSample == nil { epochs[index].tally.firstSample = time }
+        epochs[index].tally.lastSample = time
     }
 
     /// Records an activity update: its activity holds from its start on.
@@ -88,10 +88,10 @@ public struct EpochAccumulator: Sendable {
     /// previous step of the same bout counts towards the cadence of the epoch this step is in.
     public mutating func addStep(at time: Double) {
         guard let index = eventEpochIndex(time) else { return }
-        epochs[index].steps += 1
+        epochs[index].tally.steps += 1
         if let previous = previousStep, time > previous {
-            epochs[index].stepIntervals += 1
-            epochs[index].stepIntervalSeconds += time - previous
+            epochs[index].tally.stepIntervals += 1
+            epochs[index].tally.stepIntervalSeconds += time - previous
         }
         previousStep = time
     }
@@ -101,14 +101,14 @@ public struct EpochAccumulator: Sendable {
     public mutating func add(_ bout: WalkingBout) {
         previousStep = nil
         guard let index = eventEpochIndex(bout.end) else { return }
-        epochs[index].bouts += 1
-        if bout.duration > epochs[index].longestBout?.duration ?? -1 { epochs[index].longestBout = bout }
+        epochs[index].tally.bouts += 1
+        if bout.duration > epochs[index].tally.longestBout?.duration ?? -1 { epochs[index].tally.longestBout = bout }
     }
 
     /// Records `meters` of distance the odometer added with a fix at `time` (s).
     public mutating func addDistance(_ meters: Double, at time: Double) {
         guard meters.isFinite, let index = eventEpochIndex(time) else { return }
-        epochs[index].distance += meters
+        epochs[index].tally.distance += meters
     }
 
     // MARK: Output
@@ -196,7 +196,7 @@ public struct EpochAccumulator: Sendable {
         guard var index = epochIndex(containing: from) else { return }
         while index < epochs.count, epochs[index].start < to {
             let overlap = min(to, epochs[index].end) - max(from, epochs[index].start)
-            if overlap > 0 { epochs[index].coveredSeconds += overlap }
+            if overlap > 0 { epochs[index].tally.coveredSeconds += overlap }
             index += 1
         }
     }
@@ -207,10 +207,10 @@ public struct EpochAccumulator: Sendable {
         var epoch = epochs[head]
         let from = max(epoch.start, firstSample ?? epoch.start), to = min(epoch.end, lastSample)
         if to > from {
-            epoch.recordedSeconds = to - from
-            activities.integrate(from: from, to: to) { activity, seconds in epoch.activities[activity] += seconds }
+            epoch.tally.recordedSeconds = to - from
+            activities.integrate(from: from, to: to) { activity, seconds in epoch.tally.activities[activity] += seconds }
             modes.integrate(from: from, to: to) { highAccuracy, seconds in
-                if highAccuracy { epoch.highAccuracySeconds += seconds }
+                if highAccuracy { epoch.tally.highAccuracySeconds += seconds }
             }
         }
         head += 1

@@ -77,17 +77,26 @@ struct ParticipantRun {
                 }
                 // Fixes up to the sample, then the sample: the order of `locomotion replay`.
                 while fixIndex < participantFixes.count, participantFixes[fixIndex].time <= time {
-                    try tables.push(participantFixes[fixIndex], file: file)
+                    try tables.push(participantFixes[fixIndex], file: file) { fileStarts.fileOf($0) }
                     fixIndex += 1
                 }
                 while fileFixIndex < fileFixes.count, fileFixes[fileFixIndex].time <= time {
-                    try tables.push(fileFixes[fileFixIndex], file: file)
+                    try tables.push(fileFixes[fileFixIndex], file: file) { fileStarts.fileOf($0) }
                     fileFixIndex += 1
                 }
                 try tables.push(row.sample, file: file) { fileStarts.fileOf($0) }
                 previous = (file, time)
             }
+            // The file's fixes after its last sample (they may still fall in an epoch of the recording).
+            while fileFixIndex < fileFixes.count {
+                try tables.push(fileFixes[fileFixIndex], file: file) { fileStarts.fileOf($0) }
+                fileFixIndex += 1
+            }
             diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: file)
+        }
+        while fixIndex < participantFixes.count, let last = files.last {
+            try tables.push(participantFixes[fixIndex], file: last) { fileStarts.fileOf($0) }
+            fixIndex += 1
         }
         guard previous != nil else {
             throw InputError(file: files.first ?? group.participant, problem: "the trace has no samples",

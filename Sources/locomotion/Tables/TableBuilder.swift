@@ -3,37 +3,37 @@ import Locomotion
 import LocomotionDSP
 import LocomotionIO
 
-/// The stages of one recording and the table accumulators they feed.
+/// One participant's ``MotionEngine`` and the table accumulators its events feed: the epochs, the 60-s epochs
+/// of the daily table (when the epochs have another length), the days and the activity segments.
 struct TableBuilder {
-    private let settings: ParticipantRun.Settings
     private let outputs: ParticipantRun.Outputs
-    private var classifier: ActivityClassifier
-    private var detector: StepDetector
-    private var gate: RecordingGate
-    private var odometer: Odometer
+    private var engine: MotionEngine
+    private var events: [MotionEvent] = []
     private var segmenter = ActivitySegmenter()
     private var epochs: EpochAccumulator
     /// The 60-s epochs of the daily table when `epochs` has another length.
     private var dailyEpochs: EpochAccumulator?
     private var days: DayAccumulator
-    private var events: [GatingEvent] = []
-    private var pending: [ActivityUpdate] = []
     private var lastSample: Double?
     private var sampleCount = 0
-
-    /// How far behind the latest sample the stages may still report (s): the classifier back-dates an update to
-    /// where its activity began, the step detector reports a bout's steps once it is confirmed.
-    static let settlingDelay = 900.0
+    /// How far behind the latest sample the step detector may still report a step or the end of a bout (s): a
+    /// bout's steps are reported once it is confirmed, up to `maximumPendingSteps` steps after the first, each at
+    /// most `maximumStepInterval` apart, and its end a pause after its last step; the periodicity window on top.
+    /// The accumulators are settled this far behind (and no further than the classifier's settled time); an
+    /// event that still came later would be refused (`EpochAccumulator.lateEventCount`), never misfiled.
+    private let stepDelay: Double
 
     init(settings: ParticipantRun.Settings, outputs: ParticipantRun.Outputs) {
-        self.settings = settings
         self.outputs = outputs
-        classifier = ActivityClassifier(configuration: settings.classifier)
-        detector = StepDetector()
-        gate = RecordingGate(configuration: GatingConfiguration(policy: settings.policy))
-        var odometerConfiguration = OdometerConfiguration(dayStart: settings.epoch.dayStart)
-        odometerConfiguration.movingActivities = GatingPolicy.anyMovement.recordedActivities
-        odometer = Odometer(configuration: odometerConfiguration, timeZone: settings.epoch.timeZone)
+        var configuration = MotionEngine.Configuration()
+        configuration.activitySource = .classifier(settings.classifier)
+        configuration.gating = GatingConfiguration(policy: settings.policy)
+        configuration.odometer.dayStart = settings.epoch.dayStart
+        configuration.gapLimit = settings.epoch.maximumGap
+        engine = MotionEngine(configuration: configuration, timeZone: settings.epoch.timeZone)
+        let steps = configuration.steps
+        stepDelay = Double(steps.maximumPendingSteps + 2) * steps.maximumStepInterval + steps.periodicityWindow
+            + configuration.maximumSkew
         epochs = EpochAccumulator(configuration: settings.epoch)
         if settings.dailyEpoch != settings.epoch, outputs.day != nil {
             dailyEpochs = EpochAccumulator(configuration: settings.dailyEpoch)
@@ -41,57 +41,34 @@ struct TableBuilder {
         days = DayAccumulator(minimumCoveredHours: settings.minimumHours)
     }
 
-    mutating func push(_ fix: LocationFix, file: String) throws {
-        classifier.push(fix)
+    mutating func push(_ fix: LocationFix, file: String, fileOf: (Double) -> String) throws {
         do {
-            try gate.process(fix, into: &events)
+            try engine.push(fix, into: &events)
         } catch {
-            throw CommandFailure.badInput("\(file): \(error)")
+            throw CommandFailure.badInput("\(file): fix at \(fix.time) s: \(error)")
         }
-        recordGatingEvents()
-        switch odometer.record(fix) {
-        case .accepted(let distance), .reanchored(let distance):
-            epochs.addDistance(distance, at: fix.time)
-            dailyEpochs?.addDistance(distance, at: fix.time)
-        case .rejected:
-            break
-        }
+        record(fileOf: fileOf)
     }
 
     mutating func push(_ sample: AccelerometerSample, file: String, fileOf: (Double) -> String) throws {
-        classifier.push(sample) { pending.append($0) }
-        for update in pending {
-            do {
-                try gate.process(update, into: &events)
-            } catch {
-                throw CommandFailure.badInput("\(file): \(error)")
-            }
-            odometer.record(update)
-            epochs.add(update)
-            dailyEpochs?.add(update)
-            if let segment = outputs.segment { segmenter.add(update) { segment($0, fileOf($0.start)) } }
-        }
-        pending.removeAll(keepingCapacity: true)
         do {
-            try gate.advance(to: sample.time, into: &events)
+            try engine.push(sample, into: &events)
         } catch {
-            throw CommandFailure.badInput("\(file): \(error)")
+            throw CommandFailure.badInput("\(file): sample at \(sample.time) s: \(error)")
         }
-        recordGatingEvents()
-        var stepEvents: [StepDetector.Event] = []  // empty unless the sample completes a step: no allocation
-        detector.push(sample) { stepEvents.append($0) }
-        for event in stepEvents { record(event) }
         epochs.addSample(at: sample.time)
         dailyEpochs?.addSample(at: sample.time)
+        record(fileOf: fileOf)
         lastSample = sample.time
         sampleCount += 1
-        if sampleCount & 255 == 0 { settle(through: sample.time - Self.settlingDelay, fileOf: fileOf) }
+        if sampleCount & 255 == 0, let settled = engine.settledTime {
+            settle(through: min(settled, sample.time - stepDelay), fileOf: fileOf)
+        }
     }
 
     mutating func finish(fileOf: (Double) -> String) throws {
-        var stepEvents: [StepDetector.Event] = []
-        detector.finish { stepEvents.append($0) }
-        for event in stepEvents { record(event) }
+        engine.finish(into: &events)
+        record(fileOf: fileOf)
         if let lastSample, let segment = outputs.segment { segmenter.finish(at: lastSample) { segment($0, fileOf($0.start)) } }
         let epochOutput = outputs.epoch, dayOutput = outputs.day, separate = dailyEpochs != nil
         epochs.finish { epoch in
@@ -102,8 +79,9 @@ struct TableBuilder {
             dailyEpochs?.finish { days.add($0, emit: dayOutput) }
             days.finish(emit: dayOutput)
         }
-        if epochs.lateEventCount > 0 || (dailyEpochs?.lateEventCount ?? 0) > 0 {
-            throw CommandFailure.badInput("internal error: an event arrived more than \(Self.settlingDelay) s late; please report it")
+        let late = epochs.lateEventCount + (dailyEpochs?.lateEventCount ?? 0)
+        if late > 0 {
+            throw CommandFailure.badInput("internal error: \(late) events of the engine came after their epoch was written; please report it")
         }
     }
 
@@ -116,21 +94,14 @@ struct TableBuilder {
         if let dayOutput { dailyEpochs?.settle(through: time) { days.add($0, emit: dayOutput) } }
     }
 
-    private mutating func record(_ event: StepDetector.Event) {
-        switch event {
-        case .step(let time):
-            epochs.addStep(at: time)
-            dailyEpochs?.addStep(at: time)
-        case .boutEnded(let bout):
-            epochs.add(bout)
-            dailyEpochs?.add(bout)
-        }
-    }
-
-    private mutating func recordGatingEvents() {
+    /// Hands the engine's events to the accumulators and the segmenter.
+    private mutating func record(fileOf: (Double) -> String) {
         for event in events {
             epochs.add(event)
             dailyEpochs?.add(event)
+            if case .activity(let update) = event, let segment = outputs.segment {
+                segmenter.add(update) { segment($0, fileOf($0.start)) }
+            }
         }
         events.removeAll(keepingCapacity: true)
     }

@@ -52,13 +52,7 @@ struct TableOptions: ParsableArguments {
     }
 
     /// The zone named by --time-zone, or the system's (read here, at the edge, never in the library).
-    func resolveTimeZone() throws -> TimeZone {
-        guard let name = timeZone else { return TimeZone.current }
-        guard let zone = TimeZone(identifier: name) else {
-            throw CommandFailure.badUsage("unknown time zone '\(name)' (use an IANA name such as Europe/Berlin or America/New_York)")
-        }
-        return zone
-    }
+    func resolveTimeZone() throws -> TimeZone { try DistanceCommand.resolveTimeZone(timeZone) }
 }
 
 extension TableRows.Table: ExpressibleByArgument {}

@@ -42,10 +42,10 @@ enum TableRows {
     static func epoch(_ epoch: EpochSummary, file: String, participant: String, format: OutputFormat) -> String {
         var values: [Value] = [.text(file), .text(participant), .text(epoch.day.description),
                                .number(time(epoch.start)), .number(time(epoch.end)),
-                               .text(localTime(epoch.start, offset: epoch.utcOffset)), .text(epoch.activity.rawValue)]
-        values += MotionActivity.allCases.map { .number(decimals(epoch.activities[$0], 3)) }
-        values += [.number(String(epoch.steps)), .number(epoch.stepsPerMinute.map { decimals($0, 2) }),
-                   .number(decimals(epoch.distance, 2)), .number(epoch.highAccuracyShare.map { decimals($0, 4) }),
+                               .text(localTime(epoch.start, offset: epoch.utcOffset)), .text(epoch.tally.activity.rawValue)]
+        values += MotionActivity.allCases.map { .number(decimals(epoch.tally.activities[$0], 3)) }
+        values += [.number(String(epoch.tally.steps)), .number(epoch.tally.stepsPerMinute.map { decimals($0, 2) }),
+                   .number(decimals(epoch.tally.distance, 2)), .number(epoch.tally.highAccuracyShare.map { decimals($0, 4) }),
                    .number(decimals(epoch.coverage, 4))]
         return line(values, table: .epochs, format: format)
     }
@@ -57,14 +57,14 @@ enum TableRows {
             return .text(localTime(time, offset: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: time))))
         }
         var values: [Value] = [.text(participant), .text(day.day.description), .number(time(day.start)), .number(time(day.end)),
-                               .number(String(day.steps)), .number(day.stepsPerMinute.map { decimals($0, 2) })]
-        values += MotionActivity.allCases.map { .number(decimals(day.activities[$0] / 60, 2)) }
-        let share = day.recordedSeconds > 0 ? day.highAccuracySeconds / day.recordedSeconds : nil
-        values += [.number(decimals(day.distance, 2)), .number(String(day.bouts)),
-                   .number(day.longestBout.map { decimals($0.duration, 2) }), .number(day.longestBout.map { String($0.stepCount) }),
-                   .number(share.map { decimals($0, 4) }), .number(decimals(day.coveredHours, 3)),
-                   .number(day.firstSample.map(time)), .number(day.lastSample.map(time)),
-                   local(day.firstSample), local(day.lastSample),
+                               .number(String(day.tally.steps)), .number(day.tally.stepsPerMinute.map { decimals($0, 2) })]
+        values += MotionActivity.allCases.map { .number(decimals(day.tally.activities[$0] / 60, 2)) }
+        values += [.number(decimals(day.tally.distance, 2)), .number(String(day.tally.bouts)),
+                   .number(day.tally.longestBout.map { decimals($0.duration, 2) }),
+                   .number(day.tally.longestBout.map { String($0.stepCount) }),
+                   .number(day.tally.highAccuracyShare.map { decimals($0, 4) }), .number(decimals(day.coveredHours, 3)),
+                   .number(day.tally.firstSample.map(time)), .number(day.tally.lastSample.map(time)),
+                   local(day.tally.firstSample), local(day.tally.lastSample),
                    .flag(day.hasTooLittleData)]
         return line(values, table: .daily, format: format)
     }

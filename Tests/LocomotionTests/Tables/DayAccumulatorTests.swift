@@ -26,10 +26,10 @@ struct DayAccumulatorTests {
         #expect(rows.map(\.coveredHours) == [8, 25, 12])
         #expect(rows.map(\.hasTooLittleData) == [true, false, false])
         let stationary: [Double] = [8 * 3600, 25 * 3600, 12 * 3600]
-        #expect(rows.map(\.activities.stationary) == stationary)
+        #expect(rows.map(\.tally.activities.stationary) == stationary)
         #expect(rows[1].start == instant(2026, 10, 25, 0, 0, in: berlin))
         #expect(rows[1].end == instant(2026, 10, 26, 0, 0, in: berlin))
-        #expect(rows[0].firstSample == start && rows[2].lastSample == end - 5)
+        #expect(rows[0].tally.firstSample == start && rows[2].tally.lastSample == end - 5)
     }
 
     @Test("steps, cadence, bouts and distance add up by the day; a bout counts on the day it ends")
@@ -40,11 +40,11 @@ struct DayAccumulatorTests {
         inputs += walk + [.bout(WalkingBout(start: midnight - 30, end: midnight + 30, stepCount: 121))]
         inputs += [.distance(40, at: midnight - 1), .distance(2, at: midnight + 1)]
         let rows = days(of: inputs, configuration: EpochConfiguration(timeZone: utc))
-        #expect(rows.map(\.steps) == [60, 61])
-        #expect(rows.map(\.bouts) == [0, 1])
-        #expect(rows[1].longestBout?.duration == 60)
-        #expect(rows.map(\.distance) == [40, 2])
-        #expect(try abs(#require(rows[0].stepsPerMinute) - 120) < 1e-9)
+        #expect(rows.map(\.tally.steps) == [60, 61])
+        #expect(rows.map(\.tally.bouts) == [0, 1])
+        #expect(rows[1].tally.longestBout?.duration == 60)
+        #expect(rows.map(\.tally.distance) == [40, 2])
+        #expect(try abs(#require(rows[0].tally.stepsPerMinute) - 120) < 1e-9)
         #expect(rows.allSatisfy { $0.hasTooLittleData })
     }
 

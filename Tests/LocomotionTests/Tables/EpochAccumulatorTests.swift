@@ -58,9 +58,9 @@ struct EpochAccumulatorTests {
         let coverage: [Double] = [0.5, 55.0 / 60, 1, 0.5, 0, 0, 10.0 / 60]
         #expect(rows.map(\.coverage) == coverage)
         // Recorded time runs from the first sample to the last, gaps included.
-        #expect(rows.map(\.recordedSeconds) == [30, 60, 60, 60, 60, 60, 40])
-        #expect(rows[4].firstSample == nil && rows[4].lastSample == nil)
-        #expect(rows[6].firstSample == t0 + 390 && rows[6].lastSample == t0 + 400)
+        #expect(rows.map(\.tally.recordedSeconds) == [30, 60, 60, 60, 60, 60, 40])
+        #expect(rows[4].tally.firstSample == nil && rows[4].tally.lastSample == nil)
+        #expect(rows[6].tally.firstSample == t0 + 390 && rows[6].tally.lastSample == t0 + 400)
         #expect(rows.allSatisfy { $0.day == day("2026-01-01") && $0.utcOffset == 0 })
     }
 
@@ -74,11 +74,11 @@ struct EpochAccumulatorTests {
         inputs.append(.update(t0 + 150, .running))
         let (rows, _) = epochs(of: inputs, configuration: minute)
         #expect(rows.count == 4)
-        #expect(rows[0].activities.unknown == 10 && rows[0].activities.stationary == 50 && rows[0].activity == .stationary)
-        #expect(rows[1].activities.stationary == 30 && rows[1].activities.walking == 30)
-        #expect(rows[1].activity == .stationary)  // a tie: stationary is listed first
-        #expect(rows[2].activities.walking == 30 && rows[2].activities.running == 30)
-        #expect(rows[3].activities.running == 20 && rows[3].recordedSeconds == 20)
+        #expect(rows[0].tally.activities.unknown == 10 && rows[0].tally.activities.stationary == 50 && rows[0].tally.activity == .stationary)
+        #expect(rows[1].tally.activities.stationary == 30 && rows[1].tally.activities.walking == 30)
+        #expect(rows[1].tally.activity == .stationary)  // a tie: stationary is listed first
+        #expect(rows[2].tally.activities.walking == 30 && rows[2].tally.activities.running == 30)
+        #expect(rows[3].tally.activities.running == 20 && rows[3].tally.recordedSeconds == 20)
     }
 
     @Test("steps count in their epoch; cadence uses intervals within a bout; a bout counts where it ends")
@@ -90,15 +90,15 @@ struct EpochAccumulatorTests {
         inputs += first + [.bout(WalkingBout(start: t0 + 50, end: t0 + 70, stepCount: 41))]
         inputs += second + [.bout(WalkingBout(start: t0 + 100, end: t0 + 106, stepCount: 10))]
         let (rows, _) = epochs(of: inputs, configuration: minute)
-        #expect(rows.map(\.steps) == [20, 31, 0])
-        #expect(rows[0].stepIntervals == 19 && rows[1].stepIntervals == 21 + 9)
-        #expect(try abs(#require(rows[0].stepsPerMinute) - 120) < 1e-9)
+        #expect(rows.map(\.tally.steps) == [20, 31, 0])
+        #expect(rows[0].tally.stepIntervals == 19 && rows[1].tally.stepIntervals == 21 + 9)
+        #expect(try abs(#require(rows[0].tally.stepsPerMinute) - 120) < 1e-9)
         // 21 intervals of 0.5 s and 9 of 2/3 s: no interval joins the two bouts.
         let expected: Double = 60 * 30 / (21 * 0.5 + 6)
-        #expect(try abs(#require(rows[1].stepsPerMinute) - expected) < 1e-9)
-        #expect(rows.map(\.bouts) == [0, 2, 0])
-        #expect(rows[1].longestBout?.stepCount == 41)
-        #expect(rows[2].stepsPerMinute == nil)
+        #expect(try abs(#require(rows[1].tally.stepsPerMinute) - expected) < 1e-9)
+        #expect(rows.map(\.tally.bouts) == [0, 2, 0])
+        #expect(rows[1].tally.longestBout?.stepCount == 41)
+        #expect(rows[2].tally.stepsPerMinute == nil)
     }
 
     @Test("mode share and distance land in the epoch of their time")
@@ -107,9 +107,9 @@ struct EpochAccumulatorTests {
         inputs += [.mode(t0, .lowPower), .mode(t0 + 45, .highAccuracy), .mode(t0 + 75, .lowPower)]
         inputs += [.distance(12.5, at: t0 + 59.9), .distance(7.5, at: t0 + 60), .distance(.nan, at: t0 + 61)]
         let (rows, _) = epochs(of: inputs, configuration: minute)
-        #expect(rows.map(\.highAccuracySeconds) == [15, 15])
-        #expect(rows.map(\.highAccuracyShare) == [0.25, 0.25])
-        #expect(rows.map(\.distance) == [12.5, 7.5])
+        #expect(rows.map(\.tally.highAccuracySeconds) == [15, 15])
+        #expect(rows.map(\.tally.highAccuracyShare) == [0.25, 0.25])
+        #expect(rows.map(\.tally.distance) == [12.5, 7.5])
     }
 
     @Test("an event for an epoch already emitted is counted as late and left out")
@@ -118,7 +118,7 @@ struct EpochAccumulatorTests {
         inputs += [.settle(t0 + 120), .step(t0 + 100), .update(t0 + 30, .walking), .step(t0 + 130)]
         let (rows, late) = epochs(of: inputs, configuration: minute)
         #expect(late == 2)
-        #expect(rows.map(\.steps) == [0, 0, 1])
+        #expect(rows.map(\.tally.steps) == [0, 0, 1])
     }
 
     @Test("Europe/Berlin fall-back night: the repeated hour has its own epochs, all on the day they start")

@@ -1,0 +1,19 @@
+extension EpochAccumulator {
+    /// Records one event of a ``MotionEngine``: activity updates, steps, bouts, gating events and the distance
+    /// the odometer added. Coverage comes from ``addSample(at:)`` (the samples pushed into the engine), so
+    /// `samplesBegan`, `gap` and `samplesEnded` add nothing here. O(log e).
+    public mutating func add(_ event: MotionEvent) {
+        switch event {
+        case .activity(let update): add(update)
+        case .step(let time): addStep(at: time)
+        case .boutEnded(let bout): add(bout)
+        case .recording(let gating): add(gating)
+        case .distance(let update):
+            switch update.outcome {
+            case .accepted(let meters), .reanchored(let meters): addDistance(meters, at: update.time)
+            case .rejected: break
+            }
+        case .samplesBegan, .gap, .samplesEnded: break
+        }
+    }
+}
