@@ -174,7 +174,7 @@ public struct Parameter<Root>: Sendable {
 
     /// A bound without a useless `.0`.
     static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+        value == value.rounded() && abs(value) < 1e16 ? String(Int64(value)) : "\(value)"
     }
 }
 
