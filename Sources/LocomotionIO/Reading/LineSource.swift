@@ -28,8 +28,8 @@ final class LineSource {
     static let maximumLineLength = 1 << 20
 
     /// Initialised bytes that follow the buffered data, so that a parser may
-    /// load a whole 8-byte word at any position up to the end of the data.
-    static let readPadding = 16
+    /// load 64 bytes (``ByteMasks``) at any position up to the end of the data.
+    static let readPadding = 64
 
     private struct State {
         /// `capacity` bytes for data, then ``readPadding`` bytes, all initialised.
@@ -163,6 +163,31 @@ final class LineSource {
             state.pointee.lastLineWasUnterminated = false
         }
         return result
+    }
+
+    /// Moves up to `count` bytes that follow the lines handed out so far into `destination`: the
+    /// buffered bytes first, then bytes read from the input. Returns how many, 0 only at the end of
+    /// input. For a reader that takes the rest of the input over in chunks of its own (lines it
+    /// takes this way are not counted in ``lineNumber``).
+    func readBytes(into destination: UnsafeMutablePointer<UInt8>, count: Int) throws(Failure) -> Int {
+        let state = self.state
+        let buffered = min(state.pointee.end - state.pointee.start, count)
+        if buffered > 0 {
+            destination.update(from: state.pointee.storage.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                + state.pointee.start, count: buffered)
+            state.pointee.start += buffered
+            return buffered
+        }
+        if state.pointee.atEndOfFile { return 0 }
+        while true {
+            let read = read(descriptor, destination, count)
+            if read >= 0 {
+                if read == 0 { state.pointee.atEndOfFile = true }
+                return read
+            }
+            if errno == EINTR { continue }
+            throw .readFailed(String(cString: strerror(errno)))
+        }
     }
 
     /// Makes the last line returned the next one again. Valid right after
