@@ -16,6 +16,9 @@ import LocomotionDSP
 /// right time, so what a serial read reports there (an error, or skipped rows) is reported here too.
 ///
 /// Memory is bounded: `depth` chunks of `chunkCapacity` bytes and their rows, reused.
+///
+/// With no worker (``workerCount`` 0: asked for, or a file that ends within one chunk) the caller's
+/// thread reads and parses each chunk itself in ``take()``, in the same way.
 final class ChunkedTraceParser: @unchecked Sendable {
     /// The bytes of one chunk; written only by the worker that reads it, then read-only until reused.
     private struct Input {
@@ -66,6 +69,8 @@ final class ChunkedTraceParser: @unchecked Sendable {
     /// Parser settings; its time, warnings and counts are those of an empty chunk.
     private let template: TraceLineParser
     private let depth: Int
+    /// The number of threads to run ``work()`` on: 0 when the caller parses in ``take()``.
+    let workerCount: Int
     private let inputs: UnsafeMutablePointer<Input>
     private let outputs: UnsafeMutablePointer<Output>
     /// Rows of the first batch, parsed by the opening ``TraceReader``, handed out first.
@@ -97,10 +102,11 @@ final class ChunkedTraceParser: @unchecked Sendable {
     private(set) var reparsedChunkCount = 0
 
     /// Takes over `reader` right after it opened its file (header, first batch, unit check): its
-    /// first batch comes out first, then the rest of the input, parsed by ``work()``. `depth` ≥ 2 chunks
-    /// are in flight at most. Call ``work()`` on each worker thread.
-    init(reader: TraceReader, depth: Int, chunkCapacity: Int) {
-        precondition(depth >= 2, "one chunk to hand over and one to fill")
+    /// first batch comes out first, then the rest of the input, parsed by ``work()`` on `threads`
+    /// threads with at most `threads` + 2 chunks in flight, or by ``take()`` (``workerCount`` 0) when
+    /// `threads` is 0 or the rest fits in one chunk. Call ``work()`` on each of ``workerCount`` threads.
+    init(reader: TraceReader, threads: Int, chunkCapacity: Int) {
+        let depth = max(threads, 0) + 2
         source = reader.source
         var template = reader.parser
         template.previousTime = -.infinity
@@ -128,6 +134,8 @@ final class ChunkedTraceParser: @unchecked Sendable {
         inputEnded = reader.deferredError != nil || reader.reachedEnd
 
         let capacity = min(max(chunkCapacity, 64), LineSource.maximumLineLength)
+        let small = reader.source.remainingBytes.map { $0 < capacity } ?? false
+        workerCount = inputEnded || small ? 0 : max(threads, 0)
         inputs = .allocate(capacity: depth)
         outputs = .allocate(capacity: depth)
         ready = .allocate(capacity: depth)
@@ -162,13 +170,6 @@ final class ChunkedTraceParser: @unchecked Sendable {
         return rows
     }
 
-    /// True when chunks remain to be read and parsed (start workers).
-    var needsWorkers: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return !inputEnded
-    }
-
     // MARK: The caller's side
 
     /// The next rows in file order, valid until the next call, and what follows them. Waits for a
@@ -178,16 +179,24 @@ final class ChunkedTraceParser: @unchecked Sendable {
             prefixTaken = true
             return (UnsafeBufferPointer(start: prefix, count: prefixCount), prefixEnd)
         }
-        condition.lock()
-        if holding {
-            ready[taken % depth] = false
-            taken += 1
-            holding = false
-            condition.broadcast()
+        if workerCount == 0 {
+            if holding { taken += 1 }
+            let slot = taken % depth
+            read(into: slot, after: taken == 0 ? nil : (taken - 1) % depth)
+            parse(slot, after: previousTime)
+            holding = true
+        } else {
+            condition.lock()
+            if holding {
+                ready[taken % depth] = false
+                taken += 1
+                holding = false
+                condition.broadcast()
+            }
+            while !ready[taken % depth] { condition.wait() }
+            holding = true
+            condition.unlock()
         }
-        while !ready[taken % depth] { condition.wait() }
-        holding = true
-        condition.unlock()
 
         let slot = taken % depth
         let input = inputs[slot]

@@ -23,14 +23,14 @@ import Foundation
 /// Memory is bounded: at most ``parsingThreads`` + 2 chunks of ``chunkBytes``
 /// bytes and their parsed rows (48 bytes each) are in flight, a few MB, and
 /// the buffers are reused, so there is no allocation per row or per chunk in
-/// the steady state. A file that fits in the first read (about 1 MiB) is
-/// parsed on the calling thread alone.
+/// the steady state. A file that ends within a chunk of its first read (1 MiB)
+/// is parsed on the calling thread alone.
 ///
 /// Copies share the reading threads; use one copy. Dropping the reader before
 /// the end stops the threads.
 public struct ReadAheadTraceReader {
     /// Bytes of input per chunk (whole lines, so a little less).
-    public static let chunkBytes = 1 << 20
+    public static let chunkBytes = 1 << 18
     /// The default number of parsing threads: one per active processor, at most 8 (beyond that the
     /// input's memory bandwidth, not parsing, limits).
     public static var defaultParsingThreads: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8) }
@@ -43,7 +43,8 @@ public struct ReadAheadTraceReader {
     public let hasLabels: Bool
     /// True when the file starts with a header line.
     public let hasHeader: Bool
-    /// The number of threads that parse (besides the caller's).
+    /// The number of threads that parse (besides the caller's); 0: the caller's thread parses, in
+    /// ``next()``.
     public let parsingThreads: Int
     /// Rows skipped in lenient mode (the first ``TraceReader/maximumStoredWarnings``), as far as the
     /// rows returned so far; complete once ``next()`` has returned nil or thrown.
@@ -59,7 +60,9 @@ public struct ReadAheadTraceReader {
     private var finished = false
 
     /// Opens `path` as ``TraceReader/init(path:options:)`` does, then starts
-    /// `parsingThreads` threads (at least 1) that parse the rest of the file.
+    /// `parsingThreads` threads that parse the rest of the file (none for 0,
+    /// or when the rest of the file fits in one chunk: the calling thread then
+    /// parses it, in ``next()``).
     ///
     /// - Throws: ``InputError`` as ``TraceReader/init(path:options:)``.
     public init(path: String, options: TraceReadingOptions = .init(),
@@ -77,11 +80,11 @@ public struct ReadAheadTraceReader {
         self.options = options
         hasLabels = reader.hasLabels
         hasHeader = reader.hasHeader
-        self.parsingThreads = max(parsingThreads, 1)
+        self.parsingThreads = max(parsingThreads, 0)
         warnings = reader.warnings
         skippedRowCount = reader.skippedRowCount
-        let parser = ChunkedTraceParser(reader: reader, depth: self.parsingThreads + 2, chunkCapacity: chunkBytes)
-        handle = Handle(parser: parser, threads: parser.needsWorkers ? self.parsingThreads : 0)
+        let parser = ChunkedTraceParser(reader: reader, threads: self.parsingThreads, chunkCapacity: chunkBytes)
+        handle = Handle(parser: parser)
     }
 
     /// The next row, or nil at the end of the file.
@@ -131,9 +134,9 @@ extension ReadAheadTraceReader {
     final class Handle: Sendable {
         let parser: ChunkedTraceParser
 
-        init(parser: ChunkedTraceParser, threads: Int) {
+        init(parser: ChunkedTraceParser) {
             self.parser = parser
-            for number in 0..<threads {
+            for number in 0..<parser.workerCount {
                 parser.addWorker()
                 let thread = Thread { parser.work() }
                 thread.name = "locomotion.parse-\(number)"
