@@ -8,8 +8,8 @@
 ///
 /// The window is kept as `blockCount` blocks of one hop each (count, Σ(|a|−1), Σ(|a|−1)²): O(1) per sample,
 /// O(blockCount) per window, constant memory, no allocation after `init`.
-struct ActivityInputMoments: Sendable {
-    private struct Block: Sendable {
+struct ActivityInputMoments: Sendable, Codable {
+    private struct Block: Sendable, Codable {
         var count = 0
         var sum = 0.0
         var sumOfSquares = 0.0
@@ -66,5 +66,21 @@ struct ActivityInputMoments: Sendable {
         guard count >= 2 else { return 0 }
         let mean = sum / Double(count)
         return max(0, sumOfSquares / Double(count) - mean * mean).squareRoot()
+    }
+}
+
+extension ActivityInputMoments {
+    private enum CodingKeys: String, CodingKey { case blocks, current, next }
+
+    /// - Throws: `DecodingError.dataCorrupted` when there is no block or the next block is out of range.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        blocks = try container.decode([Block].self, forKey: .blocks)
+        current = try container.decode(Block.self, forKey: .current)
+        next = try container.decode(Int.self, forKey: .next)
+        guard blocks.indices.contains(next) else {
+            throw DecodingError.dataCorruptedError(forKey: .next, in: container,
+                                                   debugDescription: "block \(next) of \(blocks.count)")
+        }
     }
 }

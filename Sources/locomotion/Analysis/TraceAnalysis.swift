@@ -146,9 +146,7 @@ struct TraceAnalysis: Sendable {
         guard let first = trace.samples.first, let last = trace.samples.last else {
             throw InputError(file: path, problem: "the trace has no samples", hint: "a trace needs a header and at least one row")
         }
-        guard last.time > first.time else {
-            throw InputError(file: path, problem: "the trace spans no time (one sample, or all at one timestamp)")
-        }
+        try TraceSpan.requireTwoSamples(trace.samples.count, file: path)
         // Dates, clocks and durations are written through Int arithmetic, which would trap this far out
         // (reachable only past --no-unit-check, which lets times of 2.6e11 s and more through).
         guard max(first.time.magnitude, last.time.magnitude) < maximumShownTime else {
