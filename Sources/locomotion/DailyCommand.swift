@@ -29,7 +29,7 @@ struct DailyCommand: AsyncParsableCommand {
         valueName: "trace"))
     var traces: [String]
 
-    @Option(help: ArgumentHelp("Epoch length in seconds of the epochs table written with --also epochs.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Epoch length in seconds of the epochs table written with --also epochs.", valueName: "seconds"))
     var epoch: Int = 60
 
     @OptionGroup var tableOptions: TableOptions

@@ -30,7 +30,7 @@ struct EpochsCommand: AsyncParsableCommand {
         valueName: "trace"))
     var traces: [String]
 
-    @Option(help: ArgumentHelp("Epoch length in seconds; it must divide a day (e.g. 15, 30, 60, 300, 900, 3600).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Epoch length in seconds; it must divide a day (e.g. 15, 30, 60, 300, 900, 3600).", valueName: "seconds"))
     var epoch: Int = 60
 
     @OptionGroup var tableOptions: TableOptions

@@ -52,7 +52,7 @@ struct EvaluateCommand: AsyncParsableCommand {
                                valueName: "n"))
     var requestedJobs: Int?
 
-    @Option(help: ArgumentHelp("Score only part K of N (1 ≤ K ≤ N) of the traces: those at positions K, K+N, K+2N, … of the sorted list.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Score only part K of N (1 ≤ K ≤ N) of the traces: those at positions K, K+N, K+2N, … of the sorted list.",
                                valueName: "K/N"))
     var shard: Shard?
 

@@ -14,7 +14,7 @@ struct InputOptions: ParsableArguments {
                                valueName: "n"))
     var requestedJobs: Int?
 
-    @Option(help: ArgumentHelp("Process only part K of N (1 ≤ K ≤ N) of the inputs: those at positions K, K+N, K+2N, … of the sorted list, for job arrays. Every input is in exactly one part.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Process only part K of N (1 ≤ K ≤ N) of the inputs: those at positions K, K+N, K+2N, … of the sorted list, for job arrays. Every input is in exactly one part.",
                                valueName: "K/N"))
     var shard: Shard?
 

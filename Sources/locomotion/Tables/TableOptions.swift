@@ -28,7 +28,7 @@ struct TableOptions: ParsableArguments {
     @Option(help: "The gating policy whose recording mode high_accuracy_share reports: on-foot, on-foot-and-cycling or any-movement.")
     var policy: PolicyName = .onFoot
 
-    @Option(name: .customLong("minimum-hours"),
+    @Option(name: .customLong("minimum-hours"), parsing: .unconditional,
             help: ArgumentHelp("Days with fewer hours of data are flagged low_data in the daily table.", valueName: "hours"))
     var minimumHours: Double = DayAccumulator().minimumCoveredHours
 
@@ -41,7 +41,9 @@ struct TableOptions: ParsableArguments {
             throw ValidationError("give --participant or --participant-from, not both")
         }
         if fixes != nil && companionFixes { throw ValidationError("give --fixes or --companion-fixes, not both") }
-        guard minimumHours >= 0, minimumHours <= 25 else { throw ValidationError("--minimum-hours must be in [0, 25]") }
+        try ParameterOptions.validating {
+            try ParameterOptions.check(minimumHours, option: "--minimum-hours", in: 0...25, unit: "h")
+        }
     }
 
     /// How inputs map to participants.

@@ -70,6 +70,9 @@ struct HostileInputTests {
         ["simulate", "-o", "/dev/null", "--duration", "60", "--start", "VALUE"], ["simulate", "-o", "/dev/null", "--seed", "VALUE"],
         ["summarize", "trace.csv", "--high-accuracy-milliwatts", "VALUE"], ["summarize", "trace.csv", "--low-power-milliwatts", "VALUE"],
         ["label", "trace.csv", "--jobs", "VALUE"], ["evaluate", "trace.csv", "--jobs", "VALUE"],
+        ["epochs", "trace.csv", "--time-zone", "UTC", "--epoch", "VALUE"],
+        ["daily", "trace.csv", "--time-zone", "UTC", "--minimum-hours", "VALUE"],
+        ["label", "trace.csv", "--shard", "VALUE/3"], ["label", "trace.csv", "--shard", "1/VALUE"],
     ]
 
     @Test(arguments: numericOptions.indices)
