@@ -265,7 +265,7 @@ struct HostileInputTests {
             ("comma.csv", "timestamp;x;y;z\n" + (0..<600).map { "\(1_700_000_000 + $0);0,01;-0,98;0,03\n" }.joined(),
              "the fields are separated by ';'"),
             ("quoted.csv", "timestamp,x,y,z\n" + (0..<600).map { "\(1_700_000_000 + $0),\"0,01\",\"-0,98\",\"0,03\"\n" }.joined(),
-             "quoted values are not read (a spreadsheet export with decimal commas"),
+             "a quoted field holds a comma, which fields cannot contain (a spreadsheet export with decimal commas"),
             ("clipped.csv", "timestamp,x,y,z\n" + (0..<600).map { index -> String in
                 let value = max(-8, min(8, 9 * sin(Double(index) * 0.3)))
                 return "\(1_700_000_000 + Double(index) * 0.02),\(value),\(value),\(value)\n"
