@@ -15,7 +15,9 @@ struct DailyCommand: AsyncParsableCommand {
             the day it ends. A participant's files (--participant, --participant-from) are read as one recording \
             in time order. Docs/cohorts.md.
 
-            \(InputOptions.manyInputsHelp(files: "DIR/PARTICIPANT.daily.csv (.daily.jsonl with --format json)"))
+            \(InputOptions.manyInputsHelp(
+                files: "DIR/PARTICIPANT.daily.csv (.daily.jsonl with --format json)",
+                combined: "one table (every row names its participant)"))
 
             Examples:
               locomotion daily week.csv --time-zone America/New_York

@@ -15,7 +15,9 @@ struct EpochsCommand: AsyncParsableCommand {
             gaps are never filled. A participant's files (--participant, --participant-from) are read as one \
             recording in time order. Docs/cohorts.md.
 
-            \(InputOptions.manyInputsHelp(files: "DIR/PARTICIPANT.epochs.csv (.epochs.jsonl with --format json)"))
+            \(InputOptions.manyInputsHelp(
+                files: "DIR/PARTICIPANT.epochs.csv (.epochs.jsonl with --format json)",
+                combined: "one table (every row names its participant)"))
 
             Examples:
               locomotion epochs day.csv --time-zone Europe/Zurich --fixes day-fixes.csv

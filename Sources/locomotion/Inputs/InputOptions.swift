@@ -66,19 +66,26 @@ struct InputOptions: ParsableArguments {
 
 extension InputOptions {
     /// The help every command that reads many inputs shares, hard-wrapped for an 80-column terminal.
-    /// `files` names the `--output-dir` files (DIR/NAME…); `kinds` the files a folder gives.
-    static func manyInputsHelp(files: String, kinds: String = "*.csv files") -> String {
+    /// `files` names the `--output-dir` files (DIR/NAME…); `kinds` the files a folder gives; `combined` says
+    /// what the combined output is.
+    static func manyInputsHelp(
+        files: String, kinds: String = "*.csv files",
+        combined: String = "one combined output, CSV with a leading\n    `file` column, JSON Lines with a leading \"file\" key"
+    ) -> String {
         """
         Many inputs: files, folders (their \(kinds), recursively, sorted by path;
         files that convert writes beside traces, such as NAME.steps.csv, are
         skipped), quoted patterns such as 'data/*.csv', or '-' alone for standard
         input. They are read in parallel (--jobs N) and written in the order given,
         the same bytes for any N:
-          - to standard output or --output: one combined output, CSV with a leading
-            `file` column, JSON Lines with a leading "file" key;
+          - to standard output or --output: \(combined);
           - with --output-dir DIR: one file per input, named after it:
             \(files),
-            where NAME is the input's file name without its extension.
+            where NAME is the input's file name without its extension. An input
+            whose file is already there (complete: files are renamed into place
+            when done) is skipped, so a stopped batch goes on where it stopped;
+            --overwrite computes it again.
+        --shard K/N takes part K of N of the inputs (for job arrays).
         A bad input is reported on stderr (file:line); the other inputs are still
         written, and the exit status is 1.
         """

@@ -16,12 +16,6 @@ struct TableBuilder {
     private var days: DayAccumulator
     private var lastSample: Double?
     private var sampleCount = 0
-    /// How far behind the latest sample the step detector may still report a step or the end of a bout (s): a
-    /// bout's steps are reported once it is confirmed, up to `maximumPendingSteps` steps after the first, each at
-    /// most `maximumStepInterval` apart, and its end a pause after its last step; the periodicity window on top.
-    /// The accumulators are settled this far behind (and no further than the classifier's settled time); an
-    /// event that still came later would be refused (`EpochAccumulator.lateEventCount`), never misfiled.
-    private let stepDelay: Double
 
     init(settings: ParticipantRun.Settings, outputs: ParticipantRun.Outputs) {
         self.outputs = outputs
@@ -31,9 +25,6 @@ struct TableBuilder {
         configuration.odometer.dayStart = settings.epoch.dayStart
         configuration.gapLimit = settings.epoch.maximumGap
         engine = MotionEngine(configuration: configuration, timeZone: settings.epoch.timeZone)
-        let steps = configuration.steps
-        stepDelay = Double(steps.maximumPendingSteps + 2) * steps.maximumStepInterval + steps.periodicityWindow
-            + configuration.maximumSkew
         epochs = EpochAccumulator(configuration: settings.epoch)
         if settings.dailyEpoch != settings.epoch, outputs.day != nil {
             dailyEpochs = EpochAccumulator(configuration: settings.dailyEpoch)
@@ -61,9 +52,9 @@ struct TableBuilder {
         record(fileOf: fileOf)
         lastSample = sample.time
         sampleCount += 1
-        if sampleCount & 255 == 0, let settled = engine.settledTime {
-            settle(through: min(settled, sample.time - stepDelay), fileOf: fileOf)
-        }
+        // Epochs are written once no event can reach them any more; an event that still came later would be
+        // refused (`lateEventCount`, an error below), never misfiled.
+        if sampleCount & 255 == 0, let settled = engine.eventSettledTime { settle(through: settled, fileOf: fileOf) }
     }
 
     mutating func finish(fileOf: (Double) -> String) throws {
