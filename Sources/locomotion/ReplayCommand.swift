@@ -73,6 +73,7 @@ struct ReplayCommand: AsyncParsableCommand {
     @OptionGroup var traceOptions: TraceOptions
     @OptionGroup var outputOptions: OutputOptions
     @OptionGroup var inputOptions: InputOptions
+    @OptionGroup var classifierOptions: ClassifierOptions
 
     func validate() throws {
         for (name, value) in [("--onset-allowance", onsetAllowance), ("--entry-dwell", entryDwell),
@@ -126,13 +127,14 @@ struct ReplayCommand: AsyncParsableCommand {
                              hint: "drop --activity-from-labels to use the classifier")
         }
         let locationFixes = try readFixes()
+        let classifierConfiguration = try classifierOptions.load()
         let configuration = GatingConfiguration(
             policy: policy.policy, entryDwell: entryDwell, immediateEntryConfidence: immediateEntryConfidence.confidence,
             stopTimeout: stopTimeout, switchTimeout: switchTimeout)
 
         var streaming = StreamingReplay(
             fixes: locationFixes, labelConfidence: activityFromLabels ? labelConfidence : nil,
-            classifierConfiguration: ActivityClassifier.Configuration(), configuration: configuration,
+            classifierConfiguration: classifierConfiguration, configuration: configuration,
             collectsTruth: reader.hasLabels)
         do {
             var rowCount = 0
