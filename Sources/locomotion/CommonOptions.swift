@@ -15,9 +15,6 @@ struct OutputOptions: ParsableArguments {
 
     @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
-
-    /// Opens the destination chosen by `--output` (standard output by default).
-    func openSink() throws -> OutputSink { try OutputSink(path: output) }
 }
 
 /// How to read accelerometer traces: `--units` and `--lenient`.

@@ -7,13 +7,10 @@ extension ConvertCommand {
     func convertFixes(_ dataset: FixDataset) throws {
         var files: [String] = []
         for input in inputs { files += try dataset.inputFiles(in: input) }
-        do {
-            try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure.badUsage("cannot create the folder \(outputDirectory): \(error.localizedDescription)")
-        }
-        let sink = try OutputSink(path: nil)
-        if format == .csv { sink.write("file,source,samples,duration_s,rate_hz,labels,skipped_rows,true_steps\n") }
+        var plan = OutputPlan(reading: files)
+        let sink = try plan.file(nil, as: "standard output")
+        try FileSystem.makeDirectory(outputDirectory)
+        if format == .csv { try sink.write("file,source,samples,duration_s,rate_hz,labels,skipped_rows,true_steps\n") }
         for file in files {
             let recording = try dataset.convert(file: file)
             guard let first = recording.fixes.first, let last = recording.fixes.last else {
@@ -21,10 +18,10 @@ extension ConvertCommand {
                 continue
             }
             let path = outputDirectory + "/" + recording.name + ".fixes.csv"
-            let output = try OutputSink(path: path)
-            output.write(FixCSVWriter.header)
-            for fix in recording.fixes { output.write(FixCSVWriter.row(fix)) }
-            output.close()
+            let output = try plan.file(path, as: "--output-dir")
+            try output.write(FixCSVWriter.header)
+            for fix in recording.fixes { try output.write(FixCSVWriter.row(fix)) }
+            try output.commit()
 
             var intervals = zip(recording.fixes, recording.fixes.dropFirst()).map { $1.time - $0.time }
             intervals.sort()
@@ -33,14 +30,14 @@ extension ConvertCommand {
             let rateText = String((rate * 100).rounded() / 100)
             switch format {
             case .csv:
-                sink.write([csvField(path), csvField(recording.source), String(recording.fixes.count), duration, rateText,
+                try sink.write([csvField(path), csvField(recording.source), String(recording.fixes.count), duration, rateText,
                             "", String(recording.skippedCount), ""].joined(separator: ",") + "\n")
             case .json:
-                sink.write("{\"file\":\(jsonString(path)),\"source\":\(jsonString(recording.source)),"
+                try sink.write("{\"file\":\(jsonString(path)),\"source\":\(jsonString(recording.source)),"
                     + "\"samples\":\(recording.fixes.count),\"duration_s\":\(duration),\"rate_hz\":\(rateText),"
                     + "\"labels\":\"\",\"skipped_rows\":\(recording.skippedCount),\"true_steps\":null}\n")
             }
         }
-        sink.close()
+        try sink.commit()
     }
 }

@@ -83,9 +83,10 @@ struct ConvertCommand: AsyncParsableCommand {
             throw InputError(file: inputs.joined(separator: " "), problem: "no \(from.rawValue) files found",
                              hint: "point at the dataset's folder, e.g. ../shared/datasets/\(from.rawValue)")
         }
+        var plan = OutputPlan(reading: files)
+        let sink = try plan.file(nil, as: "standard output")
         try FileSystem.makeDirectory(outputDirectory)
-        let sink = try OutputSink(path: nil)
-        if format == .csv { sink.write("file,source,samples,duration_s,rate_hz,labels,skipped_rows,true_steps\n") }
+        if format == .csv { try sink.write("file,source,samples,duration_s,rate_hz,labels,skipped_rows,true_steps\n") }
         let progress = ProgressLine(quiet: quiet)
         for (index, file) in files.enumerated() {
             progress.update("\(index + 1)/\(files.count) \(file)", force: true)
@@ -96,20 +97,17 @@ struct ConvertCommand: AsyncParsableCommand {
                     continue
                 }
                 let path = outputDirectory + "/" + recording.name + ".csv"
-                do {
-                    try TraceWriter.write(recording.trace, to: path)
-                    if let steps = recording.stepTimes {
-                        try StepTimesWriter.write(steps, to: outputDirectory + "/" + recording.name + ".steps.csv")
-                    }
-                } catch {
-                    // An output that cannot be written is bad usage (exit 2), as for every command's --output.
-                    throw CommandFailure.badUsage("\(error)")
-                }
-                sink.write(summary(recording, path: path))
+                // Names come from the recordings, so two of them (or a native file) can only be told apart now.
+                try plan.claim(path, as: "--output-dir")
+                let stepsPath = recording.stepTimes.map { _ in outputDirectory + "/" + recording.name + ".steps.csv" }
+                if let stepsPath { try plan.claim(stepsPath, as: "--output-dir") }
+                try TraceWriter.write(recording.trace, to: path)
+                if let steps = recording.stepTimes, let stepsPath { try StepTimesWriter.write(steps, to: stepsPath) }
+                try sink.write(summary(recording, path: path))
             }
         }
         progress.clear()
-        sink.close()
+        try sink.commit()
     }
 
     private func summary(_ recording: ConvertedRecording, path: String) -> String {

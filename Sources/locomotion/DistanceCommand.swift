@@ -51,13 +51,13 @@ struct DistanceCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Local time at which each day starts, HH:MM (e.g. 03:00 for night shifts).", valueName: "HH:MM"))
     var dayStart: String = "00:00"
 
-    @Option(help: "Jump filter in metres from the last accepted fix, or `off`.")
+    @Option(parsing: .unconditional, help: "Jump filter in metres from the last accepted fix, or `off`.")
     var jumpLimit: Limit = Limit(OdometerConfiguration().jumpLimit)
 
-    @Option(help: "Largest trusted horizontal accuracy in metres, or `off`.")
+    @Option(parsing: .unconditional, help: "Largest trusted horizontal accuracy in metres, or `off`.")
     var maxAccuracy: Limit = Limit(OdometerConfiguration().maximumHorizontalAccuracy)
 
-    @Option(help: "Consecutive consistent fixes that re-anchor the odometer after a jump or gap.")
+    @Option(parsing: .unconditional, help: "Consecutive consistent fixes that re-anchor the odometer after a jump or gap.")
     var reanchorFixes: Int = OdometerConfiguration().consistentFixesToReanchor
 
     @Flag(help: "Switch the jump and accuracy filters off: a plain geodesic sum per day.")
@@ -84,9 +84,12 @@ struct DistanceCommand: AsyncParsableCommand {
         configuration.jumpLimit = noFilters ? .infinity : jumpLimit.value
         configuration.maximumHorizontalAccuracy = noFilters ? .infinity : maxAccuracy.value
         configuration.trustsFixesWithoutAccuracy = !requireAccuracy
-        guard reanchorFixes >= 2 else { throw CommandFailure.badUsage("--reanchor-fixes must be at least 2") }
         configuration.consistentFixesToReanchor = reanchorFixes
         configuration.dayStart = try Self.parseDayStart(dayStart)
+        try ParameterOptions.check(configuration, options: [
+            "jumpLimit": "--jump-limit", "maximumHorizontalAccuracy": "--max-accuracy",
+            "consistentFixesToReanchor": "--reanchor-fixes", "dayStart": "--day-start",
+        ])
 
         let inputs = try InputPaths.expandInputs(
             fixes, extensions: ["csv", "gpx", "nmea", "nma"],
@@ -95,10 +98,10 @@ struct DistanceCommand: AsyncParsableCommand {
             throw CommandFailure.badUsage("--trace belongs to one fix file; measure the files one by one to give each its trace")
         }
         let format = output.format
-        let writer = try ResultWriter(
+        var plan = OutputPlan(reading: inputs + [trace])
+        let writer = try plan.resultWriter(
             inputs: inputs, output: output.output, outputDirectory: inputOptions.outputDirectory,
             suffix: format == .csv ? ".distance.csv" : ".distance.jsonl", shape: format == .csv ? .csvTable : .jsonLines)
-        defer { writer.close() }
         let trace = trace, readingOptions = traceOptions.readingOptions, joinSegments = joinSegments
         let configured = configuration
         try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
@@ -114,6 +117,10 @@ struct DistanceCommand: AsyncParsableCommand {
             if let trace {
                 let samples = try Trace.read(path: trace, options: readingOptions)
                 diagnostics += LenientReport.text(samples.warnings, skipped: samples.skippedRowCount, in: trace)
+                try TraceSpan.requireTwoSamples(samples.samples.count, file: trace)
+                try TraceSpan.checkOverlap(traceStart: samples.samples.first!.time, traceEnd: samples.samples.last!.time,
+                                           fixTimes: file.fixes.map(\.time), trace: trace, fixes: path,
+                                           diagnostics: &diagnostics)
                 let timedFixes = file.fixes.filter { !$0.time.isNaN }.sorted { $0.time < $1.time }
                 updates = ActivityClassifier.updates(of: samples.samples, fixes: timedFixes)
                 configuration.movingActivities = policy.recordedActivities
@@ -144,6 +151,8 @@ struct DistanceCommand: AsyncParsableCommand {
             return text
         } deliver: { _, path, text in
             try writer.write(text, for: path)
+        } finish: {
+            try writer.finish()
         }
     }
 
@@ -188,20 +197,15 @@ struct DistanceCommand: AsyncParsableCommand {
     }
 }
 
-/// A filter limit in metres: a non-negative number, or `off` (infinity).
+/// A filter limit in metres: a number, or `off` (infinity); its range is the odometer parameter's.
 struct Limit: ExpressibleByArgument {
     var value: Double
 
     init(_ value: Double) { self.value = value }
 
     init?(argument: String) {
-        if argument.lowercased() == "off" {
-            value = .infinity
-        } else if let number = Double(argument), number >= 0, !number.isNaN {
-            value = number
-        } else {
-            return nil
-        }
+        guard let value = argument.lowercased() == "off" ? .infinity : Double(argument) else { return nil }
+        self.value = value
     }
 
     var defaultValueDescription: String { value.isInfinite ? "off" : String(format: "%g", value) }

@@ -53,7 +53,7 @@ struct EvaluateCommand: AsyncParsableCommand {
     @Flag(help: "Also report each trace on its own.")
     var perTrace = false
 
-    @Option(name: .customLong("jobs"),
+    @Option(name: .customLong("jobs"), parsing: .unconditional,
             help: ArgumentHelp("Traces scored at the same time (default: the number of active processors; 1: one after another). The report is the same for any value.",
                                valueName: "n"))
     var requestedJobs: Int?
@@ -63,7 +63,9 @@ struct EvaluateCommand: AsyncParsableCommand {
 
     func validate() throws {
         if traces.isEmpty { throw ValidationError("give at least one labelled trace") }
-        if let requestedJobs, requestedJobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let requestedJobs, !InputOptions.jobRange.contains(requestedJobs) {
+            throw ValidationError("--jobs \(requestedJobs): must be a whole number in 1…\(InputOptions.jobRange.upperBound)")
+        }
     }
 
     func run() async throws {
@@ -74,13 +76,14 @@ struct EvaluateCommand: AsyncParsableCommand {
         }
         let locationFixes = try fixes.map { try ActivityTraceRun.timedFixes(path: $0) } ?? []
         let readingOptions = traceOptions.readingOptions, format = format, perTrace = perTrace
+        var plan = OutputPlan(reading: inputs + [classifierOptions.config])
+        try plan.claim(output, as: output == nil ? "standard output" : "--output")
         // The report is written only after a trace has been scored, so a single bad trace leaves nothing on stdout.
-        var sink: OutputSink?
+        var sink: OutputFile?
         func write(_ text: String) throws {
-            if sink == nil { sink = try OutputSink(path: output) }
-            sink?.write(text)
+            if sink == nil { sink = try OutputFile(path: output ?? "-") }
+            try sink?.write(text)
         }
-        defer { sink?.close() }
         var total = ActivityEvaluationReport(scope: "total")
         try await InputBatch(inputs: inputs, jobs: requestedJobs ?? InputOptions.defaultJobs).run(
             progress: ProgressLine(quiet: quiet)
@@ -103,6 +106,7 @@ struct EvaluateCommand: AsyncParsableCommand {
             if perTrace { try write(format == .json ? report.json() : report.text()) }
         } finish: {
             try write(format == .json ? total.json() : total.text())
+            try sink?.commit()
         }
     }
 }

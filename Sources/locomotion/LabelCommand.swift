@@ -61,10 +61,10 @@ struct LabelCommand: AsyncParsableCommand {
         }
         let locationFixes = try fixes.map { try ActivityTraceRun.timedFixes(path: $0) } ?? []
         let format = outputOptions.format, readingOptions = traceOptions.readingOptions
-        let writer = try ResultWriter(
+        var plan = OutputPlan(reading: inputs + [fixes, classifierOptions.config])
+        let writer = try plan.resultWriter(
             inputs: inputs, output: outputOptions.output, outputDirectory: inputOptions.outputDirectory,
             suffix: format == .csv ? ".label.csv" : ".label.jsonl", shape: format == .csv ? .csvTable : .jsonLines)
-        defer { writer.close() }
         // Segments are few (one per change of activity); each trace's are written only once it has been read
         // whole, so a bad row leaves nothing of that trace on stdout and no half-written output file.
         try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
@@ -72,7 +72,7 @@ struct LabelCommand: AsyncParsableCommand {
         ) { path, diagnostics, progress in
             var text = format == .csv ? "start,end,activity,confidence\n" : ""
             try ActivityTraceRun.run(path: path, options: readingOptions, configuration: configuration,
-                                     smoothing: smoothing, fixes: locationFixes,
+                                     smoothing: smoothing, fixes: locationFixes, fixesPath: fixes,
                                      diagnostics: &diagnostics, progress: progress) { segment, explanation in
                 switch format {
                 case .csv: text += "\(segment.start),\(segment.end),\(segment.activity),\(segment.confidence)\n"
@@ -82,6 +82,8 @@ struct LabelCommand: AsyncParsableCommand {
             return text
         } deliver: { _, path, text in
             try writer.write(text, for: path)
+        } finish: {
+            try writer.finish()
         }
     }
 }
@@ -99,6 +101,8 @@ struct ClassifierOptions: ParsableArguments {
         valueName: "model"))
     var model: ActivityClassifier.Model?
 
+    /// The default configuration with the file's values set, each checked against its parameter's range
+    /// (``ConfigurationFile``: errors name the line, the column and the key), and `--model`.
     func load() throws -> ActivityClassifier.Configuration {
         var configuration = try loadFile()
         if let model { configuration.model = model }
@@ -107,22 +111,7 @@ struct ClassifierOptions: ParsableArguments {
 
     private func loadFile() throws -> ActivityClassifier.Configuration {
         guard let config else { return .init() }
-        guard let file = fopen(config, "rb") else {
-            throw CommandFailure.badUsage("cannot read \(config): \(String(cString: strerror(errno)))")
-        }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count <= 0 { break }
-            bytes += chunk[0..<count]
-        }
-        do {
-            return try JSONDecoder().decode(ActivityClassifier.Configuration.self, from: Data(bytes))
-        } catch {
-            throw CommandFailure.badInput("\(config): not a valid classifier configuration: \(error)")
-        }
+        return try ConfigurationFile.read(path: config, over: ActivityClassifier.Configuration())
     }
 }
 
@@ -144,11 +133,13 @@ struct SmoothingOptions: ParsableArguments {
 enum ActivityTraceRun {
     /// Streams `path` through a classifier; calls `segment` for each finished segment with the explanation of
     /// the update that opened it and `label` for each labelled row. Lenient-mode warnings are appended to
-    /// `diagnostics`; rows read are reported to `progress`. `fixes` (in time order) are pushed to the classifier
-    /// before the first sample that is not earlier than them. Returns whether the trace has a `label` column.
+    /// `diagnostics`; rows read are reported to `progress`. `fixes` (in time order, read from `fixesPath`) are
+    /// pushed to the classifier before the first sample that is not earlier than them, and must overlap the trace
+    /// in time (``TraceSpan/checkOverlap(traceStart:traceEnd:fixTimes:trace:fixes:diagnostics:)``). A trace of one
+    /// sample is refused. Returns whether the trace has a `label` column.
     @discardableResult
     static func run(path: String, options: TraceReadingOptions, configuration: ActivityClassifier.Configuration,
-                    smoothing: ActivityClassifier.Smoothing = .full, fixes: [LocationFix] = [],
+                    smoothing: ActivityClassifier.Smoothing = .full, fixes: [LocationFix] = [], fixesPath: String? = nil,
                     diagnostics: inout String, progress: ReadProgress = .none,
                     label: (MotionActivity, Double) -> Void = { _, _ in },
                     segment: (ActivitySegment, ActivityExplanation) -> Void) throws -> Bool {
@@ -160,8 +151,10 @@ enum ActivityTraceRun {
         var open = ActivityExplanation(rule: "none")
         var rowCount = 0
         var fixIndex = 0
+        var firstTime: Double?
         while let row = try reader.next() {
             rowCount += 1
+            if firstTime == nil { firstTime = row.sample.time }
             progress.row(rowCount)
             if let truth = row.label { label(truth, row.sample.time) }
             while fixIndex < fixes.count && fixes[fixIndex].time <= row.sample.time {
@@ -179,10 +172,15 @@ enum ActivityTraceRun {
             segmenter.add(update) { finished in segment(finished, closing) }
             open = update.explanation
         }
+        diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: path)
+        try TraceSpan.requireTwoSamples(rowCount, file: path)
+        if let fixesPath, let start = firstTime, let end = classifier.lastSampleTime {
+            try TraceSpan.checkOverlap(traceStart: start, traceEnd: end, fixTimes: fixes.map(\.time), trace: path,
+                                       fixes: fixesPath, diagnostics: &diagnostics)
+        }
         if let end = classifier.lastSampleTime {
             segmenter.finish(at: end) { finished in segment(finished, open) }
         }
-        diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: path)
         return reader.hasLabels
     }
 

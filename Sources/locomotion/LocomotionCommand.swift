@@ -41,6 +41,7 @@ struct LocomotionCommand: AsyncParsableCommand {
     /// Parses and runs, mapping errors to the documented exit statuses, which
     /// differ from ArgumentParser's defaults (it uses 64 for usage errors).
     static func main() async {
+        Interruption.removePartialFilesOnSignals()
         let exitStatus: Int32
         do {
             var command = try parseAsRoot()
@@ -56,20 +57,39 @@ struct LocomotionCommand: AsyncParsableCommand {
         } catch let error as CommandFailure {
             StandardError.write("locomotion: \(error.message)\n")
             exitStatus = error.exitStatus
+        } catch let error as OutputError {
+            // A reader that went away (`… | head`) ends the command as SIGPIPE always has: quietly.
+            if error.isBrokenPipe { Interruption.endAsBrokenPipe() }
+            StandardError.write("locomotion: \(error)\n")
+            exitStatus = 2
         } catch {
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
+            // ArgumentParser starts its messages with "Error: "; every message of the tool starts with its name.
+            var message = fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message = "locomotion: " + message.dropFirst("Error: ".count) }
             if code == .success {
-                StandardOutput.write(message + "\n")
-                exitStatus = 0
+                exitStatus = writeHelp(message + "\n")
             } else {
                 if !message.isEmpty { StandardError.write(message + "\n") }
                 // ArgumentParser reports usage errors as 64 (EX_USAGE); the contract says 2.
                 exitStatus = code == .validationFailure ? 2 : (code == .failure ? 1 : code.rawValue)
             }
         }
-        StandardOutput.flush()
         terminate(exitStatus)
+    }
+
+    /// Writes `--help` text to standard output; 2 when that fails (a full disk is not success).
+    private static func writeHelp(_ text: String) -> Int32 {
+        do {
+            let output = try OutputFile(path: "-")
+            try output.write(text)
+            try output.commit()
+            return 0
+        } catch {
+            if error.isBrokenPipe { Interruption.endAsBrokenPipe() }
+            StandardError.write("locomotion: \(error)\n")
+            return 2
+        }
     }
 }
 

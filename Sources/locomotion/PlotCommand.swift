@@ -34,13 +34,15 @@ struct PlotCommand: AsyncParsableCommand {
 
     @OptionGroup var traceOptions: TraceOptions
 
-    @Option(help: "Start of the time range drawn: seconds in the trace's clock, or +OFFSET from the first sample (+90, +15m, +2h).")
+    @Option(parsing: .unconditional,
+            help: "Start of the time range drawn: seconds in the trace's clock, or +OFFSET from the first sample (+90, +15m, +2h, +1d).",
+            transform: TimeBound.parse)
     var from: TimeBound?
 
-    @Option(help: "End of the time range drawn, like --from.")
+    @Option(parsing: .unconditional, help: "End of the time range drawn, like --from.", transform: TimeBound.parse)
     var to: TimeBound?
 
-    @Option(help: "Width of the picture in pixels (400…20000).")
+    @Option(parsing: .unconditional, help: "Width of the picture in pixels (400…20000).")
     var width: Int = 1200
 
     @Option(help: ArgumentHelp("Time zone for clock times and days (IANA name such as Europe/Zurich, or UTC); default: this system's.", valueName: "zone"))
@@ -64,6 +66,8 @@ struct PlotCommand: AsyncParsableCommand {
 
     func run() async throws {
         let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
+        var plan = OutputPlan(reading: [trace, fixes])
+        try plan.claim(output, as: "--output")
         let progress = ProgressLine(quiet: quiet)
         var diagnostics = ""
         let trace: Trace
@@ -81,6 +85,15 @@ struct PlotCommand: AsyncParsableCommand {
         let fixFile = try fixes.map {
             try TraceAnalysis.readFixes(path: $0, lenient: traceOptions.lenient, diagnostics: &diagnostics)
         }
+        if let fixes, let fixFile, let first = trace.samples.first, let last = trace.samples.last {
+            do {
+                try TraceSpan.checkOverlap(traceStart: first.time, traceEnd: last.time, fixTimes: fixFile.fixes.map(\.time),
+                                           trace: self.trace, fixes: fixes, diagnostics: &diagnostics)
+            } catch {
+                StandardError.write(diagnostics)
+                throw error
+            }
+        }
         StandardError.write(diagnostics)
         let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: policy.policy,
                                          timeZone: zone)
@@ -92,9 +105,9 @@ struct PlotCommand: AsyncParsableCommand {
         }
         let chart = PlotCommand.chart(of: analysis, start: start, end: end, width: width, timeZone: zone,
                                       relativeTime: relativeTime)
-        let sink = try OutputSink(path: output)
-        sink.write(chart.svg())
-        sink.close()
+        let sink = try OutputFile(path: output)
+        try sink.write(chart.svg())
+        try sink.commit()
     }
 
     /// Unix times from 2001 on read as clock times; smaller ones are an arbitrary clock.

@@ -52,22 +52,22 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Confidence given to label-derived activity updates (low, medium, high); high skips the entry dwell.")
     var labelConfidence: ActivityConfidence = .medium
 
-    @Option(help: "Seconds a recorded activity must last before recording starts (the entry dwell).")
+    @Option(parsing: .unconditional, help: "Seconds a recorded activity must last before recording starts (the entry dwell).")
     var entryDwell: Double = GatingConfiguration().entryDwell
 
     @Option(help: "Confidence at which a recorded activity starts recording at once: low, medium, high or none.")
     var immediateEntryConfidence: ImmediateEntry = .high
 
-    @Option(help: "Seconds of stillness or unknown activity before recording stops.")
+    @Option(parsing: .unconditional, help: "Seconds of stillness or unknown activity before recording stops.")
     var stopTimeout: Double = GatingConfiguration().stopTimeout
 
-    @Option(help: "Seconds of an unrecorded moving activity (e.g. a vehicle under on-foot) before recording stops.")
+    @Option(parsing: .unconditional, help: "Seconds of an unrecorded moving activity (e.g. a vehicle under on-foot) before recording stops.")
     var switchTimeout: Double = GatingConfiguration().switchTimeout
 
     @Option(help: "Also write every gate event (state change with its full reason) as JSON Lines to this file.")
     var events: String?
 
-    @Option(help: "Seconds at the start of each moving bout not counted in the after-onset share.")
+    @Option(parsing: .unconditional, help: "Seconds at the start of each moving bout not counted in the after-onset share.")
     var onsetAllowance: Double = 30
 
     @OptionGroup var traceOptions: TraceOptions
@@ -75,10 +75,21 @@ struct ReplayCommand: AsyncParsableCommand {
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var classifierOptions: ClassifierOptions
 
+    /// The gate's constants from the options, each checked against its parameter's range.
+    func gatingConfiguration() throws -> GatingConfiguration {
+        let configuration = GatingConfiguration(
+            policy: policy.policy, entryDwell: entryDwell, immediateEntryConfidence: immediateEntryConfidence.confidence,
+            stopTimeout: stopTimeout, switchTimeout: switchTimeout)
+        try ParameterOptions.check(configuration, options: [
+            "entryDwell": "--entry-dwell", "stopTimeout": "--stop-timeout", "switchTimeout": "--switch-timeout",
+        ])
+        return configuration
+    }
+
     func validate() throws {
-        for (name, value) in [("--onset-allowance", onsetAllowance), ("--entry-dwell", entryDwell),
-                              ("--stop-timeout", stopTimeout), ("--switch-timeout", switchTimeout)] {
-            guard value.isFinite, value >= 0 else { throw ValidationError("\(name) must be a non-negative number of seconds.") }
+        try ParameterOptions.validating {
+            _ = try gatingConfiguration()
+            try ParameterOptions.check(onsetAllowance, option: "--onset-allowance", in: 0...86_400, unit: "s")
         }
     }
 
@@ -88,15 +99,19 @@ struct ReplayCommand: AsyncParsableCommand {
             throw CommandFailure.badUsage("--fixes belongs to one trace; replay the traces one by one to give each its fixes")
         }
         let format = outputOptions.format, single = inputs.count == 1
-        let writer = try ResultWriter(
+        var plan = OutputPlan(reading: inputs + [fixes])
+        let writer = try plan.resultWriter(
             inputs: inputs, output: outputOptions.output, outputDirectory: inputOptions.outputDirectory,
             suffix: format == .csv ? ".replay.csv" : ".replay.jsonl", shape: format == .csv ? .csvTable : .jsonLines)
-        defer { writer.close() }
         // --events and --summary collect every input, in input order (several: one JSON line each, with a "file" key).
-        var eventsFile: ResultWriter?, summaryFile: ResultWriter?
-        if let events { eventsFile = try ResultWriter(inputs: inputs, output: events, outputDirectory: nil, suffix: "", shape: .jsonLines) }
-        if let summary { summaryFile = try ResultWriter(inputs: inputs, output: summary, outputDirectory: nil, suffix: "", shape: .jsonLines) }
-        defer { eventsFile?.close(); summaryFile?.close() }
+        let eventsFile = try events.map {
+            try plan.resultWriter(inputs: inputs, output: $0, outputDirectory: nil, suffix: "", shape: .jsonLines,
+                                  option: "--events")
+        }
+        let summaryFile = try summary.map {
+            try plan.resultWriter(inputs: inputs, output: $0, outputDirectory: nil, suffix: "", shape: .jsonLines,
+                                  option: "--summary")
+        }
         let command = self
         try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
             progress: ProgressLine(quiet: inputOptions.quiet)
@@ -106,6 +121,10 @@ struct ReplayCommand: AsyncParsableCommand {
             if let events = replayed.events { try eventsFile?.write(events, for: path) }
             try writer.write(replayed.segments, for: path)
             if let summary = replayed.summary { try summaryFile?.write(summary, for: path) }
+        } finish: {
+            try eventsFile?.finish()
+            try writer.finish()
+            try summaryFile?.finish()
         }
     }
 
@@ -128,26 +147,31 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         let locationFixes = try readFixes()
         let classifierConfiguration = try classifierOptions.load()
-        let configuration = GatingConfiguration(
-            policy: policy.policy, entryDwell: entryDwell, immediateEntryConfidence: immediateEntryConfidence.confidence,
-            stopTimeout: stopTimeout, switchTimeout: switchTimeout)
+        let configuration = try gatingConfiguration()
 
         var streaming = StreamingReplay(
             fixes: locationFixes, labelConfidence: activityFromLabels ? labelConfidence : nil,
             classifierConfiguration: classifierConfiguration, configuration: configuration,
             collectsTruth: reader.hasLabels)
+        var rowCount = 0, firstTime = 0.0, lastTime = 0.0
         do {
-            var rowCount = 0
             while let row = try reader.next() {
                 try streaming.push(row)
                 rowCount += 1
                 progress.row(rowCount)
+                if rowCount == 1 { firstTime = row.sample.time }
+                lastTime = row.sample.time
             }
         } catch let error as GatingError {
             diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: trace)
             throw CommandFailure.badInput("\(fixes ?? trace): \(error)")
         }
         diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: trace)
+        try TraceSpan.requireTwoSamples(rowCount, file: trace)
+        if let fixes {
+            try TraceSpan.checkOverlap(traceStart: firstTime, traceEnd: lastTime, fixTimes: locationFixes.map(\.time),
+                                       trace: trace, fixes: fixes, diagnostics: &diagnostics)
+        }
         let replay = streaming.finish()
 
         var eventLines: String?

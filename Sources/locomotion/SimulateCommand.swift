@@ -25,16 +25,16 @@ struct SimulateCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("Length of the simulated day in seconds; shorter days compress the still parts first.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Length of the simulated day in seconds; shorter days compress the still parts first.", valueName: "seconds"))
     var duration: Double = 86_400
 
-    @Option(help: "Seed of the pseudo-random generator (any unsigned 64-bit integer).")
+    @Option(parsing: .unconditional, help: "Seed of the pseudo-random generator (any unsigned 64-bit integer).")
     var seed: UInt64 = 1
 
-    @Option(help: ArgumentHelp("Accelerometer sampling rate in Hz.", valueName: "Hz"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Accelerometer sampling rate in Hz.", valueName: "Hz"))
     var rate: Double = 50
 
-    @Option(help: "Time of the first sample in seconds since the Unix epoch (default 2023-11-14T00:00:00Z).")
+    @Option(parsing: .unconditional, help: "Time of the first sample in seconds since the Unix epoch (default 2023-11-14T00:00:00Z).")
     var start: Double = TraceSimulator.Configuration.defaultStart
 
     @Option(name: [.short, .long], help: ArgumentHelp("Where to write the trace CSV ('-' for standard output).", valueName: "file"))
@@ -47,30 +47,30 @@ struct SimulateCommand: AsyncParsableCommand {
     var format: OutputFormat = .csv
 
     func validate() throws {
-        guard duration > 0, duration.isFinite, duration <= 31 * 86_400 else {
-            throw ValidationError("--duration must be in (0, 2678400] seconds")
+        // A day of 31 days at most, at a phone's rates, from 1970 to 2100.
+        try ParameterOptions.validating {
+            try ParameterOptions.check(duration, option: "--duration", in: 1...31 * 86_400, unit: "s")
+            try ParameterOptions.check(rate, option: "--rate", in: 1...1000, unit: "Hz")
+            try ParameterOptions.check(start, option: "--start", in: 0...4_102_444_800, unit: "s since 1970")
         }
-        guard rate > 0, rate <= 1000 else { throw ValidationError("--rate must be in (0, 1000] Hz") }
-        guard start.isFinite else { throw ValidationError("--start must be a number of seconds") }
     }
 
     func run() async throws {
         let simulator = TraceSimulator(configuration: .init(
             segments: DaySchedule.segments(duration: duration), seed: seed, rate: rate, start: start))
-        do {
-            var traceWriter = try TraceWriter(path: output, format: format == .json ? .jsonLines : .csv,
-                                              includesLabels: true)
-            var fixWriter = try fixes.map { path throws(OutputError) in try LocationFixWriter(path: path) }
-            try simulator.run { (sample: AccelerometerSample, label: MotionActivity) throws(OutputError) in
-                try traceWriter.write(sample, label: label)
-            } fix: { (fix: LocationFix) throws(OutputError) in
-                try fixWriter?.write(fix)
-            }
-            try traceWriter.finish()
-            try fixWriter?.finish()
-        } catch {
-            // An output that cannot be written is bad usage (exit 2), as for every command's --output.
-            throw CommandFailure.badUsage("\(error)")
+        var plan = OutputPlan(reading: [])
+        try plan.claim(output, as: "--output")
+        if let fixes { try plan.claim(fixes, as: "--fixes") }
+        // Both files appear under their names only when complete (an interrupted run leaves neither).
+        var traceWriter = try TraceWriter(path: output, format: format == .json ? .jsonLines : .csv,
+                                          includesLabels: true)
+        var fixWriter = try fixes.map { path throws(OutputError) in try LocationFixWriter(path: path) }
+        try simulator.run { (sample: AccelerometerSample, label: MotionActivity) throws(OutputError) in
+            try traceWriter.write(sample, label: label)
+        } fix: { (fix: LocationFix) throws(OutputError) in
+            try fixWriter?.write(fix)
         }
+        try fixWriter?.finish()
+        try traceWriter.finish()
     }
 }

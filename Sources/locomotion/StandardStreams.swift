@@ -5,7 +5,8 @@ import Darwin
 #endif
 
 /// Writes all of `bytes` to a file descriptor, retrying short writes and EINTR;
-/// gives up silently on any other error (a closed pipe has no reader to tell).
+/// gives up silently on any other error. For diagnostics only (standard error
+/// has nobody left to tell); data goes through `OutputFile`, which checks.
 func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
     var offset = 0
     while offset < bytes.count {
@@ -29,13 +30,4 @@ enum StandardError {
 
     /// True when standard error is a terminal, the only case that gets progress output.
     static var isTerminal: Bool { isatty(2) != 0 }
-}
-
-/// Writes to standard output, for data only. Callers batch their text; each
-/// call is one system call.
-enum StandardOutput {
-    static func write(_ text: String) { writeAll(1, text) }
-
-    /// Nothing is buffered in this process; kept so callers need not know.
-    static func flush() {}
 }

@@ -55,10 +55,10 @@ struct StepsCommand: AsyncParsableCommand {
         let single = inputs.count == 1 || inputOptions.outputDirectory != nil
         let suffix = events ? (format == .csv ? ".step-times.csv" : ".step-times.jsonl")
             : (format == .csv ? ".steps.txt" : ".steps.json")
-        let writer = try ResultWriter(
+        var plan = OutputPlan(reading: inputs)
+        let writer = try plan.resultWriter(
             inputs: inputs, output: outputOptions.output, outputDirectory: inputOptions.outputDirectory,
             suffix: suffix, shape: format == .csv ? .csvTable : .jsonLines)
-        defer { writer.close() }
         try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
             progress: ProgressLine(quiet: inputOptions.quiet)
         ) { path, diagnostics, progress in
@@ -76,6 +76,8 @@ struct StepsCommand: AsyncParsableCommand {
             return text
         } deliver: { _, path, text in
             try writer.write(text, for: path)
+        } finish: {
+            try writer.finish()
         }
     }
 
@@ -104,6 +106,7 @@ struct StepsCommand: AsyncParsableCommand {
         }
         detector.finish(onEvent: collect)
         diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: path)
+        try TraceSpan.requireTwoSamples(rowCount, file: path)
         if detector.intervalCount == 0 {
             throw CommandFailure.badInput(
                 "\(path): \(StepDetectionError.tooFewSamples(count: rowCount))")
@@ -120,20 +123,7 @@ struct StepsCommand: AsyncParsableCommand {
     }
 
     private func detectorConfiguration() throws -> StepDetectorConfiguration {
-        var configuration = StepDetectorConfiguration.default
-        for parameter in parameters {
-            let parts = parameter.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let value = Double(parts[1]) else {
-                throw CommandFailure.badUsage("--parameter expects NAME=VALUE with a number, got '\(parameter)'")
-            }
-            guard let updated = configuration.setting(parts[0], to: value) else {
-                let known = StepDetectorConfiguration.parameterNames.joined(separator: ", ")
-                throw CommandFailure.badUsage(
-                    "--parameter \(parameter): unknown name or value out of range (names: \(known))")
-            }
-            configuration = updated
-        }
-        return configuration
+        try ParameterOptions.configuration(StepDetectorConfiguration.default, settings: parameters)
     }
 
     /// The summary as a CSV table with one row, for several inputs in one output.

@@ -68,19 +68,23 @@ struct SummarizeCommand: AsyncParsableCommand {
     @Flag(help: "Give times as h:mm:ss since the first sample even when the trace is in Unix time.")
     var relativeTime = false
 
-    @Option(help: ArgumentHelp("Assumed power draw of high-accuracy recording in milliwatts, for the energy estimate.", valueName: "mW"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Assumed power draw of high-accuracy recording in milliwatts, for the energy estimate.", valueName: "mW"))
     var highAccuracyMilliwatts: Double = TraceReport.Gating.defaultHighAccuracyMilliwatts
 
-    @Option(help: ArgumentHelp("Assumed power draw of low-power recording in milliwatts, for the energy estimate.", valueName: "mW"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Assumed power draw of low-power recording in milliwatts, for the energy estimate.", valueName: "mW"))
     var lowPowerMilliwatts: Double = TraceReport.Gating.defaultLowPowerMilliwatts
 
     func validate() throws {
         if let timeZone, TimeZone(identifier: timeZone) == nil {
             throw ValidationError("unknown time zone '\(timeZone)' (use an IANA name such as Europe/Zurich, or UTC)")
         }
-        guard highAccuracyMilliwatts > 0, highAccuracyMilliwatts.isFinite, lowPowerMilliwatts >= 0,
-              lowPowerMilliwatts <= highAccuracyMilliwatts else {
-            throw ValidationError("power figures must satisfy 0 ≤ --low-power-milliwatts ≤ --high-accuracy-milliwatts, and the latter > 0")
+        // A phone draws at most a few watts; 10 W is beyond any.
+        try ParameterOptions.validating {
+            try ParameterOptions.check(highAccuracyMilliwatts, option: "--high-accuracy-milliwatts", in: 0.001...10_000, unit: "mW")
+            try ParameterOptions.check(lowPowerMilliwatts, option: "--low-power-milliwatts", in: 0...10_000, unit: "mW")
+            guard lowPowerMilliwatts <= highAccuracyMilliwatts else {
+                throw CommandFailure.badUsage("--low-power-milliwatts must not exceed --high-accuracy-milliwatts")
+            }
         }
     }
 
@@ -90,10 +94,10 @@ struct SummarizeCommand: AsyncParsableCommand {
         if fixes != nil && inputs.count > 1 {
             throw CommandFailure.badUsage("--fixes belongs to one trace; summarize the traces one by one to give each its fixes")
         }
-        let writer = try ResultWriter(
+        var plan = OutputPlan(reading: inputs + [fixes])
+        let writer = try plan.resultWriter(
             inputs: inputs, output: output, outputDirectory: inputOptions.outputDirectory,
             suffix: format == .text ? ".summary.txt" : ".summary.json", shape: format == .text ? .text : .jsonLines)
-        defer { writer.close() }
         let readingOptions = traceOptions.readingOptions, fixes = fixes, policy = policy.policy, format = format
         let relativeTime = relativeTime, highAccuracy = highAccuracyMilliwatts, lowPower = lowPowerMilliwatts
         try await InputBatch(inputs: inputs, jobs: inputOptions.jobs).run(
@@ -103,6 +107,10 @@ struct SummarizeCommand: AsyncParsableCommand {
                                                     progress: progress)
             let fixFile = try fixes.map {
                 try TraceAnalysis.readFixes(path: $0, lenient: readingOptions.lenient, diagnostics: &diagnostics)
+            }
+            if let fixes, let fixFile, let first = trace.samples.first, let last = trace.samples.last {
+                try TraceSpan.checkOverlap(traceStart: first.time, traceEnd: last.time, fixTimes: fixFile.fixes.map(\.time),
+                                           trace: path, fixes: fixes, diagnostics: &diagnostics)
             }
             let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: policy, timeZone: zone)
             let zoneName = TimeAxis.isUniversal(zone) ? "UTC" : zone.identifier
@@ -120,6 +128,8 @@ struct SummarizeCommand: AsyncParsableCommand {
             }
         } deliver: { _, path, text in
             try writer.write(text, for: path)
+        } finish: {
+            try writer.finish()
         }
     }
 }

@@ -23,6 +23,9 @@ import LocomotionDSP
 /// Updates are emitted only when the reported activity changes, so consecutive updates always differ in
 /// activity, and their `start` times never decrease.
 ///
+/// The classifier is `Codable`: encoding it after any sample, decoding it (in another process) and pushing the rest
+/// gives exactly the updates of an uninterrupted run.
+///
 /// Cost: O(1) amortised per sample (one window of features per hop: O(n²) in the window's sample count n,
 /// 100 by default; the temporal model adds O(45) per hop); constant memory with `.lagged`; pushing a sample
 /// allocates nothing once the classifier is created (emitting an update builds its explanation).
@@ -33,7 +36,7 @@ import LocomotionDSP
 ///     classifier.push(sample) { update in print(update.start, update.activity) }
 /// }
 /// ```
-public struct ActivityClassifier: Sendable {
+public struct ActivityClassifier: Sendable, Codable {
     /// The thresholds in use.
     public var configuration: Configuration { decisions.configuration }
 
@@ -57,6 +60,30 @@ public struct ActivityClassifier: Sendable {
 
     /// The update in force: the activity reported last, or nil before the first sample.
     public var current: ActivityUpdate? { decisions.reported }
+
+    /// The time (s) before which the reported activity is final: no update emitted from now on starts earlier.
+    /// nil before the first sample.
+    ///
+    /// Updates are back-dated to where their activity began, so an activity seen now may hold from a while ago: from
+    /// where a waiting activity began (it is reported once it has persisted for its minimum duration), or from where
+    /// the evidence of a window not yet completed begins (a window's length before the latest sample). A consumer
+    /// that needs the activity at a time — the odometer deciding whether a fix was moving — waits until this time has
+    /// passed it. O(1).
+    ///
+    /// With the temporal model, the hops still undecided (at most `TemporalParameters.lag` seconds of them with
+    /// `.lagged`) are not settled either: the time is the start of the oldest one.
+    public var settledTime: Double? {
+        guard let last = lastSampleTime else { return nil }
+        var settled = last - stage.windowReach
+        if let temporal = decisions.temporal {
+            if let pending = temporal.oldestUndecidedStart { settled = min(settled, pending) }
+            if let reported = temporal.reported?.start { settled = max(settled, reported) }
+            return settled
+        }
+        if let pending = decisions.smoother.pendingStart { settled = min(settled, pending) }
+        if let reported = decisions.smoother.reported?.start { settled = max(settled, reported) }
+        return settled
+    }
 
     /// Forgets everything pushed so far.
     public mutating func reset() {
@@ -116,20 +143,26 @@ public struct ActivityClassifier: Sendable {
     public mutating func push(_ fix: LocationFix) {
         guard let metersPerSecond = fix.speed, metersPerSecond.isFinite, metersPerSecond >= 0, fix.time.isFinite else { return }
         if let accuracy = fix.horizontalAccuracy, !(accuracy <= configuration.speedMaximumAccuracy) { return }
-        decisions.speed = (fix.time, metersPerSecond)
+        decisions.speed = SpeedEvidence(time: fix.time, metersPerSecond: metersPerSecond)
     }
 }
 
 extension ActivityClassifier {
     /// Turns window features into updates: the rule table, the latest speed and the smoother.
-    fileprivate struct Decisions: Sendable {
+    /// The latest usable ground speed from a fix.
+    fileprivate struct SpeedEvidence: Sendable, Codable {
+        var time: Double
+        var metersPerSecond: Double
+    }
+
+    fileprivate struct Decisions: Sendable, Codable {
         let configuration: Configuration
         let smoothing: Smoothing
         /// The rule-only model's smoother (unused by the temporal model).
         var smoother: ActivitySmoother
         /// The temporal model; nil for the rule-only model.
         var temporal: ActivityTemporalSmoother?
-        var speed: (time: Double, metersPerSecond: Double)?
+        var speed: SpeedEvidence?
         var runStarted = false
         /// While the `unknown` forced by a gap is reported and a ride was reported before it: the last time (s)
         /// the vehicle was in evidence (the gap's start, or the end of a later window decided `automotive`);

@@ -10,9 +10,9 @@ import Darwin
 /// axis (`SlidingWindow`) and computes `ActivityFeatures` every hop (`FeatureExtractor`). Gaps, backwards time
 /// and non-finite samples end the run (the `Resampler`'s rules).
 ///
-/// All buffers are allocated in `init`; pushing a sample allocates nothing.
-struct ActivityFeatureStage: Sendable {
-    enum Event {
+/// All buffers are allocated in `init`; pushing a sample allocates nothing. `Codable` (the classifier's snapshot).
+struct ActivityFeatureStage: Sendable, Codable {
+    enum Event: Sendable {
         /// A window ended: its features, and the time span it covered.
         case window(ActivityFeatures, start: Double, end: Double)
         /// Nothing was interpolated between these times.
@@ -37,6 +37,14 @@ struct ActivityFeatureStage: Sendable {
         // The resampler bridges the longer, sparse-phone limit; `push` cuts at `maximumGap` for other phones.
         resampler = Resampler(rate: c.sampleRate, maxGap: sparseInputMaximumGap)
         windows = Windows(configuration: c)
+    }
+
+    /// How far (s) before the latest input sample the evidence of a window not yet completed can begin: every
+    /// resampled time up to the latest sample has been windowed, so a later window ends after it and starts at most
+    /// `(n − 1)/rate` before it; its decision stands from its centre hop (or, first in a run, from its start).
+    var windowReach: Double {
+        let span = Double(windows.windowCount - 1) / windows.rate
+        return max(span, span / 2 + windows.hopDuration / 2)
     }
 
     /// Pushes one sample (time s, acceleration g); calls `emit` for every window completed and every gap.
@@ -90,6 +98,7 @@ extension ActivityFeatureStage {
     struct Windows: Sendable {
         let rate: Double
         let windowCount: Int
+        var hopDuration: Double { Double(hop) / rate }
         private let strideToStepBoundary: Double
         private let hop: Int
         private let windowDuration: Double
@@ -181,5 +190,54 @@ extension ActivityFeatureStage {
                 inputWobble: inputMoments.wobble
             )
         }
+    }
+}
+
+extension ActivityFeatureStage.Windows: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case rate, windowCount, strideToStepBoundary, hop, windowDuration
+        case magnitude, x, y, z, extractor, inputMoments, sinceHop
+    }
+
+    /// Decodes the windows; the scratch buffers are allocated afresh. O(window).
+    /// - Throws: `DecodingError.dataCorrupted` when the windows' sizes or positions disagree.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        rate = try container.decode(Double.self, forKey: .rate)
+        windowCount = try container.decode(Int.self, forKey: .windowCount)
+        strideToStepBoundary = try container.decode(Double.self, forKey: .strideToStepBoundary)
+        hop = try container.decode(Int.self, forKey: .hop)
+        windowDuration = try container.decode(Double.self, forKey: .windowDuration)
+        magnitude = try container.decode(SlidingWindow.self, forKey: .magnitude)
+        axes = (try container.decode(SlidingWindow.self, forKey: .x), try container.decode(SlidingWindow.self, forKey: .y),
+                try container.decode(SlidingWindow.self, forKey: .z))
+        extractor = try container.decode(FeatureExtractor.self, forKey: .extractor)
+        inputMoments = try container.decode(ActivityInputMoments.self, forKey: .inputMoments)
+        sinceHop = try container.decode(Int.self, forKey: .sinceHop)
+        scratch = Array(repeating: 0, count: max(0, windowCount))
+        scratchAxes = (scratch, scratch, scratch)
+        let windows = [magnitude, axes.x, axes.y, axes.z]
+        let (windowCount, hop, held) = (windowCount, hop, magnitude.count)
+        guard windowCount >= 8, hop >= 1, (0..<hop).contains(sinceHop), extractor.windowSize == windowCount,
+              windows.allSatisfy({ $0.size == windowCount && $0.hop == hop && $0.count == held }) else {
+            throw DecodingError.dataCorruptedError(forKey: .magnitude, in: container,
+                                                   debugDescription: "the activity windows' sizes or positions disagree")
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rate, forKey: .rate)
+        try container.encode(windowCount, forKey: .windowCount)
+        try container.encode(strideToStepBoundary, forKey: .strideToStepBoundary)
+        try container.encode(hop, forKey: .hop)
+        try container.encode(windowDuration, forKey: .windowDuration)
+        try container.encode(magnitude, forKey: .magnitude)
+        try container.encode(axes.x, forKey: .x)
+        try container.encode(axes.y, forKey: .y)
+        try container.encode(axes.z, forKey: .z)
+        try container.encode(extractor, forKey: .extractor)
+        try container.encode(inputMoments, forKey: .inputMoments)
+        try container.encode(sinceHop, forKey: .sinceHop)
     }
 }

@@ -19,7 +19,7 @@ import Darwin
 ///
 /// The window is kept as `blockCount` blocks of one hop each (count, Σ(|a|−1), Σ(|a|−1)², Σ a/|a|): O(1) per
 /// sample, O(blockCount) per window, constant memory, no allocation after `init`.
-struct ActivityInputMoments: Sendable {
+struct ActivityInputMoments: Sendable, Codable {
     private struct Block: Sendable, Codable {
         var count = 0
         var sum = 0.0
@@ -105,5 +105,21 @@ struct ActivityInputMoments: Sendable {
         }
         guard count >= 2 else { return 0 }
         return acos(min(1, sum.magnitude / Double(count))) * 180 / Double.pi
+    }
+}
+
+extension ActivityInputMoments {
+    private enum CodingKeys: String, CodingKey { case blocks, current, next }
+
+    /// - Throws: `DecodingError.dataCorrupted` when there is no block or the next block is out of range.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        blocks = try container.decode([Block].self, forKey: .blocks)
+        current = try container.decode(Block.self, forKey: .current)
+        next = try container.decode(Int.self, forKey: .next)
+        guard blocks.indices.contains(next) else {
+            throw DecodingError.dataCorruptedError(forKey: .next, in: container,
+                                                   debugDescription: "block \(next) of \(blocks.count)")
+        }
     }
 }

@@ -1,12 +1,18 @@
 /// Temporal smoothing of window decisions: a new activity is reported only after it persisted for its minimum
 /// duration (back-dated to where it began); shorter runs are absorbed by the activity already reported.
-struct ActivitySmoother: Sendable {
-    fileprivate struct Candidate: Sendable {
+struct ActivitySmoother: Sendable, Codable {
+    fileprivate struct ConfidenceCounts: Sendable, Codable {
+        var low = 0
+        var medium = 0
+        var high = 0
+    }
+
+    fileprivate struct Candidate: Sendable, Codable {
         var activity: MotionActivity
         var start: Double
         var persisted: Double
         var interrupted: Double
-        var confidenceCounts: (low: Int, medium: Int, high: Int)
+        var confidenceCounts: ConfidenceCounts
         var rule: String
         var features: ActivityFeatures
     }
@@ -22,6 +28,9 @@ struct ActivitySmoother: Sendable {
         hop = c.hopDuration
         tolerance = c.interruptionTolerance
     }
+
+    /// Where the activity waiting to be reported began (before clamping to the reported start), if one is waiting.
+    var pendingStart: Double? { candidate?.start }
 
     mutating func reset() {
         reported = nil
@@ -62,7 +71,7 @@ struct ActivitySmoother: Sendable {
         if candidate == nil {
             if let reported, reported.activity == decision.activity { return }
             var fresh = Candidate(activity: decision.activity, start: start, persisted: hop, interrupted: 0,
-                                  confidenceCounts: (0, 0, 0), rule: decision.rule, features: features)
+                                  confidenceCounts: ConfidenceCounts(), rule: decision.rule, features: features)
             fresh.count(decision.confidence)
             candidate = fresh
         }

@@ -283,3 +283,44 @@ struct ActivityTemporalDecoder: Sendable, Hashable, Codable {
         words = wider
     }
 }
+
+extension ActivityTemporalDecoder {
+    private enum CodingKeys: String, CodingKey {
+        case chain, first, stateCount, switchCost, allowedMask, lag, score, nextScore, history, nextHistory, words
+        case pending, silentPending, forcedDecisions
+    }
+
+    /// - Throws: `DecodingError.dataCorrupted` when the structure is inconsistent (chains, first states, array
+    ///   sizes, undecided hops beyond the history), so that a damaged snapshot cannot make the decoder trap.
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        chain = try c.decode([Int].self, forKey: .chain)
+        first = try c.decode([Int].self, forKey: .first)
+        stateCount = try c.decode(Int.self, forKey: .stateCount)
+        switchCost = try c.decode(Double.self, forKey: .switchCost)
+        allowedMask = try c.decode(UInt64.self, forKey: .allowedMask)
+        lag = try c.decodeIfPresent(Int.self, forKey: .lag)
+        score = try c.decode([Double].self, forKey: .score)
+        nextScore = try c.decode([Double].self, forKey: .nextScore)
+        history = try c.decode([UInt64].self, forKey: .history)
+        nextHistory = try c.decode([UInt64].self, forKey: .nextHistory)
+        words = try c.decode(Int.self, forKey: .words)
+        pending = try c.decode(Int.self, forKey: .pending)
+        silentPending = try c.decode(Int.self, forKey: .silentPending)
+        forcedDecisions = try c.decode(Int.self, forKey: .forcedDecisions)
+        var expectedFirst: [Int] = []
+        var next = 0
+        for length in chain {
+            expectedFirst.append(next)
+            next += length
+        }
+        guard chain.count == Self.classCount, chain.allSatisfy({ (1...100_000).contains($0) }), first == expectedFirst,
+              stateCount == next, words >= 1, words <= 1 << 20, score.count == stateCount, nextScore.count == stateCount,
+              history.count == stateCount * words, nextHistory.count == history.count,
+              (0..<(words * Self.hopsPerWord)).contains(pending), (0...pending).contains(silentPending),
+              switchCost.isFinite, (lag ?? 0) >= 0, score.allSatisfy({ !$0.isNaN }) else {
+            throw DecodingError.dataCorruptedError(forKey: .history, in: c, debugDescription:
+                "inconsistent decoder state (\(stateCount) states, \(words) words, \(pending) undecided hops)")
+        }
+    }
+}

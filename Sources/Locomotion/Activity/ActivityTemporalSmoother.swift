@@ -48,6 +48,10 @@ struct ActivityTemporalSmoother: Sendable, Codable {
         hops = Array(repeating: placeholder, count: (lag ?? 16) + gapHopLimit + 2)
     }
 
+    /// Where the evidence of the oldest undecided hop starts (s); nil when every hop is decided. No update the
+    /// smoother emits later starts before it.
+    var oldestUndecidedStart: Double? { count > 0 ? hops[head].start : nil }
+
     /// The evidence of a window decision for each class, in the decoder's class order.
     func evidence(of decision: WindowDecision) -> SIMD8<Double> {
         var evidence = SIMD8<Double>(repeating: 0)
@@ -187,5 +191,31 @@ struct ActivityTemporalSmoother: Sendable, Codable {
         }
         return ActivityUpdate(start: hop.start, activity: activity, confidence: confidence,
                               explanation: ActivityExplanation(rule: rule, features: values, transition: transition))
+    }
+}
+
+extension ActivityTemporalSmoother {
+    private enum CodingKeys: String, CodingKey {
+        case parameters, hopDuration, gapHopLimit, contextMaximumGap, decoder, hops, head, count, reported
+    }
+
+    /// - Throws: `DecodingError.dataCorrupted` when the ring's positions do not fit its storage or the decoder
+    ///   holds a different number of undecided hops.
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        parameters = try c.decode(ActivityClassifier.TemporalParameters.self, forKey: .parameters)
+        hopDuration = try c.decode(Double.self, forKey: .hopDuration)
+        gapHopLimit = try c.decode(Int.self, forKey: .gapHopLimit)
+        contextMaximumGap = try c.decode(Double.self, forKey: .contextMaximumGap)
+        self.decoder = try c.decode(ActivityTemporalDecoder.self, forKey: .decoder)
+        hops = try c.decode([Hop].self, forKey: .hops)
+        head = try c.decode(Int.self, forKey: .head)
+        count = try c.decode(Int.self, forKey: .count)
+        reported = try c.decodeIfPresent(ActivityUpdate.self, forKey: .reported)
+        guard !hops.isEmpty, hops.indices.contains(head), (0...hops.count).contains(count),
+              count == self.decoder.pending, hopDuration > 0, gapHopLimit >= 1 else {
+            throw DecodingError.dataCorruptedError(forKey: .hops, in: c, debugDescription:
+                "\(count) undecided hops from \(head) in a ring of \(hops.count), decoder holding \(self.decoder.pending)")
+        }
     }
 }

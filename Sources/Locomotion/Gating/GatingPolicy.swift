@@ -38,3 +38,20 @@ public struct GatingPolicy: Sendable, Hashable, Codable, CustomStringConvertible
 
     public var description: String { name }
 }
+
+extension GatingPolicy {
+    private enum CodingKeys: String, CodingKey { case name, recordedActivities }
+
+    /// Encodes the name and the activities in the order of `MotionActivity.allCases`, so that equal policies encode
+    /// to equal bytes (a set has no order of its own).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(recordedActivities.inCaseOrder, forKey: .recordedActivities)
+    }
+}
+
+extension Set where Element == MotionActivity {
+    /// The activities in the order of `MotionActivity.allCases`.
+    var inCaseOrder: [MotionActivity] { MotionActivity.allCases.filter(contains) }
+}

@@ -1,5 +1,5 @@
 /// What the odometer did with one fix.
-public enum FixOutcome: Sendable, Hashable {
+public enum FixOutcome: Sendable, Hashable, Codable {
     /// Accepted: it is the new anchor and `distance` metres (0 for the first fix) were added.
     case accepted(distance: Double)
     /// Not added, for `reason`. A fix rejected as a jump may still be accepted later

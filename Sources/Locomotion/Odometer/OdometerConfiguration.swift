@@ -61,3 +61,22 @@ public struct OdometerConfiguration: Sendable, Hashable, Codable {
     /// consecutive fixes (still split by day, still refusing out-of-order times).
     public static let unfiltered = OdometerConfiguration(jumpLimit: .infinity, maximumHorizontalAccuracy: .infinity)
 }
+
+extension OdometerConfiguration {
+    private enum CodingKeys: String, CodingKey {
+        case jumpLimit, maximumHorizontalAccuracy, trustsFixesWithoutAccuracy, consistentFixesToReanchor
+        case movingActivities, dayStart
+    }
+
+    /// Encodes every field, the moving activities in the order of `MotionActivity.allCases`, so that equal
+    /// configurations encode to equal bytes.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(jumpLimit, forKey: .jumpLimit)
+        try container.encode(maximumHorizontalAccuracy, forKey: .maximumHorizontalAccuracy)
+        try container.encode(trustsFixesWithoutAccuracy, forKey: .trustsFixesWithoutAccuracy)
+        try container.encode(consistentFixesToReanchor, forKey: .consistentFixesToReanchor)
+        try container.encodeIfPresent(movingActivities?.inCaseOrder, forKey: .movingActivities)
+        try container.encode(dayStart, forKey: .dayStart)
+    }
+}

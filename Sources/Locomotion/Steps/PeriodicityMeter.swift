@@ -17,7 +17,7 @@
 /// The window starts filled with zeros (a still signal) at every ``reset()``, so a score exists
 /// from the first hop on. Cost: O(1) per sample; O(window · lags) multiply-adds for a full
 /// score, 8 lags at a time in SIMD lanes. No allocation after `init`.
-struct PeriodicityMeter: Sendable {
+struct PeriodicityMeter: Sendable, Codable {
     /// The last `windowCount + hop` values (zeros after a reset); the window of the latest hop
     /// always lies within them.
     private var ring: [Double]
@@ -198,5 +198,43 @@ struct PeriodicityMeter: Sendable {
         self.best = best
         if let bestBlock { preferredBlock = bestBlock }
         return next
+    }
+}
+
+extension PeriodicityMeter {
+    private enum CodingKeys: String, CodingKey {
+        case ring, window, windowCount, hop, lags, writeIndex, sinceUpdate, windowPhase
+        case hasHop, hopEnd, hopPhase, isPrepared, energy, nextLag, best, preferredBlock, skippedBlock
+    }
+
+    /// Decodes a meter with its state (the step detector's snapshot). O(window).
+    /// - Throws: `DecodingError.dataCorrupted` when buffers, positions or lags are inconsistent.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        ring = try container.decode([Double].self, forKey: .ring)
+        window = try container.decode([Double].self, forKey: .window)
+        windowCount = try container.decode(Int.self, forKey: .windowCount)
+        hop = try container.decode(Int.self, forKey: .hop)
+        lags = try container.decode(ClosedRange<Int>.self, forKey: .lags)
+        writeIndex = try container.decode(Int.self, forKey: .writeIndex)
+        sinceUpdate = try container.decode(Int.self, forKey: .sinceUpdate)
+        windowPhase = try container.decode(Int.self, forKey: .windowPhase)
+        hasHop = try container.decode(Bool.self, forKey: .hasHop)
+        hopEnd = try container.decode(Int.self, forKey: .hopEnd)
+        hopPhase = try container.decode(Int.self, forKey: .hopPhase)
+        isPrepared = try container.decode(Bool.self, forKey: .isPrepared)
+        energy = try container.decode(Double.self, forKey: .energy)
+        nextLag = try container.decode(Int.self, forKey: .nextLag)
+        best = try container.decode(Double.self, forKey: .best)
+        preferredBlock = try container.decodeIfPresent(Int.self, forKey: .preferredBlock)
+        skippedBlock = try container.decode(Int.self, forKey: .skippedBlock)
+        let lagsFit = lags.lowerBound >= 1 && windowCount > lags.upperBound
+        guard hop >= 1, lagsFit, ring.count == windowCount + hop, window.count == windowCount,
+              ring.indices.contains(writeIndex), ring.indices.contains(hopEnd), (0..<hop).contains(sinceUpdate),
+              (0..<windowCount).contains(windowPhase), (0..<windowCount).contains(hopPhase),
+              !isPrepared || nextLag >= lags.lowerBound, preferredBlock.map(lags.contains) ?? true else {
+            throw DecodingError.dataCorruptedError(forKey: .ring, in: container,
+                                                   debugDescription: "inconsistent periodicity window or lags")
+        }
     }
 }

@@ -40,9 +40,12 @@ import Darwin
 /// per sample after `init`. Cost per input sample: O(1) plus, at most once per `periodicityHop` and
 /// only while a step candidate needs it, an autocorrelation over the window, O(window · lags) ≈
 /// 22 000 multiply-adds at the defaults (fewer when an early lag already reaches the threshold).
-public struct StepDetector: Sendable {
+///
+/// The detector is `Codable`: encoding it after any sample, decoding it (in another process) and pushing the rest
+/// gives exactly the steps and bouts of an uninterrupted run.
+public struct StepDetector: Sendable, Codable {
     /// What the detector reports.
-    public enum Event: Sendable, Hashable {
+    public enum Event: Sendable, Hashable, Codable {
         /// A counted step at this time (s, the input's clock). Steps come in time order.
         case step(time: Double)
         /// A bout ended (pause, gap, loss of periodicity, too-sparse input, or ``finish(onEvent:)``).
@@ -84,8 +87,7 @@ public struct StepDetector: Sendable {
     /// The anti-aliasing coefficients of the two latest distinct intervals: a steady clock's
     /// intervals take only a few values (its ticks rounded to the timestamps' resolution), so
     /// `exp` runs once per new value instead of once per sample.
-    private var cachedIntervals = (-1.0, -1.0)
-    private var cachedCoefficients = (0.0, 0.0)
+    private var coefficientCache = CoefficientCache()
 
     // Signal stage.
     private var bandPass: SOSFilter
@@ -105,6 +107,8 @@ public struct StepDetector: Sendable {
     private var boutSteps = 0
     private var lastStepTime = 0.0
     private var recentSteps: [Double]
+    /// The most steps `recentSteps` holds: as many as fit in `cadenceWindow` at `minimumStepInterval`, plus slack.
+    private let recentStepLimit: Int
 
     /// Sampling intervals remembered for the rate check.
     private static let intervalMemory = 15
@@ -131,7 +135,8 @@ public struct StepDetector: Sendable {
         pending = []
         pending.reserveCapacity(configuration.maximumPendingSteps + 1)
         recentSteps = []
-        recentSteps.reserveCapacity(Int((configuration.cadenceWindow / configuration.minimumStepInterval).rounded(.up)) + 2)
+        recentStepLimit = Int((configuration.cadenceWindow / configuration.minimumStepInterval).rounded(.up)) + 2
+        recentSteps.reserveCapacity(recentStepLimit)
     }
 
     /// Cadence in steps per minute over the last `cadenceWindow` seconds of the current bout,
@@ -220,16 +225,7 @@ public struct StepDetector: Sendable {
 
     /// `1 − exp(−interval/τ)`, from the cache when `interval` is one of the two latest. O(1).
     private mutating func antiAliasingCoefficient(for interval: Double) -> Double {
-        if interval == cachedIntervals.0 { return cachedCoefficients.0 }
-        if interval == cachedIntervals.1 {
-            cachedIntervals = (cachedIntervals.1, cachedIntervals.0)
-            cachedCoefficients = (cachedCoefficients.1, cachedCoefficients.0)
-            return cachedCoefficients.0
-        }
-        let coefficient = 1 - exp(-interval / configuration.antiAliasingTimeConstant)
-        cachedIntervals = (interval, cachedIntervals.0)
-        cachedCoefficients = (coefficient, cachedCoefficients.0)
-        return coefficient
+        coefficientCache.coefficient(for: interval, timeConstant: configuration.antiAliasingTimeConstant)
     }
 
     /// Ends the bout and forgets the signal state: the next resampled sample starts afresh.
@@ -335,7 +331,7 @@ public struct StepDetector: Sendable {
         while let first = recentSteps.first, time - first > configuration.cadenceWindow {
             recentSteps.removeFirst()
         }
-        if recentSteps.count == recentSteps.capacity { recentSteps.removeFirst() }
+        if recentSteps.count >= recentStepLimit { recentSteps.removeFirst() }
         recentSteps.append(time)
         onEvent(.step(time: time))
     }
@@ -345,5 +341,60 @@ public struct StepDetector: Sendable {
         isInBout = false
         recentSteps.removeAll(keepingCapacity: true)
         onEvent(.boutEnded(WalkingBout(start: boutStart, end: lastStepTime, stepCount: boutSteps)))
+    }
+}
+
+extension StepDetector {
+    /// The anti-aliasing coefficients of the two latest distinct intervals: a steady clock's intervals take only a
+    /// few values (its ticks rounded to the timestamps' resolution), so `exp` runs once per new value instead of
+    /// once per sample.
+    fileprivate struct CoefficientCache: Sendable, Codable {
+        var intervals = (-1.0, -1.0)
+        var coefficients = (0.0, 0.0)
+
+        init() {}
+
+        /// `1 − exp(−interval/timeConstant)`, from the cache when `interval` is one of the two latest. O(1).
+        mutating func coefficient(for interval: Double, timeConstant: Double) -> Double {
+            if interval == intervals.0 { return coefficients.0 }
+            if interval == intervals.1 {
+                intervals = (intervals.1, intervals.0)
+                coefficients = (coefficients.1, coefficients.0)
+                return coefficients.0
+            }
+            let coefficient = 1 - exp(-interval / timeConstant)
+            intervals = (interval, intervals.0)
+            coefficients = (coefficient, coefficients.0)
+            return coefficient
+        }
+
+        private enum CodingKeys: String, CodingKey { case intervals, coefficients }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let intervals = try container.decode([Double].self, forKey: .intervals)
+            let coefficients = try container.decode([Double].self, forKey: .coefficients)
+            guard intervals.count == 2, coefficients.count == 2 else {
+                throw DecodingError.dataCorruptedError(forKey: .intervals, in: container,
+                                                       debugDescription: "the coefficient cache holds two intervals")
+            }
+            self.intervals = (intervals[0], intervals[1])
+            self.coefficients = (coefficients[0], coefficients[1])
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode([intervals.0, intervals.1], forKey: .intervals)
+            try container.encode([coefficients.0, coefficients.1], forKey: .coefficients)
+        }
+    }
+
+    /// Whether the decoded state is one the detector can run from: buffers of the configured sizes, positions within
+    /// them. (A state the detector reached itself always is.) O(1).
+    var hasConsistentState: Bool {
+        intervalIsSparse.count == Self.intervalMemory && intervalIsSparse.indices.contains(intervalIndex)
+            && (0...Self.intervalMemory).contains(recentIntervalCount) && (0...recentIntervalCount).contains(recentSparseCount)
+            && pending.count <= configuration.maximumPendingSteps && recentSteps.count <= recentStepLimit
+            && configuration.isValid
     }
 }

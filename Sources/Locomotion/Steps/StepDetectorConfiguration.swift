@@ -92,59 +92,15 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
 }
 
 extension StepDetectorConfiguration {
-    /// Names accepted by ``setting(_:to:)``, for command-line overrides and tuning.
-    public static let parameterNames: [String] = [
-        "internalRate", "antiAliasingTimeConstant", "maximumGap", "minimumSamplingRate", "bandLow", "bandHigh",
-        "bandOrder", "levelTimeConstant", "thresholdFraction", "minimumAmplitude", "minimumStepInterval",
-        "maximumStepInterval", "boutStepCount", "strideRegularity", "maximumPendingSteps", "periodicityWindow",
-        "periodicityHop", "periodicityThreshold", "periodicityContinuation", "cadenceWindow",
-    ]
-
     /// Returns a copy with the parameter `name` (one of ``parameterNames``) set to `value`,
-    /// or nil when the name is unknown or the value is out of its valid range.
+    /// or nil when the name is unknown or the value is out of its range (``parameters``) or
+    /// contradicts another parameter. ``ParameterizedConfiguration/setting(_:to:)`` says why.
     public func setting(_ name: String, to value: Double) -> StepDetectorConfiguration? {
-        var copy = self
-        switch name {
-        case "internalRate": copy.internalRate = value
-        case "antiAliasingTimeConstant": copy.antiAliasingTimeConstant = value
-        case "maximumGap": copy.maximumGap = value
-        case "minimumSamplingRate": copy.minimumSamplingRate = value
-        case "bandLow": copy.bandLow = value
-        case "bandHigh": copy.bandHigh = value
-        case "bandOrder": copy.bandOrder = Int(value)
-        case "levelTimeConstant": copy.levelTimeConstant = value
-        case "thresholdFraction": copy.thresholdFraction = value
-        case "minimumAmplitude": copy.minimumAmplitude = value
-        case "minimumStepInterval": copy.minimumStepInterval = value
-        case "maximumStepInterval": copy.maximumStepInterval = value
-        case "boutStepCount": copy.boutStepCount = Int(value)
-        case "strideRegularity": copy.strideRegularity = value
-        case "maximumPendingSteps": copy.maximumPendingSteps = Int(value)
-        case "periodicityWindow": copy.periodicityWindow = value
-        case "periodicityHop": copy.periodicityHop = value
-        case "periodicityThreshold": copy.periodicityThreshold = value
-        case "periodicityContinuation": copy.periodicityContinuation = value
-        case "cadenceWindow": copy.cadenceWindow = value
-        default: return nil
-        }
-        return copy.isValid ? copy : nil
+        guard let copy = try? setting(name, to: .number(value)), copy.isValid else { return nil }
+        return copy
     }
 
-    /// True when every parameter is finite and in its meaningful range.
-    public var isValid: Bool {
-        let finite = [
-            internalRate, antiAliasingTimeConstant, maximumGap, minimumSamplingRate, bandLow, bandHigh,
-            levelTimeConstant, thresholdFraction, minimumAmplitude, minimumStepInterval, maximumStepInterval,
-            strideRegularity, periodicityWindow, periodicityHop, periodicityThreshold, periodicityContinuation,
-            cadenceWindow, periodicityLags.lowerBound, periodicityLags.upperBound,
-        ].allSatisfy(\.isFinite)
-        return finite && internalRate > 2 * bandHigh && antiAliasingTimeConstant >= 0 && maximumGap > 0
-            && minimumSamplingRate >= 0 && bandLow > 0 && bandLow < bandHigh && (1...8).contains(bandOrder)
-            && levelTimeConstant > 0 && thresholdFraction >= 0 && minimumAmplitude >= 0
-            && minimumStepInterval > 0 && maximumStepInterval > minimumStepInterval
-            && (1...1000).contains(boutStepCount) && strideRegularity >= 1
-            && maximumPendingSteps >= boutStepCount && maximumPendingSteps <= 10_000
-            && periodicityWindow > periodicityLags.upperBound && periodicityHop > 0
-            && periodicityLags.lowerBound > 0 && cadenceWindow > 0
-    }
+    /// True when every parameter is in its range (``parameters``) and the relations between them hold;
+    /// ``ParameterizedConfiguration/validate()`` says what is wrong.
+    public var isValid: Bool { (try? validate()) != nil }
 }

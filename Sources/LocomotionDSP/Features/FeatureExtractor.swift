@@ -15,6 +15,9 @@ import Musl
 /// The autocorrelation is computed as `IFFT(|FFT(c zero-padded to 2N)|²)`, which equals the linear
 /// (not circular) autocorrelation for all lags < N, in O(N log N) instead of O(N·lags).
 /// Cost per window: three FFTs of N or 2N points plus O(N).
+///
+/// No state carries from one window to the next, so the `Codable` form is the parameters alone; decoding
+/// re-creates the transforms and buffers.
 public struct FeatureExtractor: Sendable {
     /// Samples per window N.
     public let windowSize: Int
@@ -187,5 +190,39 @@ public struct FeatureExtractor: Sendable {
         let curvature = before - 2 * at + after
         let offset = curvature < 0 ? Swift.max(-0.5, Swift.min(0.5, 0.5 * (before - after) / curvature)) : 0
         return (at / zeroLag, (Double(best) + offset) / sampleRate)
+    }
+}
+
+extension FeatureExtractor: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case windowSize, sampleRate, bands, periodRange, window
+    }
+
+    /// Decodes the parameters and creates the extractor. O(N).
+    /// - Throws: `DecodingError.dataCorrupted` when the window size is below 4 or the rate not positive and finite.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let windowSize = try container.decode(Int.self, forKey: .windowSize)
+        let sampleRate = try container.decode(Double.self, forKey: .sampleRate)
+        guard windowSize >= 4, windowSize <= 1 << 24 else {
+            throw DecodingError.dataCorruptedError(forKey: .windowSize, in: container, debugDescription: "window size \(windowSize) is not within 4…2²⁴")
+        }
+        guard sampleRate > 0 && sampleRate.isFinite else {
+            throw DecodingError.dataCorruptedError(forKey: .sampleRate, in: container, debugDescription: "sample rate \(sampleRate) Hz is not positive")
+        }
+        self.init(windowSize: windowSize, sampleRate: sampleRate,
+                  bands: try container.decode([ClosedRange<Double>].self, forKey: .bands),
+                  periodRange: try container.decode(ClosedRange<Double>.self, forKey: .periodRange),
+                  window: try container.decode(WindowFunction.self, forKey: .window))
+    }
+
+    /// Encodes the parameters. O(bands).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(windowSize, forKey: .windowSize)
+        try container.encode(sampleRate, forKey: .sampleRate)
+        try container.encode(bands, forKey: .bands)
+        try container.encode(periodRange, forKey: .periodRange)
+        try container.encode(window, forKey: .window)
     }
 }

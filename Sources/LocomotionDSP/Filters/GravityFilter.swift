@@ -6,8 +6,9 @@
 /// step-frequency harmonic attenuated by > 20 dB. The price is a lag of about 1 s after a turn.
 /// Linear acceleration is `acceleration − gravity` (see ``linearAcceleration(_:gravity:)``).
 ///
-/// Cost per update: three ``SOSFilter`` steps (O(order)), no allocation.
-public struct GravityFilter: Sendable {
+/// Cost per update: three ``SOSFilter`` steps (O(order)), no allocation. `Codable`: a decoded filter continues
+/// bit for bit where the encoded one stopped.
+public struct GravityFilter: Sendable, Codable {
     @usableFromInline internal var x: SOSFilter
     @usableFromInline internal var y: SOSFilter
     @usableFromInline internal var z: SOSFilter

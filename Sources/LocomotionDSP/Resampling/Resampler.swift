@@ -11,10 +11,11 @@
 /// old run and the first of the new one, and the next sample starts a new run and grid. Samples with
 /// a non-finite time or acceleration are dropped and end the run. Nothing is interpolated across a gap.
 ///
-/// Cost: O(1) per input sample plus O(1) per output sample; no allocation.
-public struct Resampler: Sendable {
+/// Cost: O(1) per input sample plus O(1) per output sample; no allocation. `Codable`: a decoded resampler continues
+/// bit for bit where the encoded one stopped.
+public struct Resampler: Sendable, Codable {
     /// One output of the resampler.
-    public enum Event: Sendable, Equatable {
+    public enum Event: Sendable, Hashable, Codable {
         /// An output sample on the fixed-rate grid.
         case sample(AccelerometerSample)
         /// The stream broke between these two times (s); the next sample starts a new run.
@@ -98,5 +99,42 @@ public struct Resampler: Sendable {
             resampler.push(sample) { events.append($0) }
         }
         return events
+    }
+}
+
+extension Resampler {
+    private enum CodingKeys: String, CodingKey {
+        case rate, maxGap, detector, previous, brokenAt, runStart, nextIndex
+    }
+
+    /// Decodes a resampler with its state. O(1).
+    /// - Throws: `DecodingError.dataCorrupted` when the rate is not positive and finite or the grid index is negative.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        rate = try container.decode(Double.self, forKey: .rate)
+        guard rate > 0 && rate.isFinite else {
+            throw DecodingError.dataCorruptedError(forKey: .rate, in: container, debugDescription: "resampling rate \(rate) Hz is not positive")
+        }
+        maxGap = try container.decode(Double.self, forKey: .maxGap)
+        detector = try container.decode(GapDetector.self, forKey: .detector)
+        previous = try container.decodeIfPresent(AccelerometerSample.self, forKey: .previous)
+        brokenAt = try container.decodeIfPresent(Double.self, forKey: .brokenAt)
+        runStart = try container.decode(Double.self, forKey: .runStart)
+        nextIndex = try container.decode(Int.self, forKey: .nextIndex)
+        guard nextIndex >= 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .nextIndex, in: container, debugDescription: "negative grid index \(nextIndex)")
+        }
+    }
+
+    /// Encodes the rate, the gap limit and the state. O(1).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rate, forKey: .rate)
+        try container.encode(maxGap, forKey: .maxGap)
+        try container.encode(detector, forKey: .detector)
+        try container.encodeIfPresent(previous, forKey: .previous)
+        try container.encodeIfPresent(brokenAt, forKey: .brokenAt)
+        try container.encode(runStart, forKey: .runStart)
+        try container.encode(nextIndex, forKey: .nextIndex)
     }
 }

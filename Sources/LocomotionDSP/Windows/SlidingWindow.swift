@@ -3,7 +3,8 @@
 ///
 /// With `size = 256` and `hop = 128` at 50 Hz, windows are 5.12 s long and overlap by half.
 /// ``append(_:)`` is O(1) and ``copyWindow(into:)`` O(size); neither allocates (after the
-/// destination buffer has the right count).
+/// destination buffer has the right count). `Codable`: a decoded window holds the same values and is due at the
+/// same sample as the encoded one.
 public struct SlidingWindow: Sendable {
     /// Number of values in a window.
     public let size: Int
@@ -76,5 +77,42 @@ public struct SlidingWindow: Sendable {
         writeIndex = 0
         heldCount = 0
         sinceLastWindow = 0
+    }
+}
+
+extension SlidingWindow: Codable {
+    private enum CodingKeys: String, CodingKey {
+        /// The values held, oldest first (at most `size`).
+        case size, hop, values, sinceLastWindow
+    }
+
+    /// Decodes a window with its values. O(size).
+    /// - Throws: `DecodingError.dataCorrupted` when the size, hop, values or position are inconsistent.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let size = try container.decode(Int.self, forKey: .size)
+        let hop = try container.decode(Int.self, forKey: .hop)
+        let values = try container.decode([Double].self, forKey: .values)
+        let sinceLastWindow = try container.decode(Int.self, forKey: .sinceLastWindow)
+        guard size >= 1, hop >= 1, values.count <= size, (0..<hop).contains(sinceLastWindow),
+              values.count == size || sinceLastWindow == 0 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .values, in: container,
+                debugDescription: "inconsistent window: size \(size), hop \(hop), \(values.count) values, \(sinceLastWindow) since the last window")
+        }
+        self.init(size: size, hop: hop)
+        for value in values { _ = append(value) }
+        self.sinceLastWindow = sinceLastWindow
+    }
+
+    /// Encodes the size, the hop, the values held (oldest first) and the position of the next window. O(size).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(size, forKey: .size)
+        try container.encode(hop, forKey: .hop)
+        var window: [Double] = []
+        copyWindow(into: &window)
+        try container.encode(Array(window.suffix(count)), forKey: .values)
+        try container.encode(sinceLastWindow, forKey: .sinceLastWindow)
     }
 }

@@ -41,7 +41,7 @@ struct RecordingBuilder {
 
 /// File discovery and line reading shared by the adapters.
 enum DatasetFiles {
-    /// Files under `directory` (recursively) whose path satisfies `matches`,
+    /// Files under `directory` (recursively) whose name satisfies `matches`,
     /// sorted; `directory` itself when it is a matching file.
     static func list(_ directory: String, matches: (String) -> Bool) throws(InputError) -> [String] {
         var isDirectory: ObjCBool = false
@@ -54,14 +54,8 @@ enum DatasetFiles {
             }
             return [directory]
         }
-        var found: [String] = []
-        let base = directory.hasSuffix("/") ? directory : directory + "/"
-        if let enumerator = FileManager.default.enumerator(atPath: directory) {
-            for case let relative as String in enumerator where matches(base + relative) {
-                found.append(base + relative)
-            }
-        }
-        return found.sorted()
+        // FIFOs, devices and folders met twice are left out (FolderWalk); `matches` sees the file name.
+        return try FolderWalk.files(under: directory, includes: matches).files
     }
 
     /// Calls `body` with each line of `path` (1-based number, text); stops when it returns false.

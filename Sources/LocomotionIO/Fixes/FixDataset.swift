@@ -21,11 +21,8 @@ public enum FixDataset: String, Sendable, Hashable, CaseIterable {
         }
         var files: [String] = []
         if isDirectory.boolValue {
-            let enumerator = FileManager.default.enumerator(atPath: path)
-            while let relative = enumerator?.nextObject() as? String {
-                let full = (path as NSString).appendingPathComponent(relative)
-                if matches(full) { files.append(full) }
-            }
+            // FIFOs, devices and folders met twice are left out (FolderWalk).
+            files = try FolderWalk.files(under: path, includes: matches).files
         } else if matches(path) {
             files.append(path)
         }

@@ -60,21 +60,12 @@ public enum FixReader {
         }
     }
 
-    /// The bytes of a file, or of standard input for `"-"`.
+    /// The bytes of a file, a pipe, or standard input for `"-"`.
     static func readContents(of path: String) throws(InputError) -> [UInt8] {
-        if path == "-" {
-            return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw InputError(file: path, problem: "no such file", hint: "check the path")
-        }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(file: path, problem: isDirectory.boolValue ? "is a directory, not a file of fixes" : "cannot read the file")
-        }
-        guard !data.isEmpty else {
+        let bytes = try WholeInput.read(path: path, what: "a file of fixes")
+        guard !bytes.isEmpty else {
             throw InputError(file: path, problem: "the file is empty", hint: "expected CSV, GPX or NMEA location fixes")
         }
-        return [UInt8](data)
+        return bytes
     }
 }

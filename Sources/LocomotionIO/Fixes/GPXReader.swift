@@ -133,7 +133,8 @@ private struct GPXPointCollector {
                     if let time = UTCTimestamp.parse(value) {
                         point.time = time
                     } else if currentProblem == nil {
-                        currentProblem = problem("<time> `\(value)` is not an ISO 8601 date-time", hint: "expected e.g. 2020-12-18T06:15:50Z")
+                        currentProblem = problem("<time> `\(value)` is not an ISO 8601 date-time with a real date and seconds 00–59",
+                                                 hint: "expected e.g. 2020-12-18T06:15:50Z")
                     }
                 case "horizontal_accuracy":
                     if let accuracy = Double(value), accuracy >= 0, accuracy.isFinite {

@@ -4,7 +4,9 @@ import Locomotion
 /// seconds since the Unix epoch, without Foundation's formatters (pure arithmetic).
 enum UTCTimestamp {
     /// Seconds since the epoch, or nil when `text` is not
-    /// `YYYY-MM-DDTHH:MM:SS[.fraction][Z|±HH:MM|±HHMM]` (no zone: UTC).
+    /// `YYYY-MM-DDTHH:MM:SS[.fraction][Z|±HH:MM|±HHMM]` (no zone: UTC) with a real
+    /// date and seconds 00–59: GPX times are XML Schema `dateTime`s, which have no
+    /// leap second (a `:60` would silently become the next minute).
     static func parse(_ text: String) -> Double? {
         let bytes = Array(text.utf8)
         var index = 0
@@ -25,7 +27,7 @@ enum UTCTimestamp {
         }
         guard let year = digits(4), expect("-"), let month = digits(2), expect("-"), let day = digits(2),
               expect("Tt "), let hour = digits(2), expect(":"), let minute = digits(2), expect(":"), let second = digits(2),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60 else { return nil }
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60 else { return nil }
         let date = LocalDay(year: year, month: month, day: day)
         guard LocalDay(daysSince1970: date.daysSince1970) == date else { return nil }
         var fraction = ""

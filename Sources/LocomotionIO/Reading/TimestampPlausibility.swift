@@ -27,23 +27,28 @@ enum TimestampPlausibility {
     private static let hint = "timestamps must be in seconds; --no-unit-check reads them as seconds anyway"
 
     /// Checks a trace's first rows (time-ordered), as ``TraceReader`` reads them ahead.
+    ///
+    /// Both checks name one unit: the step's when the step tells it (a sampling interval is 1 ms – 1 s in any
+    /// unit), so that nanoseconds since boot (≈ 10¹⁴, as large as epoch milliseconds) are not first called
+    /// milliseconds and then, once divided, microseconds.
     static func checkTrace(_ rows: [TraceRow], file: String) throws(InputError) {
         guard let first = rows.first else { return }
-        if let row = rows.first(where: { $0.sample.time.magnitude >= largestSeconds }) {
-            throw magnitudeError(row.sample.time, file: file, line: row.line, hint: hint)
+        var median: Double?
+        if rows.count > minimumSteps {
+            var steps = zip(rows, rows.dropFirst()).map { $1.sample.time - $0.sample.time }
+            steps.sort()
+            median = steps.count % 2 == 1 ? steps[steps.count / 2] : (steps[steps.count / 2 - 1] + steps[steps.count / 2]) / 2
         }
-        guard rows.count > minimumSteps else { return }
-        var steps = zip(rows, rows.dropFirst()).map { $1.sample.time - $0.sample.time }
-        steps.sort()
-        let median = steps.count % 2 == 1 ? steps[steps.count / 2] : (steps[steps.count / 2 - 1] + steps[steps.count / 2]) / 2
-        guard median >= longestMedianStep else { return }
-        let unit = [(1e3, "milliseconds"), (1e6, "microseconds"), (1e9, "nanoseconds")]
-            .first { (0.001...1).contains(median / $0.0) }
+        let stepUnit = median.flatMap { median in units.first { (0.001...1).contains(median / $0.divisor) } }
+        if let row = rows.first(where: { $0.sample.time.magnitude >= largestSeconds }) {
+            throw magnitudeError(row.sample.time, file: file, line: row.line, hint: hint, stepUnit: stepUnit)
+        }
+        guard let median, median >= longestMedianStep else { return }
         let problem = "the median step between the timestamps at lines \(first.line)–\(rows.last!.line) is \(median), "
             + "a sampling rate of \(1 / median) Hz if they are seconds (phones sample at 1–500 Hz)"
-        if let (divisor, name) = unit {
-            throw InputError(file: file, line: first.line, problem: problem + ": they look like \(name)",
-                             hint: "divide the timestamp column by \(Int(divisor)); " + hint)
+        if let unit = stepUnit {
+            throw InputError(file: file, line: first.line, problem: problem + ": they look like \(unit.name)",
+                             hint: "divide the timestamp column by \(Int(unit.divisor)); " + hint)
         }
         throw InputError(file: file, line: first.line, problem: problem, hint: hint)
     }
@@ -51,16 +56,21 @@ enum TimestampPlausibility {
     /// Checks the first fix's time (only magnitude: fixes may be minutes apart).
     static func checkFix(time: Double, file: String, line: Int) throws(InputError) {
         guard time.magnitude >= largestSeconds else { return }
-        throw magnitudeError(time, file: file, line: line, hint: "timestamps must be in seconds since 1970")
+        throw magnitudeError(time, file: file, line: line, hint: "timestamps must be in seconds since 1970", stepUnit: nil)
     }
 
-    private static func magnitudeError(_ time: Double, file: String, line: Int, hint: String) -> InputError {
+    private static let units: [(divisor: Double, name: String)] = [(1e3, "milliseconds"), (1e6, "microseconds"), (1e9, "nanoseconds")]
+
+    private static func magnitudeError(_ time: Double, file: String, line: Int, hint: String,
+                                       stepUnit: (divisor: Double, name: String)?) -> InputError {
         let problem = "timestamp \(time) is not seconds since 1970 (2.6e11 s is already past the year 10000)"
-        guard let (divisor, name) = [(1e3, "milliseconds"), (1e6, "microseconds"), (1e9, "nanoseconds")]
-            .first(where: { time.magnitude / $0.0 < largestSeconds }) else {
+        let fits = { (unit: (divisor: Double, name: String)) in time.magnitude / unit.divisor < largestSeconds }
+        guard let unit = stepUnit.flatMap({ fits($0) ? $0 : nil }) ?? units.first(where: fits) else {
             return InputError(file: file, line: line, problem: problem, hint: hint)
         }
-        return InputError(file: file, line: line, problem: problem + ": it looks like \(name)",
-                          hint: "divide the timestamp column by \(Int(divisor)); " + hint)
+        // Divided, a time before 2001 is a clock since boot or since the start of recording, not since 1970.
+        let clock = time.magnitude / unit.divisor < 978_307_200 ? " since boot or since the start (not since 1970)" : ""
+        return InputError(file: file, line: line, problem: problem + ": it looks like \(unit.name)\(clock)",
+                          hint: "divide the timestamp column by \(Int(unit.divisor)); " + hint)
     }
 }

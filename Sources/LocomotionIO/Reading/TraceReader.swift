@@ -174,6 +174,10 @@ extension TraceReader {
                 self = .blank
                 return
             }
+            if let (problem, hint) = TraceFormatDiagnosis.carriageReturnsAlone(in: line) {
+                self = .bad(problem: problem, hint: hint)
+                return
+            }
             if CSVBytes.looksBinary(line) {
                 self = .bad(problem: "not a text CSV trace: the first line holds binary data "
                             + CSVBytes.quoted(line), hint: nil)
@@ -195,8 +199,8 @@ extension TraceReader {
             case .failure(let missing):
                 let list = missing.names.joined(separator: ", ")
                 self = .bad(problem: "header lacks the column\(missing.names.count == 1 ? "" : "s") \(list)",
-                            hint: "a trace starts with the header timestamp,x,y,z[,label]; found "
-                                + CSVBytes.quoted(line))
+                            hint: TraceFormatDiagnosis.semicolonHeader(line).map { $0 + "; found " + CSVBytes.quoted(line) }
+                                ?? "a trace starts with the header timestamp,x,y,z[,label]; found " + CSVBytes.quoted(line))
             }
         }
     }
@@ -445,6 +449,12 @@ extension TraceReader {
         let where_ = "median |a| of the rows at lines \(firstRows.first!.line)–\(firstRows.last!.line) is "
             + "\(TraceReader.rounded(median)) g"
         let g = AccelerationUnit.standardGravity
+        if let (limit, share) = TraceFormatDiagnosis.saturation(of: firstRows) {
+            throw InputError(file: file, problem: where_ + ", and \(Int((share * 100).rounded())) % of these rows have an axis at "
+                             + "exactly ±\(TraceReader.rounded(limit)): the accelerometer saturated (clipped at its range), so "
+                             + "|a| says nothing about the unit",
+                             hint: "pass --no-unit-check to read them anyway: as g, or with --units ms2 as m/s²")
+        }
         if options.units == .g && plausible.contains(median / g) {
             throw InputError(file: file, problem: where_ + ", about 9.8: the values look like m/s², not g",
                              hint: "pass --units ms2 (Android reports m/s²)")

@@ -4,12 +4,13 @@ import Locomotion
 /// (the fixes format of `Docs/formats.md`); a missing accuracy or speed is an
 /// empty field. Values round-trip exactly. Buffered like ``TraceWriter``.
 public struct LocationFixWriter {
-    private let sink: ByteSink
+    private let sink: OutputFile
     private var finished = false
 
-    /// Creates (or truncates) `path` and writes the header; `"-"` is standard output.
+    /// Opens `path` (a temporary file beside it until ``finish()``, as
+    /// ``TraceWriter`` does) and writes the header; `"-"` is standard output.
     public init(path: String) throws(OutputError) {
-        sink = try ByteSink(path: path)
+        sink = try OutputFile(path: path, bufferSize: 1 << 18)
         sink.buffer.append(contentsOf: "timestamp,latitude,longitude,horizontal_accuracy,speed\n".utf8)
     }
 
@@ -33,10 +34,13 @@ public struct LocationFixWriter {
         try sink.flushIfFull()
     }
 
-    /// Writes out what is buffered and closes the file.
+    /// Writes out what is buffered, closes the file and renames it to `path`.
+    ///
+    /// - Throws: ``OutputError`` when writing, closing or renaming fails (then
+    ///   `path` is left as it was).
     public mutating func finish() throws(OutputError) {
         guard !finished else { return }
         finished = true
-        try sink.flush()
+        try sink.commit()
     }
 }

@@ -3,8 +3,9 @@
 /// writes beside a trace as `NAME.steps.csv`.
 public enum StepTimesWriter {
     /// Writes `times` (seconds, increasing) to `path`; `"-"` is standard output. O(n).
+    /// The file appears under `path` only once complete (see ``TraceWriter``).
     public static func write(_ times: [Double], to path: String) throws(OutputError) {
-        let sink = try ByteSink(path: path)
+        let sink = try OutputFile(path: path, bufferSize: 1 << 18)
         sink.buffer.append(contentsOf: "timestamp\n".utf8)
         for time in times {
             guard time.isFinite else { throw OutputError(file: path, problem: "cannot write a non-finite step time") }
@@ -12,6 +13,6 @@ public enum StepTimesWriter {
             sink.buffer.append(UInt8(ascii: "\n"))
             try sink.flushIfFull()
         }
-        try sink.flush()
+        try sink.commit()
     }
 }

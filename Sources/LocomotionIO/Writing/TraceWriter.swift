@@ -11,22 +11,25 @@ import LocomotionDSP
 /// ```
 ///
 /// Values are written in the shortest text that reads back bit for bit;
-/// output is buffered (256 KiB) so a row costs no system call. A writer owns
-/// an open file; copies share it, so use one copy and call ``finish()``.
+/// output is buffered (256 KiB) so a row costs no system call. The file is
+/// written under a temporary name beside `path` and appears under `path` only
+/// when ``finish()`` succeeds: a writer dropped unfinished, or one whose write
+/// failed, leaves `path` as it was. A writer owns an open file; copies share it,
+/// so use one copy and call ``finish()``.
 public struct TraceWriter {
     /// The encoding being written.
     public let format: TraceFileFormat
     /// True when rows carry a `label` column.
     public let includesLabels: Bool
-    private let sink: ByteSink
+    private let sink: OutputFile
     private var finished = false
 
-    /// Creates (or truncates) `path` and writes the CSV header; `"-"` writes
-    /// to standard output.
+    /// Opens `path` (a temporary file beside it until ``finish()``) and writes
+    /// the CSV header; `"-"` writes to standard output.
     public init(path: String, format: TraceFileFormat = .csv, includesLabels: Bool = false) throws(OutputError) {
         self.format = format
         self.includesLabels = includesLabels
-        sink = try ByteSink(path: path)
+        sink = try OutputFile(path: path, bufferSize: 1 << 18)
         if format == .csv {
             sink.buffer.append(contentsOf: (includesLabels ? "timestamp,x,y,z,label\n" : "timestamp,x,y,z\n").utf8)
         }
@@ -46,11 +49,15 @@ public struct TraceWriter {
         try sink.flushIfFull()
     }
 
-    /// Writes out what is buffered and closes the file. Call once at the end.
+    /// Writes out what is buffered, closes the file and renames it to `path`.
+    /// Call once at the end; nothing appears under `path` before.
+    ///
+    /// - Throws: ``OutputError`` when writing, closing or renaming fails (then
+    ///   `path` is left as it was).
     public mutating func finish() throws(OutputError) {
         guard !finished else { return }
         finished = true
-        try sink.flush()
+        try sink.commit()
     }
 
     /// Writes a whole trace (with its labels when it has them) to `path`.

@@ -97,6 +97,16 @@ struct TraceAnalysis: Sendable {
             }
             steps = StepDetection(steps: stepTimes, bouts: bouts, refusedDuration: detector.refusedDuration)
         }
+        // The temporal model decides what it still holds back at the end of the trace.
+        do {
+            for update in classifier.finish() {
+                try gate.process(update, into: &events)
+                segmenter.add(update) { segments.append($0) }
+                updates.append(update)
+            }
+        } catch {
+            throw CommandFailure.badInput("\(fixes?.file ?? trace.file): \(error)")
+        }
         let last = trace.samples.last?.time ?? 0
         segmenter.finish(at: last) { segments.append($0) }
         activities = segments
@@ -146,9 +156,7 @@ struct TraceAnalysis: Sendable {
         guard let first = trace.samples.first, let last = trace.samples.last else {
             throw InputError(file: path, problem: "the trace has no samples", hint: "a trace needs a header and at least one row")
         }
-        guard last.time > first.time else {
-            throw InputError(file: path, problem: "the trace spans no time (one sample, or all at one timestamp)")
-        }
+        try TraceSpan.requireTwoSamples(trace.samples.count, file: path)
         // Dates, clocks and durations are written through Int arithmetic, which would trap this far out
         // (reachable only past --no-unit-check, which lets times of 2.6e11 s and more through).
         guard max(first.time.magnitude, last.time.magnitude) < maximumShownTime else {

@@ -1,3 +1,5 @@
+import LocomotionIO
+
 /// Runs one job per input, several at a time, and hands the results back in
 /// input order.
 ///
@@ -28,6 +30,7 @@ struct InputBatch: Sendable {
             switch error {
             case let failure as CommandFailure: (message, exitStatus) = (failure.message, failure.exitStatus)
             case let failure as Failure: self = failure
+            case let failure as OutputError: (message, exitStatus) = ("\(failure)", 2)
             default: (message, exitStatus) = ("\(error)", 1)
             }
         }

@@ -9,13 +9,16 @@ struct InputOptions: ParsableArguments {
                                valueName: "dir"))
     var outputDirectory: String?
 
-    @Option(name: .customLong("jobs"),
+    @Option(name: .customLong("jobs"), parsing: .unconditional,
             help: ArgumentHelp("Inputs read at the same time (default: the number of active processors; 1: one after another). The output is the same for any value.",
                                valueName: "n"))
     var requestedJobs: Int?
 
     @Flag(help: "No progress line on standard error (shown only when standard error is a terminal).")
     var quiet = false
+
+    /// The values `--jobs` takes: more jobs than this only multiply memory (each holds an input's results).
+    static let jobRange = 1...1024
 
     /// `--jobs`, or the number of active processors.
     var jobs: Int { requestedJobs ?? Self.defaultJobs }
@@ -24,7 +27,9 @@ struct InputOptions: ParsableArguments {
     static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     func validate() throws {
-        if let requestedJobs, requestedJobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let requestedJobs, !Self.jobRange.contains(requestedJobs) {
+            throw ValidationError("--jobs \(requestedJobs): must be a whole number in 1…\(Self.jobRange.upperBound)")
+        }
     }
 }
 

@@ -9,10 +9,13 @@ import LocomotionIO
 ///
 /// Each argument is `-` (standard input, at most once), a file, a directory
 /// (its files with one of `extensions`, recursively, sorted by path, leaving out
-/// hidden files and names ending in one of `excluding`) or a glob pattern (`*`,
-/// `?`, `[…]`, expanded by `glob(3)` and sorted; the shell usually expands it
-/// first, but a quoted pattern reaches us). Arguments keep their order; a file
-/// named twice is kept once (first place).
+/// hidden files and names ending in one of `excluding`; searched by
+/// ``FolderWalk``: links followed once, FIFOs and devices skipped with a
+/// warning, at most 64 folders deep) or a glob pattern (`*`, `?`, `[…]`,
+/// expanded by `glob(3)` and sorted; the shell usually expands it first, but a
+/// quoted pattern reaches us). Arguments keep their order; a file named twice,
+/// under any spelling or link, is kept once (first place). A file named
+/// explicitly may be a FIFO (`<(…)`): the reader reads pipes.
 enum InputPaths {
     /// Companion files that sit next to traces but are not traces: what `convert`
     /// writes beside a trace (`NAME.steps.csv` true step times, `NAME.fixes.csv`)
@@ -22,15 +25,22 @@ enum InputPaths {
         ".steps.csv", ".fixes.csv", ".label.csv", ".step-times.csv", ".replay.csv", ".distance.csv",
     ]
 
-    /// The files named by `arguments`.
+    /// The files named by `arguments`; what a folder search skipped goes to `warn` (by default stderr,
+    /// `locomotion: PATH: skipped: REASON`).
     ///
     /// - Throws: ``InputError`` for a path that does not exist, a pattern or a
-    ///   directory that matches nothing, or `-` given twice.
+    ///   directory that matches nothing, a folder that cannot be opened, or `-`
+    ///   given twice.
     static func expand(_ arguments: [String], extensions: Set<String> = ["csv"],
-                       excluding: Set<String> = []) throws(InputError) -> [String] {
+                       excluding: Set<String> = [],
+                       warn: (String) -> Void = { StandardError.write("locomotion: \($0)\n") }) throws(InputError) -> [String] {
         var result: [String] = []
         var seen: Set<String> = []
+        var seenFiles: Set<FileIdentity> = []
         func add(_ path: String) {
+            if let identity = FileIdentity(path: path), case .file = identity {
+                guard seenFiles.insert(identity).inserted else { return }
+            }
             if seen.insert(path).inserted { result.append(path) }
         }
         for argument in arguments {
@@ -40,11 +50,16 @@ enum InputPaths {
                 }
                 add("-")
             } else if isDirectory(argument) {
-                let files = filesUnder(argument, extensions: extensions, excluding: excluding)
-                guard !files.isEmpty else {
+                let listing = try FolderWalk.files(under: argument) { name in
+                    guard let dot = name.lastIndex(of: "."),
+                          extensions.contains(String(name[name.index(after: dot)...]).lowercased()) else { return false }
+                    return !excluding.contains { name.lowercased().hasSuffix($0) }
+                }
+                for (path, reason) in listing.skipped { warn("\(path): skipped: \(reason)") }
+                guard !listing.files.isEmpty else {
                     throw InputError(file: argument, problem: "directory holds no \(describe(extensions)) files")
                 }
-                files.forEach(add)
+                listing.files.forEach(add)
             } else if exists(argument) {
                 add(argument)
             } else if argument.contains(where: { "*?[".contains($0) }) {
@@ -85,30 +100,6 @@ enum InputPaths {
             throw CommandFailure.badUsage("'-' (standard input) must be the only input")
         }
         return try expand(arguments, extensions: extensions, excluding: excluding)
-    }
-
-    /// Regular files under `directory` with a matching extension, recursively, sorted.
-    private static func filesUnder(_ directory: String, extensions: Set<String>, excluding: Set<String>) -> [String] {
-        var found: [String] = []
-        var pending = [directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory]
-        while let folder = pending.popLast() {
-            guard let handle = opendir(folder) else { continue }
-            defer { closedir(handle) }
-            while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                    String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name == "." || name == ".." || name.hasPrefix(".") { continue }
-                let path = folder + "/" + name
-                if isDirectory(path) {
-                    pending.append(path)
-                } else if let dot = name.lastIndex(of: "."), extensions.contains(String(name[name.index(after: dot)...]).lowercased()),
-                          !excluding.contains(where: { name.lowercased().hasSuffix($0) }) {
-                    found.append(path)
-                }
-            }
-        }
-        return found.sorted()
     }
 
     private static func glob(_ pattern: String) -> [String] {

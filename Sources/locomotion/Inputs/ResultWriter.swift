@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LocomotionIO
 
 /// Where the results of one or many inputs go, in input order.
 ///
@@ -14,12 +15,14 @@ import Darwin
 ///   every object; text reports follow one another, a blank line apart.
 /// - `--output-dir DIR`: one file per input, `DIR/NAME<suffix>`, where NAME is
 ///   the input's file name without its extension (`stdin` for `-`), each as it
-///   would be for that input alone. Two inputs with the same NAME are refused
-///   before anything is read, and so is an output that would overwrite an input
-///   (also a combined `--output` that is one of several inputs).
+///   would be for that input alone, and each complete on disk (renamed into
+///   place) as soon as its input is done; ``outputPath(for:)`` names it.
 ///
-/// A file is opened only when its first result arrives, so an input that fails
-/// leaves an existing `--output` file as it was.
+/// Made by ``OutputPlan/resultWriter(inputs:output:outputDirectory:suffix:shape:option:)``, which refuses
+/// clashing outputs before anything is read. Files are written through ``OutputFile``: a file under its final
+/// name is always complete. A combined output file is opened when the first result arrives and appears when
+/// ``finish()`` succeeds, so a run whose inputs all fail leaves an existing `--output` file as it was; a write
+/// that fails throws ``OutputError`` (exit 2) and leaves nothing partial under the final name.
 final class ResultWriter {
     /// How an output is laid out, which decides how several combine.
     enum Shape {
@@ -35,47 +38,29 @@ final class ResultWriter {
     private let output: String?
     private let combined: Bool
     private let directoryPaths: [String: String]?
-    private var sink: OutputSink?
+    private var sink: OutputFile?
     private var wroteHeader = false
     private var wroteAny = false
 
-    /// Plans the outputs for `inputs`; creates `outputDirectory` when given.
-    ///
-    /// - Throws: ``CommandFailure`` (bad usage) for `--output` together with
-    ///   `--output-dir`, two inputs that would write the same file, or a folder
-    ///   that cannot be created.
-    init(inputs: [String], output: String?, outputDirectory: String?, suffix: String, shape: Shape) throws {
+    /// One combined output (or one input's output as is) to `output`, standard output when nil.
+    init(inputs: [String], output: String?, shape: Shape) {
         self.shape = shape
         self.output = output
         combined = inputs.count > 1
-        guard let directory = outputDirectory else {
-            directoryPaths = nil
-            // Inputs are still being read while the combined output is written.
-            if combined, let output, let identity = Self.fileIdentity(output),
-               Set(inputs.compactMap(Self.fileIdentity)).contains(identity) {
-                throw CommandFailure.badUsage("--output \(output) is one of the inputs; write the combined output elsewhere")
-            }
-            return
-        }
-        if output != nil { throw CommandFailure.badUsage("give --output or --output-dir, not both") }
-        var paths: [String: String] = [:]
-        var owners: [String: String] = [:]
-        let folder = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
-        let inputFiles = Set(inputs.compactMap(Self.fileIdentity))
-        for input in inputs {
-            let path = folder + "/" + Self.baseName(of: input) + suffix
-            if let other = owners[path] {
-                throw CommandFailure.badUsage("\(other) and \(input) would both be written to \(path); rename one, or process them separately")
-            }
-            if inputs.contains(path) || Self.fileIdentity(path).map(inputFiles.contains) == true {
-                throw CommandFailure.badUsage("the output \(path) would overwrite an input; choose another --output-dir")
-            }
-            owners[path] = input
-            paths[input] = path
-        }
-        directoryPaths = paths
-        try FileSystem.makeDirectory(folder)
+        directoryPaths = nil
     }
+
+    /// One file per input, at `directoryPaths[input]`.
+    init(inputs: [String], directoryPaths: [String: String], shape: Shape) {
+        self.shape = shape
+        output = nil
+        combined = false
+        self.directoryPaths = directoryPaths
+    }
+
+    /// The file `--output-dir` gives `input`'s results (nil without `--output-dir`). It exists only once
+    /// complete, so a batch that is run again can skip inputs whose file is there.
+    func outputPath(for input: String) -> String? { directoryPaths?[input] }
 
     /// The input's file name without its last extension; `stdin` for `-`.
     static func baseName(of input: String) -> String {
@@ -85,56 +70,55 @@ final class ResultWriter {
         return String(name[..<dot])
     }
 
-    /// The device and inode of an existing file (one file under two spellings has one identity), or nil.
-    private static func fileIdentity(_ path: String) -> [UInt64]? {
-        var status = stat()
-        guard path != "-", stat(path, &status) == 0 else { return nil }
-        return [UInt64(status.st_dev), UInt64(status.st_ino)]
-    }
-
     /// Writes the output of `input` (in the layout of that input alone).
+    ///
+    /// - Throws: ``OutputError`` when writing fails.
     func write(_ text: String, for input: String) throws {
-        if let directoryPaths {
-            let file = try OutputSink(path: directoryPaths[input])
-            file.write(text)
-            file.close()
+        if let directoryPaths, let path = directoryPaths[input] {
+            let file = try OutputFile(path: path)
+            try file.write(text)
+            try file.commit()
             return
         }
-        if sink == nil { sink = try OutputSink(path: output) }
+        if sink == nil { sink = try OutputFile(path: output ?? "-") }
         guard let sink else { return }
         guard combined else {
-            sink.write(text)
+            try sink.write(text)
             return
         }
         switch shape {
         case .text:
-            if wroteAny { sink.write("\n") }
-            sink.write(text)
+            if wroteAny { try sink.write("\n") }
+            try sink.write(text)
         case .csvTable:
             let field = csvField(input)
             var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             if lines.last == "" { lines.removeLast() }
             for (index, line) in lines.enumerated() {
                 if index == 0 {
-                    if !wroteHeader { sink.write("file," + line + "\n") }
+                    if !wroteHeader { try sink.write("file," + line + "\n") }
                     wroteHeader = true
                 } else {
-                    sink.write(field + "," + line + "\n")
+                    try sink.write(field + "," + line + "\n")
                 }
             }
         case .jsonLines:
             let key = "{\"file\":" + jsonString(input)
             for line in text.split(separator: "\n") where line.first == "{" {
                 let rest = line.dropFirst()
-                sink.write(key + (rest.first == "}" ? "" : ",") + rest + "\n")
+                try sink.write(key + (rest.first == "}" ? "" : ",") + rest + "\n")
             }
         }
         wroteAny = true
     }
 
-    /// Flushes and closes the combined output (per-input files are closed as written).
-    func close() {
-        sink?.close()
+    /// Completes the combined output (per-input files are completed as written): writes it out and, for a
+    /// file, renames it into place. Call once after the last ``write(_:for:)``; an output never written to is
+    /// not created.
+    ///
+    /// - Throws: ``OutputError`` when writing, closing or renaming fails.
+    func finish() throws {
+        try sink?.commit()
     }
 }
 
@@ -148,7 +132,7 @@ enum FileSystem {
         for component in path.split(separator: "/") {
             prefix += component + "/"
             if !InputPaths.isDirectory(prefix) && mkdir(prefix, 0o755) != 0 && !InputPaths.isDirectory(prefix) {
-                throw CommandFailure.badUsage("cannot create the folder \(prefix): \(String(cString: strerror(errno)))")
+                throw CommandFailure.badUsage("\(prefix): cannot create the folder: \(String(cString: strerror(errno)))")
             }
         }
     }

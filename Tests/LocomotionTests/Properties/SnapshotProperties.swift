@@ -1,8 +1,8 @@
 import Foundation
-import Locomotion
 import LocomotionDSP
 import PropertyBased
 import Testing
+@testable import Locomotion
 
 /// Restarts: a stage's state saved at a random point (encoded to JSON and decoded
 /// where the type is Codable, copied otherwise) and resumed gives exactly the output
@@ -70,28 +70,40 @@ import Testing
         }
     }
 
-    @Test func classifierResumedFromACopyEqualsUninterrupted() async {
+    @Test func classifierRestoredFromJSONEqualsUninterrupted() async {
         await propertyCheck(count: 6, input: Gen.uint64()) { seed in
             var random = RandomRecording(seed: seed)
             let samples = random.samples(duration: 150)
             let split = random.integer(in: 0...samples.count)
-            let whole = ActivityClassifier.updates(of: samples)
+            let whole = ActivityClassifier.updates(of: samples, smoothing: .lagged)
 
             var classifier = ActivityClassifier()
             var updates: [ActivityUpdate] = []
             for sample in samples[..<split] { classifier.push(sample) { updates.append($0) } }
-            var restored = classifier  // the state is a value: a copy is a snapshot
-            var fromSnapshot = updates
-            for sample in samples[split...] {
-                classifier.push(sample) { updates.append($0) }
-                restored.push(sample) { fromSnapshot.append($0) }
+            var copy = classifier  // the state is a value: a copy is a snapshot
+            var fromCopy = updates
+            var fromJSON = updates
+            do {
+                var restored = try JSONDecoder().decode(ActivityClassifier.self, from: JSONEncoder().encode(classifier))
+                #expect(restored.lastSampleTime == classifier.lastSampleTime && restored.current == classifier.current)
+                for sample in samples[split...] {
+                    classifier.push(sample) { updates.append($0) }
+                    copy.push(sample) { fromCopy.append($0) }
+                    restored.push(sample) { fromJSON.append($0) }
+                }
+                classifier.finish { updates.append($0) }
+                copy.finish { fromCopy.append($0) }
+                restored.finish { fromJSON.append($0) }
+            } catch {
+                Issue.record("classifier state did not round-trip through JSON: \(error)")
             }
             #expect(updates == whole)
-            #expect(fromSnapshot == whole)
+            #expect(fromCopy == whole)
+            #expect(fromJSON == whole)
         }
     }
 
-    @Test func stepDetectorResumedFromACopyEqualsBatch() async {
+    @Test func stepDetectorRestoredFromJSONEqualsBatch() async {
         await propertyCheck(count: 6, input: Gen.uint64()) { seed in
             var random = RandomRecording(seed: seed)
             let samples = random.samples(duration: 150)
@@ -108,9 +120,15 @@ import Testing
                 }
             }
             for sample in samples[..<split] { detector.push(sample, onEvent: collect) }
-            var restored = detector
-            for sample in samples[split...] { restored.push(sample, onEvent: collect) }
-            restored.finish(onEvent: collect)
+            do {
+                var restored = try JSONDecoder().decode(StepDetector.self, from: JSONEncoder().encode(detector))
+                #expect(restored.hasConsistentState && restored.stepCount == detector.stepCount)
+                for sample in samples[split...] { restored.push(sample, onEvent: collect) }
+                restored.finish(onEvent: collect)
+                #expect(restored.refusedDuration == batch.refusedDuration)
+            } catch {
+                Issue.record("step detector state did not round-trip through JSON: \(error)")
+            }
             #expect(steps == batch.steps)
             #expect(bouts == batch.bouts)
         }

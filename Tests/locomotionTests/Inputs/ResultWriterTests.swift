@@ -12,10 +12,20 @@ import Testing
 
     private func combined(_ outputs: [(String, String)], shape: ResultWriter.Shape) throws -> String {
         let path = try temporaryFolder() + "/out"
-        let writer = try ResultWriter(inputs: outputs.map(\.0), output: path, outputDirectory: nil, suffix: "", shape: shape)
+        var plan = OutputPlan(reading: [])
+        let writer = try plan.resultWriter(inputs: outputs.map(\.0), output: path, outputDirectory: nil, suffix: "", shape: shape)
         for (input, text) in outputs { try writer.write(text, for: input) }
-        writer.close()
+        try writer.finish()
         return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    /// The writer of a run that reads `inputs`.
+    @discardableResult
+    private func writer(inputs: [String], output: String?, outputDirectory: String?, suffix: String,
+                        shape: ResultWriter.Shape) throws -> ResultWriter {
+        var plan = OutputPlan(reading: inputs)
+        return try plan.resultWriter(inputs: inputs, output: output, outputDirectory: outputDirectory, suffix: suffix,
+                                     shape: shape)
     }
 
     @Test func csvGetsOneHeaderAndAQuotedFileFieldPerRow() throws {
@@ -43,24 +53,24 @@ import Testing
         #expect(ResultWriter.baseName(of: "-") == "stdin")
         let folder = try temporaryFolder()
         #expect(throws: CommandFailure.self) {
-            try ResultWriter(inputs: ["a/x.csv", "b/x.csv"], output: nil, outputDirectory: folder, suffix: ".label.csv", shape: .csvTable)
+            try writer(inputs: ["a/x.csv", "b/x.csv"], output: nil, outputDirectory: folder, suffix: ".label.csv", shape: .csvTable)
         }
         #expect(throws: CommandFailure.self) {
-            try ResultWriter(inputs: ["\(folder)/x.csv", "\(folder)/x.label.csv"], output: nil, outputDirectory: folder,
+            try writer(inputs: ["\(folder)/x.csv", "\(folder)/x.label.csv"], output: nil, outputDirectory: folder,
                              suffix: ".label.csv", shape: .csvTable)
         }
         // The same file under another spelling.
         try Data("x".utf8).write(to: URL(fileURLWithPath: "\(folder)/y.label.csv"))
         #expect(throws: CommandFailure.self) {
-            try ResultWriter(inputs: ["\(folder)/y.csv", "\(folder)/./y.label.csv"], output: nil, outputDirectory: folder,
+            try writer(inputs: ["\(folder)/y.csv", "\(folder)/./y.label.csv"], output: nil, outputDirectory: folder,
                              suffix: ".label.csv", shape: .csvTable)
         }
         #expect(throws: CommandFailure.self) {
-            try ResultWriter(inputs: ["\(folder)/y.label.csv", "\(folder)/z.csv"], output: "\(folder)/./y.label.csv",
+            try writer(inputs: ["\(folder)/y.label.csv", "\(folder)/z.csv"], output: "\(folder)/./y.label.csv",
                              outputDirectory: nil, suffix: "", shape: .csvTable)
         }
         #expect(throws: CommandFailure.self) {
-            try ResultWriter(inputs: ["x.csv"], output: "o.csv", outputDirectory: folder, suffix: ".label.csv", shape: .csvTable)
+            try writer(inputs: ["x.csv"], output: "o.csv", outputDirectory: folder, suffix: ".label.csv", shape: .csvTable)
         }
     }
 }

@@ -1,0 +1,360 @@
+import Foundation
+import LocomotionDSP
+
+/// Everything a data collector runs, in one value: push accelerometer samples and location fixes as they come,
+/// receive typed events — activity changes, steps and bouts, recording-mode switches with the sensor settings to
+/// apply, distance per local day, gaps in the data — and save the whole state as one `Codable` snapshot.
+///
+/// Inside are the four stages an app would otherwise wire itself: an ``ActivityClassifier`` (or activity pushed by
+/// the app), a ``StepDetector``, a ``RecordingGate`` and an ``Odometer``. The engine feeds each the inputs it needs,
+/// in the order `GatingReplay` defines (fixes up to a sample's time, then the sample's activity updates, then the
+/// sample as the gate's heartbeat), so the phone and `locomotion summarize` agree:
+/// - Samples and fixes may arrive in any order across the two streams within
+///   ``Configuration/maximumSkew`` (each stream in time order by itself): the engine merges them by time and
+///   processes an input once nothing earlier can still arrive. ``flush(into:)`` says that everything has arrived.
+/// - Activity updates hold from where the activity began, which can be seconds before the latest sample. The gate
+///   takes them at once (as a live collector must); the odometer waits for the activity at each fix to be final
+///   (``ActivityClassifier/settledTime``), so daily distances equal those of a whole-trace computation.
+/// - Time comes only from the inputs. Nothing is read from the clock, the calendar or the system time zone.
+///
+/// **Snapshots.** Encode the engine (e.g. with `JSONEncoder` or `PropertyListEncoder`) whenever the app may be
+/// killed; decode it on launch and go on: the events are exactly those of an uninterrupted run. Waiting inputs are
+/// part of the snapshot.
+///
+/// **Wake-ups.** An app woken every few minutes hands over what was recorded since the last wake-up with
+/// ``process(samples:fixes:into:)``, acts on the events and snapshots the engine: the events are those of a
+/// continuous run over the same data. Time with no data between batches is a gap, as it is in a continuous run.
+///
+/// ```swift
+/// var engine = MotionEngine(timeZone: TimeZone(identifier: "Europe/Zurich")!)
+/// var events: [MotionEvent] = []
+/// try engine.push(sample, into: &events)   // each accelerometer sample (time s, acceleration g)
+/// try engine.push(fix, into: &events)      // each location fix
+/// for event in events {
+///     if let profile = event.profileToApply { apply(profile) }
+/// }
+/// let snapshot = try JSONEncoder().encode(engine)
+/// ```
+///
+/// Cost per sample: the classifier's and step detector's (O(1) amortised, no allocation once running) plus O(1)
+/// for the merge. Memory: constant, plus the inputs waiting within the skew, the fixes waiting for their activity
+/// (a few seconds' worth while samples come) and one odometer tally per local day.
+public struct MotionEngine: Sendable {
+    /// The configuration in force.
+    public let configuration: Configuration
+
+    private var merger: InputMerger
+    private var classifier: ActivityClassifier?
+    private var detector: StepDetector
+    private var gate: RecordingGate
+    private var distance: OdometerFeed
+
+    /// The latest update of the activity, nil before the first.
+    public private(set) var activity: ActivityUpdate?
+    /// Time (s) of the first sample processed, nil before it.
+    public private(set) var firstSampleTime: Double?
+    /// Time (s) of the latest sample processed, nil before the first.
+    public private(set) var lastSampleTime: Double?
+    /// Inputs processed out of their time order because they arrived later than ``Configuration/maximumSkew``
+    /// behind the other stream, or after a flush that covered their time.
+    public private(set) var lateInputCount = 0
+    /// Time of the latest sample and of the latest fix pushed (for the order checks).
+    private var latestSamplePushed: Double?
+    private var latestFixPushed: Double?
+    private var latestUpdatePushed: Double?
+    /// Time of the latest input the merge released: fixes before it can go to the odometer (external activity).
+    private var mergedTime: Double?
+
+    /// An engine with `configuration` whose days are local days in `timeZone` (the user's zone, from the app; the
+    /// library never reads the system's).
+    /// - Precondition: `configuration.isValid`.
+    public init(configuration: Configuration = .init(), timeZone: TimeZone) {
+        precondition(configuration.isValid, "invalid MotionEngine.Configuration")
+        self.configuration = configuration
+        let external = configuration.activitySource == .external
+        merger = InputMerger(maximumSkew: configuration.maximumSkew, mergesActivity: external)
+        if case .classifier(let classifierConfiguration) = configuration.activitySource {
+            classifier = ActivityClassifier(configuration: classifierConfiguration)
+        }
+        detector = StepDetector(configuration: configuration.steps)
+        gate = RecordingGate(configuration: configuration.gating)
+        distance = OdometerFeed(configuration: configuration.odometer, timeZone: timeZone)
+    }
+
+    // MARK: Reading
+
+    /// The current recording mode.
+    public var mode: RecordingMode { gate.mode }
+    /// The sensor settings of the current mode.
+    public var profile: RecordingProfile { gate.profile }
+    /// The gate's current phase.
+    public var phase: GatingPhase { gate.phase }
+    /// Steps counted so far.
+    public var stepCount: Int { detector.stepCount }
+    /// Whether a walking bout is going on.
+    public var isWalking: Bool { detector.isWalking }
+    /// Cadence of the current bout in steps per minute (see ``StepDetector/stepsPerMinute``).
+    public var stepsPerMinute: Double? { detector.stepsPerMinute }
+    /// True when more than half of the sampling intervals so far are too long to count steps in (the step
+    /// detector's ``StepDetector/isRecordingTooSparse``).
+    public var isRecordingTooSparseForSteps: Bool { detector.isRecordingTooSparse }
+    /// The odometer: one tally per local day that saw a fix (fixes recorded so far).
+    public var odometer: Odometer { distance.odometer }
+    /// Inputs waiting to be processed (merge within the skew, and fixes waiting for their activity).
+    public var waitingInputCount: Int { merger.waitingCount + distance.waitingCount }
+    /// The time before which the activity is final (see ``ActivityClassifier/settledTime``); with external activity,
+    /// the time of the latest input processed.
+    public var settledTime: Double? { classifier.map { $0.settledTime } ?? mergedTime }
+
+    // MARK: Inputs
+
+    /// Takes one accelerometer sample (time in s, acceleration in g including gravity) and appends the events of
+    /// every input it lets through. Samples with non-finite acceleration are passed on (the stages treat them as
+    /// a break). O(1) amortised.
+    /// - Throws: ``MotionEngineError`` for a time that is not finite or before the previous sample's; the engine
+    ///   is unchanged then.
+    public mutating func push(_ sample: AccelerometerSample, into events: inout [MotionEvent]) throws(MotionEngineError) {
+        guard sample.time.isFinite else { throw .nonFiniteTime(sample.time) }
+        if let previous = latestSamplePushed, sample.time < previous {
+            throw .sampleOutOfOrder(previous: previous, received: sample.time)
+        }
+        latestSamplePushed = sample.time
+        if merger.isLate(sample.time) { lateInputCount += 1 }
+        merger.push(sample)
+        release(through: -.infinity, into: &events)
+    }
+
+    /// Takes one location fix (time in s since 1970, WGS-84 degrees, accuracy in m, speed in m/s) and appends the
+    /// events of every input it lets through. A fix with a NaN time (a GPX point without `<time>`) counts only in
+    /// the odometer's undated tally. O(1) amortised.
+    /// - Throws: ``MotionEngineError`` for an infinite time, a fix older than the previous one, or coordinates or
+    ///   accuracy out of range; the engine is unchanged then.
+    public mutating func push(_ fix: LocationFix, into events: inout [MotionEvent]) throws(MotionEngineError) {
+        guard fix.latitude.isFinite, abs(fix.latitude) <= 90, fix.longitude.isFinite, abs(fix.longitude) <= 180,
+              fix.horizontalAccuracy.map({ $0.isFinite && $0 >= 0 }) ?? true
+        else { throw .invalidFix(time: fix.time) }
+        if fix.time.isNaN {
+            merger.push(.untimedFix(fix))
+        } else {
+            guard fix.time.isFinite else { throw .nonFiniteTime(fix.time) }
+            if let previous = latestFixPushed, fix.time < previous {
+                throw .fixOutOfOrder(previous: previous, received: fix.time)
+            }
+            latestFixPushed = fix.time
+            if merger.isLate(fix.time) { lateInputCount += 1 }
+            merger.push(.fix(fix))
+        }
+        release(through: -.infinity, into: &events)
+    }
+
+    /// Takes an activity update from the app (``ActivitySource/external`` only): the platform's own activity
+    /// recognition, or ground truth when replaying a labelled trace. O(1) amortised.
+    /// - Throws: ``MotionEngineError`` when the engine classifies itself, or the start is not finite or before the
+    ///   previous update's.
+    public mutating func push(_ update: ActivityUpdate, into events: inout [MotionEvent]) throws(MotionEngineError) {
+        guard classifier == nil else { throw .activityFromClassifier }
+        guard update.start.isFinite else { throw .nonFiniteTime(update.start) }
+        if let previous = latestUpdatePushed, update.start < previous {
+            throw .activityOutOfOrder(previous: previous, received: update.start)
+        }
+        latestUpdatePushed = update.start
+        if merger.isLate(update.start) { lateInputCount += 1 }
+        merger.push(update)
+        release(through: -.infinity, into: &events)
+    }
+
+    /// The location fixes from here on continue after a break (a new GPX track segment): the odometer adds no
+    /// distance between the last fix before and the first after. O(1).
+    public mutating func breakFixSegment() {
+        merger.push(.segmentBreak)
+    }
+
+    /// From the next fix on, days are local days in `zone` (the person travelled). O(1).
+    public mutating func changeTimeZone(to zone: TimeZone, into events: inout [MotionEvent]) {
+        merger.push(.timeZone(zone))
+        release(through: -.infinity, into: &events)
+    }
+
+    /// Everything recorded up to the latest input has been pushed: processes every waiting input (the end of a
+    /// wake-up batch). An input pushed later that is earlier than the latest one is processed late. O(waiting).
+    public mutating func flush(into events: inout [MotionEvent]) {
+        release(through: .infinity, into: &events)
+        if let latest = merger.latestTime { merger.close(through: latest) }
+    }
+
+    /// Everything recorded up to `time` (s) has been pushed, and time has passed until then with no new evidence:
+    /// processes the inputs up to `time` and runs the gate's timers out to it. Call it while no samples arrive
+    /// (accelerometer off), so that the stop timer fires and gaps are noticed. O(waiting).
+    /// - Throws: ``MotionEngineError/nonFiniteTime(_:)``.
+    public mutating func advance(to time: Double, into events: inout [MotionEvent]) throws(MotionEngineError) {
+        guard time.isFinite else { throw .nonFiniteTime(time) }
+        release(through: time, into: &events)
+        merger.close(through: time)
+        recordGate(into: &events) { gate, gateEvents throws(GatingError) in try gate.advance(to: time, into: &gateEvents) }
+        mergedTime = max(mergedTime ?? time, time)
+        settleDistance(into: &events)
+    }
+
+    /// The input has ended: processes every waiting input, lets the classifier decide what it still holds back
+    /// (``ActivityClassifier/finish(emit:)``), records every waiting fix, ends the current walking bout and
+    /// reports the end of the samples. The engine can go on afterwards (a later bout starts afresh).
+    /// O(waiting).
+    public mutating func finish(into events: inout [MotionEvent]) {
+        flush(into: &events)
+        if classifier != nil {
+            // The temporal model's decisions still waiting for later evidence are made on what there is.
+            var updates: [ActivityUpdate] = []
+            classifier!.finish { updates.append($0) }
+            for update in updates { take(update, into: &events) }
+        }
+        distance.settle(before: .infinity, into: &events)
+        detector.finish { events.append(Self.event(of: $0)) }
+        if let last = lastSampleTime { events.append(.samplesEnded(time: last)) }
+    }
+
+    /// A wake-up: the samples and fixes recorded since the previous batch (each in time order), merged by time,
+    /// then flushed. Equal to pushing them one by one in time order and calling ``flush(into:)``. O(n + f).
+    /// - Throws: ``MotionEngineError`` at the first input refused; the inputs before it have been taken.
+    public mutating func process(samples: some Sequence<AccelerometerSample>, fixes: some Sequence<LocationFix>,
+                                 into events: inout [MotionEvent]) throws(MotionEngineError) {
+        var fixIterator = fixes.makeIterator()
+        var nextFix = fixIterator.next()
+        for sample in samples {
+            while let fix = nextFix, !(fix.time > sample.time) {
+                try push(fix, into: &events)
+                nextFix = fixIterator.next()
+            }
+            try push(sample, into: &events)
+        }
+        while let fix = nextFix {
+            try push(fix, into: &events)
+            nextFix = fixIterator.next()
+        }
+        flush(into: &events)
+    }
+
+    // MARK: Processing
+
+    private mutating func release(through limit: Double, into events: inout [MotionEvent]) {
+        while let input = merger.next(through: limit) {
+            switch input {
+            case .sample(let sample): process(sample, into: &events)
+            case .fixStream(let item): process(item, into: &events)
+            case .activity(let update): take(update, into: &events)
+            }
+        }
+    }
+
+    private mutating func process(_ sample: AccelerometerSample, into events: inout [MotionEvent]) {
+        if let last = lastSampleTime {
+            if sample.time - last > configuration.gapLimit { events.append(.gap(from: last, to: sample.time)) }
+        } else {
+            firstSampleTime = sample.time
+            events.append(.samplesBegan(time: sample.time))
+        }
+        lastSampleTime = sample.time
+        mergedTime = max(mergedTime ?? sample.time, sample.time)
+        if classifier != nil {
+            var updates: [ActivityUpdate] = []
+            classifier!.push(sample) { updates.append($0) }  // an empty array does not allocate
+            for update in updates { take(update, into: &events) }
+        }
+        recordGate(into: &events) { gate, gateEvents throws(GatingError) in try gate.advance(to: sample.time, into: &gateEvents) }
+        detector.push(sample) { events.append(Self.event(of: $0)) }
+        settleDistance(into: &events)
+    }
+
+    private mutating func process(_ item: FixStreamItem, into events: inout [MotionEvent]) {
+        if case .fix(let fix) = item {
+            mergedTime = max(mergedTime ?? fix.time, fix.time)
+            classifier?.push(fix)
+            recordGate(into: &events) { gate, gateEvents throws(GatingError) in try gate.process(fix, into: &gateEvents) }
+        }
+        distance.add(item)
+        settleDistance(into: &events)
+    }
+
+    /// An activity update (the classifier's, or pushed): to the gate now, to the odometer for the fixes it covers.
+    private mutating func take(_ update: ActivityUpdate, into events: inout [MotionEvent]) {
+        activity = update
+        events.append(.activity(update))
+        if classifier == nil { mergedTime = max(mergedTime ?? update.start, update.start) }
+        recordGate(into: &events) { gate, gateEvents throws(GatingError) in try gate.process(update, into: &gateEvents) }
+        distance.add(update)
+    }
+
+    /// Runs `body` on the gate and appends its events. The engine checks every input as the gate does before
+    /// taking it, so the gate never refuses one here; if it did, the input would be dropped by the gate alone.
+    private mutating func recordGate(into events: inout [MotionEvent],
+                                     _ body: (inout RecordingGate, inout [GatingEvent]) throws(GatingError) -> Void) {
+        var gateEvents: [GatingEvent] = []
+        try? body(&gate, &gateEvents)
+        for event in gateEvents { events.append(.recording(event)) }
+    }
+
+    private mutating func settleDistance(into events: inout [MotionEvent]) {
+        guard let settled = settledTime else { return }
+        distance.settle(before: settled, into: &events)
+    }
+
+    private static func event(of event: StepDetector.Event) -> MotionEvent {
+        switch event {
+        case .step(let time): .step(time: time)
+        case .boutEnded(let bout): .boutEnded(bout)
+        }
+    }
+}
+
+extension MotionEngine: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case configuration, merger, classifier, detector, gate, distance, activity, firstSampleTime, lastSampleTime
+        case lateInputCount, latestSamplePushed, latestFixPushed, latestUpdatePushed, mergedTime
+    }
+
+    /// Decodes a snapshot. O(size of the snapshot).
+    /// - Throws: `DecodingError` when the data is not a snapshot, or its parts do not fit together (a classifier
+    ///   with external activity, buffers of the wrong size, an invalid configuration).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        configuration = try container.decode(Configuration.self, forKey: .configuration)
+        merger = try container.decode(InputMerger.self, forKey: .merger)
+        classifier = try container.decodeIfPresent(ActivityClassifier.self, forKey: .classifier)
+        detector = try container.decode(StepDetector.self, forKey: .detector)
+        gate = try container.decode(RecordingGate.self, forKey: .gate)
+        distance = try container.decode(OdometerFeed.self, forKey: .distance)
+        activity = try container.decodeIfPresent(ActivityUpdate.self, forKey: .activity)
+        firstSampleTime = try container.decodeIfPresent(Double.self, forKey: .firstSampleTime)
+        lastSampleTime = try container.decodeIfPresent(Double.self, forKey: .lastSampleTime)
+        lateInputCount = try container.decode(Int.self, forKey: .lateInputCount)
+        latestSamplePushed = try container.decodeIfPresent(Double.self, forKey: .latestSamplePushed)
+        latestFixPushed = try container.decodeIfPresent(Double.self, forKey: .latestFixPushed)
+        latestUpdatePushed = try container.decodeIfPresent(Double.self, forKey: .latestUpdatePushed)
+        mergedTime = try container.decodeIfPresent(Double.self, forKey: .mergedTime)
+        let classifies = configuration.activitySource != .external
+        guard configuration.isValid, (classifier != nil) == classifies, merger.mergesActivity == !classifies,
+              detector.hasConsistentState, detector.configuration == configuration.steps,
+              gate.configuration == configuration.gating else {
+            throw DecodingError.dataCorruptedError(forKey: .configuration, in: container,
+                                                   debugDescription: "the snapshot's stages do not fit its configuration")
+        }
+    }
+
+    /// Encodes the whole state: configuration, stages, waiting inputs. O(size of the state).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(configuration, forKey: .configuration)
+        try container.encode(merger, forKey: .merger)
+        try container.encodeIfPresent(classifier, forKey: .classifier)
+        try container.encode(detector, forKey: .detector)
+        try container.encode(gate, forKey: .gate)
+        try container.encode(distance, forKey: .distance)
+        try container.encodeIfPresent(activity, forKey: .activity)
+        try container.encodeIfPresent(firstSampleTime, forKey: .firstSampleTime)
+        try container.encodeIfPresent(lastSampleTime, forKey: .lastSampleTime)
+        try container.encode(lateInputCount, forKey: .lateInputCount)
+        try container.encodeIfPresent(latestSamplePushed, forKey: .latestSamplePushed)
+        try container.encodeIfPresent(latestFixPushed, forKey: .latestFixPushed)
+        try container.encodeIfPresent(latestUpdatePushed, forKey: .latestUpdatePushed)
+        try container.encodeIfPresent(mergedTime, forKey: .mergedTime)
+    }
+}
