@@ -2,7 +2,9 @@
 // the one-sample-at-a-time pipeline in ns/sample, and heap allocations per sample in the steady state.
 // Usage: pipeline-benchmark TRACE.csv [REPEATS]; built and run by Benchmarks/pipeline.sh, which preloads a
 // malloc counter (symbol `locomotion_malloc_calls`) for the allocation figure.
-// Times are CPU time of this process: the machine is shared, so wall-clock time would measure the neighbours.
+// Each figure is printed as min, median and max over REPEATS rounds. Times are CPU time of this process (the
+// machine may be shared, so wall-clock time would measure the neighbours), except the parallel parsing
+// figures, whose point is the wall time on several cores.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,60 +19,70 @@ let mallocCounter: UnsafeMutablePointer<UInt64>? = dlsym(nil, "locomotion_malloc
     .assumingMemoryBound(to: UInt64.self)
 
 func figure(_ name: String, _ value: Double) { print("\(name)\t\(value)") }
+/// A figure measured over the rounds: `name min median max`.
+func figure(_ name: String, _ values: [Double]) { print("\(name)\t\(spread(values))") }
 
 let (path, repeats, megabytes) = benchmarkArguments(usage: "pipeline-benchmark TRACE.csv [REPEATS]")
+print("# figure\tmin\tmedian\tmax (over \(repeats) rounds; one value: a count)")
 
-// 1. CSV parsing alone: TraceReader row by row (constant memory), best of `repeats`.
-let reading = try bestStreamingRead(path: path, repeats: repeats)
-var best = reading.seconds
-let rows = reading.rows
-var checksum = reading.checksum
+// 1. CSV parsing. Its limit: reading the file's bytes and nothing else.
+figure("read_only_MB_per_s", readOnlyRounds(path: path, repeats: repeats).map { megabytes / $0 })
+// One core: TraceReader row by row (constant memory), CPU time.
+var rows = 0
+var checksum = 0.0
+let serial = try timedRounds(repeats) {
+    var reader = try TraceReader(path: path)
+    rows = 0
+    while let row = try reader.next() {
+        rows += 1
+        checksum += row.sample.acceleration.z
+    }
+}
 figure("csv_rows", Double(rows))
 figure("csv_megabytes", megabytes)
-figure("csv_MB_per_s", megabytes / best)
-figure("csv_ns_per_row", best / Double(rows) * 1e9)
+figure("csv_MB_per_s", serial.cpu.map { megabytes / $0 })
+figure("csv_ns_per_row", serial.cpu.map { $0 / Double(rows) * 1e9 })
+// Parallel: ReadAheadTraceReader with 1 and 2 parsing threads (rows handed to this thread in file order),
+// wall time, and the CPU time of all threads.
+for threads in [1, 2] {
+    let parallel = try timedRounds(repeats) {
+        var reader = try ReadAheadTraceReader(path: path, parsingThreads: threads)
+        while let row = try reader.next() { checksum += row.sample.acceleration.z }
+    }
+    figure("csv_\(threads)_threads_MB_per_s_wall", parallel.wall.map { megabytes / $0 })
+    figure("csv_\(threads)_threads_cpu_s", parallel.cpu)
+}
 
 // 2. In-memory pipeline: samples already parsed; activity classification (resampling, windows, FFT features,
-// rules, smoothing, segments) and step detection (filters, peaks) over the buffer.
+// rules, smoothing, segments) and step detection (filters, peaks) over the buffer. CPU time.
 let samples = try Trace.read(path: path).samples
 var stepCount = 0
 var segmentCount = 0
-best = .infinity
-for _ in 0..<repeats {
-    let start = seconds()
+let inMemory = timedRounds(repeats) {
     segmentCount = ActivityClassifier.segments(of: samples).count
     var detector = StepDetector()
     for sample in samples { detector.push(sample) { _ in } }
     detector.finish { _ in }
     stepCount = detector.stepCount
-    best = min(best, seconds() - start)
 }
-figure("memory_ns_per_sample", best / Double(samples.count) * 1e9)
+figure("memory_ns_per_sample", inMemory.cpu.map { $0 / Double(samples.count) * 1e9 })
 figure("memory_segments", Double(segmentCount))
 figure("memory_steps", Double(stepCount))
 
 // Its two halves, to show where the time goes.
-best = .infinity
-for _ in 0..<repeats {
-    let start = seconds()
-    segmentCount = ActivityClassifier.segments(of: samples).count
-    best = min(best, seconds() - start)
-}
-figure("memory_activity_ns_per_sample", best / Double(samples.count) * 1e9)
-best = .infinity
-for _ in 0..<repeats {
-    let start = seconds()
+let activity = timedRounds(repeats) { segmentCount = ActivityClassifier.segments(of: samples).count }
+figure("memory_activity_ns_per_sample", activity.cpu.map { $0 / Double(samples.count) * 1e9 })
+let steps = timedRounds(repeats) {
     var detector = StepDetector()
     for sample in samples { detector.push(sample) { _ in } }
     detector.finish { _ in }
     stepCount = detector.stepCount
-    best = min(best, seconds() - start)
 }
-figure("memory_steps_ns_per_sample", best / Double(samples.count) * 1e9)
+figure("memory_steps_ns_per_sample", steps.cpu.map { $0 / Double(samples.count) * 1e9 })
 
 // 3. Streaming, as on a phone: one sample at a time through ActivityClassifier and StepDetector, updates and
 // step events handled as they come. The first 10 % warms up (buffers, FFTW plans); the figures are over the rest.
-best = .infinity
+var streaming: [Double] = []
 var allocationsPerSample = Double.nan
 let warmUp = samples.count / 10
 for _ in 0..<repeats {
@@ -87,13 +99,13 @@ for _ in 0..<repeats {
         classifier.push(samples[index]) { _ in updates += 1 }
         detector.push(samples[index]) { _ in steps += 1 }
     }
-    best = min(best, seconds() - start)
+    streaming.append((seconds() - start) / Double(samples.count - warmUp) * 1e9)
     if let mallocsBefore, let after = mallocCounter?.pointee {
         allocationsPerSample = Double(after - mallocsBefore) / Double(samples.count - warmUp)
     }
     checksum += Double(updates + steps)
 }
-figure("streaming_ns_per_sample", best / Double(samples.count - warmUp) * 1e9)
+figure("streaming_ns_per_sample", streaming)
 figure("streaming_mallocs_per_sample", allocationsPerSample)
 figure("peak_rss_MB", peakResidentMegabytes())
 figure("checksum", checksum)

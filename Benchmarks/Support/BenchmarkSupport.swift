@@ -63,3 +63,44 @@ func bestStreamingRead(path: String, repeats: Int) throws -> (seconds: Double, r
     }
     return (best, rows, checksum)
 }
+
+/// `min median max` of `values` (tab-separated), the spread a figure is reported with.
+func spread(_ values: [Double]) -> String {
+    let sorted = values.sorted()
+    guard let first = sorted.first, let last = sorted.last else { return "nan\tnan\tnan" }
+    let middle = sorted.count / 2
+    let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    return "\(first)\t\(median)\t\(last)"
+}
+
+/// Runs `body` `repeats` times; the CPU seconds and the wall seconds of each run.
+func timedRounds(_ repeats: Int, _ body: () throws -> Void) rethrows -> (cpu: [Double], wall: [Double]) {
+    var cpu: [Double] = []
+    var wall: [Double] = []
+    for _ in 0..<repeats {
+        let startWall = wallSeconds(), start = seconds()
+        try body()
+        cpu.append(seconds() - start)
+        wall.append(wallSeconds() - startWall)
+    }
+    return (cpu, wall)
+}
+
+/// Reads `path` with `read(2)` into a 256 KiB buffer and nothing else: the CPU seconds of each of
+/// `repeats` runs. What no parser of the file can beat (the page-cache copy), its limit.
+func readOnlyRounds(path: String, repeats: Int) -> [Double] {
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: 1 << 18, alignment: 64)
+    defer { buffer.deallocate() }
+    var total = 0
+    let rounds = timedRounds(repeats) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return }
+        while true {
+            let count = read(descriptor, buffer, 1 << 18)
+            if count <= 0 { break }
+            total &+= count
+        }
+        close(descriptor)
+    }
+    return rounds.cpu
+}

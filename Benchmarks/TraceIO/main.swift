@@ -1,5 +1,5 @@
 // Trace reading and writing throughput of LocomotionIO (release build).
-// Usage: trace-io-benchmark TRACE.csv [REPEATS [stream]]; run by Benchmarks/trace-io.sh.
+// Usage: trace-io-benchmark TRACE.csv [REPEATS [stream|parallel]]; run by Benchmarks/trace-io.sh.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,7 +10,9 @@ import LocomotionDSP
 import LocomotionIO
 
 let arguments = CommandLine.arguments
-let (path, repeats, megabytes) = benchmarkArguments(usage: "trace-io-benchmark TRACE.csv [REPEATS [stream]]")
+let (path, repeats, megabytes) = benchmarkArguments(usage: "trace-io-benchmark TRACE.csv [REPEATS [stream|parallel]]")
+// `stream`: only the serial streaming figure (for profiling the reader alone); `parallel`: it and the parallel ones.
+let mode = arguments.count > 3 ? arguments[3] : "all"
 
 // Streaming: constant memory. Best of `repeats`.
 let streaming = try bestStreamingRead(path: path, repeats: repeats)
@@ -20,43 +22,54 @@ var checksum = streaming.checksum
 let streamingPeak = peakResidentMegabytes()
 print("stream_read rows=\(rows) megabytes=\(megabytes) seconds=\(best) MB_per_s=\(megabytes / best) "
       + "rows_per_s=\(Double(rows) / best) peak_rss_MB=\(streamingPeak) checksum=\(checksum)")
-// `trace-io-benchmark TRACE.csv REPEATS stream`: only the figure above (for profiling the reader alone).
-if arguments.count > 3 && arguments[3] == "stream" { exit(0) }
+if mode == "stream" { exit(0) }
 
-// Streaming in batches of 4096 rows (`next(into:maximumCount:)`).
-best = .infinity
-var batch: [TraceRow] = []
-for _ in 0..<repeats {
-    let start = seconds()
-    var reader = try TraceReader(path: path)
-    rows = 0
-    checksum = 0
-    while try reader.next(into: &batch, maximumCount: 4096) {
-        rows += batch.count
-        for row in batch { checksum += row.sample.acceleration.z }
+if mode != "parallel" {
+    // Streaming in batches of 4096 rows (`next(into:maximumCount:)`).
+    best = .infinity
+    var batch: [TraceRow] = []
+    for _ in 0..<repeats {
+        let start = seconds()
+        var reader = try TraceReader(path: path)
+        rows = 0
+        checksum = 0
+        while try reader.next(into: &batch, maximumCount: 4096) {
+            rows += batch.count
+            for row in batch { checksum += row.sample.acceleration.z }
+        }
+        best = min(best, seconds() - start)
     }
-    best = min(best, seconds() - start)
+    print("stream_read_batches rows=\(rows) seconds=\(best) MB_per_s=\(megabytes / best) "
+          + "rows_per_s=\(Double(rows) / best) checksum=\(checksum)")
 }
-print("stream_read_batches rows=\(rows) seconds=\(best) MB_per_s=\(megabytes / best) "
-      + "rows_per_s=\(Double(rows) / best) checksum=\(checksum)")
 
-// Read-ahead on a second thread: wall time (best of `repeats`) and the CPU time of both threads.
-best = .infinity
-var bestCPU = Double.infinity
-for _ in 0..<repeats {
-    let start = wallSeconds(), startCPU = seconds()
-    var reader = try ReadAheadTraceReader(path: path)
-    rows = 0
-    checksum = 0
-    while let row = try reader.next() {
-        rows += 1
-        checksum += row.sample.acceleration.z
+// Parallel parsing (`ReadAheadTraceReader`: chunks of lines parsed on N threads, rows handed to this thread in
+// file order), for 1 thread and for one per core: wall time (best of `repeats`), the CPU time of all threads in
+// that run, and the speed-up in wall time over the serial streaming read above.
+let cores = ReadAheadTraceReader.defaultParsingThreads
+for threads in Array(Set([1, 2, cores])).sorted() {
+    best = .infinity
+    var bestCPU = Double.infinity
+    for _ in 0..<repeats {
+        let start = wallSeconds(), startCPU = seconds()
+        var reader = try ReadAheadTraceReader(path: path, parsingThreads: threads)
+        rows = 0
+        checksum = 0
+        while let row = try reader.next() {
+            rows += 1
+            checksum += row.sample.acceleration.z
+        }
+        let wall = wallSeconds() - start
+        if wall < best {
+            best = wall
+            bestCPU = seconds() - startCPU
+        }
     }
-    best = min(best, wallSeconds() - start)
-    bestCPU = min(bestCPU, seconds() - startCPU)
+    print("parallel_read threads=\(threads) rows=\(rows) wall_seconds=\(best) MB_per_s_wall=\(megabytes / best) "
+          + "cpu_seconds=\(bestCPU) speedup_over_stream_read=\(streaming.seconds / best) checksum=\(checksum)")
 }
-print("read_ahead rows=\(rows) wall_seconds=\(best) MB_per_s_wall=\(megabytes / best) cpu_seconds=\(bestCPU) "
-      + "checksum=\(checksum)")
+
+if mode == "parallel" { exit(0) }
 
 // Batch: the whole file into memory.
 best = .infinity

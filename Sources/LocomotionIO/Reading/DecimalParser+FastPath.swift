@@ -33,7 +33,7 @@ extension DecimalParser {
         while run == 8 {
             let (value, count) = digitRun(position)
             run = count
-            mantissa = mantissa &* powerOfTenInteger(count) &+ value
+            mantissa = mantissa &* integerPowersOfTen[count] &+ value
             digitCount += count
             position += count
             if digitCount > 19 { return nil }
@@ -45,7 +45,7 @@ extension DecimalParser {
             repeat {
                 let (value, count) = digitRun(position)
                 run = count
-                mantissa = mantissa &* powerOfTenInteger(count) &+ value
+                mantissa = mantissa &* integerPowersOfTen[count] &+ value
                 digitCount += count
                 position += count
                 if digitCount > 19 { return nil }
@@ -96,27 +96,44 @@ extension DecimalParser {
         let count = notDigit.trailingZeroBitCount >> 3
         // Keep the `count` digits, moved to the top bytes: the emptied low bytes read as leading zeros.
         // (`<<` by 64, for no digit, gives 0.)
-        var word = digits << UInt64((8 - count) * 8)
-        // Pairs, then fours, then all eight (the byte at the lowest address is the leading digit).
-        word = word &* 10 &+ (word >> 8)
-        word = ((word & 0x0000_00FF_0000_00FF) &* 0x000F_4240_0000_0064
-            &+ ((word >> 16) & 0x0000_00FF_0000_00FF) &* 0x0000_2710_0000_0001) >> 32
-        return (word, count)
+        return (combineDigits(digits << UInt64((8 - count) * 8)), count)
     }
 
-    /// 10⁰…10⁸ as integers (a switch compiles to a table).
+    /// The value of the `count` (1…8) decimal digits at `pointer`, known to be digits; the 8 bytes at
+    /// `pointer` must be readable.
     @inline(__always)
-    private static func powerOfTenInteger(_ exponent: Int) -> UInt64 {
-        switch exponent {
-        case 0: 1
-        case 1: 10
-        case 2: 100
-        case 3: 1_000
-        case 4: 10_000
-        case 5: 100_000
-        case 6: 1_000_000
-        case 7: 10_000_000
-        default: 100_000_000
-        }
+    static func eightDigits(_ pointer: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        eightDigits(word: UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)),
+                    count: count)
     }
+
+    /// The value of the `count` (1…8) decimal digits in the low bytes of `word` (ASCII, the leading
+    /// digit in the lowest byte); the bytes above them are ignored.
+    @inline(__always)
+    static func eightDigits(word: UInt64, count: Int) -> UInt64 {
+        combineDigits((word ^ 0x3030_3030_3030_3030) &<< UInt64((8 - count) * 8))
+    }
+
+    /// The value of eight digit bytes (0…9 each, the most significant at the lowest address).
+    @inline(__always)
+    private static func combineDigits(_ digits: UInt64) -> UInt64 {
+        // Pairs, then fours, then all eight (the byte at the lowest address is the leading digit).
+        let pairs = digits &* 10 &+ (digits >> 8)
+        return ((pairs & 0x0000_00FF_0000_00FF) &* 0x000F_4240_0000_0064
+            &+ ((pairs >> 16) & 0x0000_00FF_0000_00FF) &* 0x0000_2710_0000_0001) >> 32
+    }
+
+    /// 10⁰…10¹⁹, exact. A table, not a switch: a lookup costs no branch whatever the exponent.
+    static let integerPowersOfTen: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+        10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
+        1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000,
+        10_000_000_000_000_000_000,
+    ]
+
+    /// 10⁰…10²², each exactly representable as a `Double`.
+    static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
 }

@@ -28,8 +28,8 @@ final class LineSource {
     static let maximumLineLength = 1 << 20
 
     /// Initialised bytes that follow the buffered data, so that a parser may
-    /// load a whole 8-byte word at any position up to the end of the data.
-    static let readPadding = 16
+    /// load 64 bytes (``ByteMasks``) at any position up to the end of the data.
+    static let readPadding = 64
 
     private struct State {
         /// `capacity` bytes for data, then ``readPadding`` bytes, all initialised.
@@ -43,16 +43,25 @@ final class LineSource {
         var lineNumber = 0
         var lastLineWasUnterminated = false
         var lastLineStart = 0
+        /// Bytes read from the input so far (buffered or handed out).
+        var bytesRead = 0
     }
 
     private let descriptor: Int32
     private let ownsDescriptor: Bool
+    /// The size of a regular file when opened; nil for standard input, pipes and devices.
+    private(set) var fileSize: Int?
     private let state: UnsafeMutablePointer<State>
 
     /// Lines handed out so far; the number of the last one returned.
     var lineNumber: Int { state.pointee.lineNumber }
     /// True when the last line returned had no line terminator (end of file).
     var lastLineWasUnterminated: Bool { state.pointee.lastLineWasUnterminated }
+    /// For a regular file, the bytes not handed out yet (buffered or still in the file), as far as its
+    /// size when opened tells; nil for other inputs.
+    var remainingBytes: Int? {
+        fileSize.map { max($0 - state.pointee.bytesRead, 0) + state.pointee.end - state.pointee.start }
+    }
 
     /// Opens `path` for reading, or standard input for `"-"`.
     init(path: String, bufferSize: Int = 1 << 20) throws(InputError) {
@@ -72,6 +81,7 @@ final class LineSource {
             }
             descriptor = fd
             ownsDescriptor = true
+            if (status.st_mode & S_IFMT) == S_IFREG { fileSize = Int(status.st_size) }
         }
         let capacity = max(bufferSize, 64)
         state = .allocate(capacity: 1)
@@ -165,6 +175,32 @@ final class LineSource {
         return result
     }
 
+    /// Moves up to `count` bytes that follow the lines handed out so far into `destination`: the
+    /// buffered bytes first, then bytes read from the input. Returns how many, 0 only at the end of
+    /// input. For a reader that takes the rest of the input over in chunks of its own (lines it
+    /// takes this way are not counted in ``lineNumber``).
+    func readBytes(into destination: UnsafeMutablePointer<UInt8>, count: Int) throws(Failure) -> Int {
+        let state = self.state
+        let buffered = min(state.pointee.end - state.pointee.start, count)
+        if buffered > 0 {
+            destination.update(from: state.pointee.storage.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                + state.pointee.start, count: buffered)
+            state.pointee.start += buffered
+            return buffered
+        }
+        if state.pointee.atEndOfFile { return 0 }
+        while true {
+            let read = read(descriptor, destination, count)
+            if read >= 0 {
+                state.pointee.bytesRead += read
+                if read == 0 { state.pointee.atEndOfFile = true }
+                return read
+            }
+            if errno == EINTR { continue }
+            throw .readFailed(String(cString: strerror(errno)))
+        }
+    }
+
     /// Makes the last line returned the next one again. Valid right after
     /// ``withNextLine(_:)`` returned a line.
     func rewindLastLine() {
@@ -200,6 +236,7 @@ final class LineSource {
             let end = state.pointee.end
             let count = read(descriptor, state.pointee.storage.baseAddress! + end, state.pointee.capacity - end)
             if count > 0 {
+                state.pointee.bytesRead += count
                 state.pointee.end = end + count
                 // The last line break among the new bytes ends the run of complete lines.
                 let bytes = state.pointee.storage.baseAddress!.assumingMemoryBound(to: UInt8.self)

@@ -1,14 +1,17 @@
 import Foundation
 
-/// A ``TraceReader`` that parses on a second thread, a few batches of rows
-/// ahead of the caller, so that parsing and the caller's processing of the
-/// rows overlap on two cores.
+/// A ``TraceReader`` that parses on other threads, ahead of the caller and
+/// in parallel: the file is cut into chunks of whole lines that up to
+/// ``parsingThreads`` threads parse at the same time, so that parsing runs on
+/// every core and overlaps the caller's processing of the rows.
 ///
-/// It returns exactly what ``TraceReader`` returns — the same rows in the same
-/// order, the same error after the same rows, the same ``warnings`` — only
-/// sooner: the output of a program built on it does not depend on thread
-/// timing. Opening (header, first rows, unit check) happens on the calling
-/// thread, so an unreadable file throws from the initialiser as before.
+/// It returns exactly what ``TraceReader`` returns — the same rows with the
+/// same line numbers in the same order, the same first error (by position in
+/// the file) after the same rows, the same ``warnings`` — only sooner: the
+/// output of a program built on it does not depend on thread timing or on
+/// where the chunks were cut. Opening (header, first rows, unit check)
+/// happens on the calling thread, so an unreadable file throws from the
+/// initialiser as before.
 ///
 /// ```swift
 /// var reader = try ReadAheadTraceReader(path: "day.csv")
@@ -17,19 +20,20 @@ import Foundation
 /// }
 /// ```
 ///
-/// Memory is bounded: at most ``queueDepth`` batches of ``batchRows`` rows
-/// (48 bytes each) are in flight, about 1 MB, and the batch arrays are reused,
-/// so there is no allocation per row or per batch in the steady state. On one
-/// core it costs a little more CPU than ``TraceReader`` (a hand-over per
-/// batch); use it when a second core is free.
+/// Memory is bounded: at most ``parsingThreads`` + 2 chunks of ``chunkBytes``
+/// bytes and their parsed rows (48 bytes each) are in flight, a few MB, and
+/// the buffers are reused, so there is no allocation per row or per chunk in
+/// the steady state. A file that ends within a chunk of its first read (1 MiB)
+/// is parsed on the calling thread alone.
 ///
-/// Copies share the reading thread; use one copy. Dropping the reader before
-/// the end stops the thread.
+/// Copies share the reading threads; use one copy. Dropping the reader before
+/// the end stops the threads.
 public struct ReadAheadTraceReader {
-    /// Rows per batch handed from the reading thread to the caller.
-    public static let batchRows = 4096
-    /// Batches parsed ahead at most.
-    public static let queueDepth = 4
+    /// Bytes of input per chunk (whole lines, so a little less).
+    public static let chunkBytes = 1 << 18
+    /// The default number of parsing threads: one per active processor, at most 8 (beyond that the
+    /// input's memory bandwidth, not parsing, limits).
+    public static var defaultParsingThreads: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8) }
 
     /// The path as given, `"-"` for standard input.
     public let file: String
@@ -39,6 +43,9 @@ public struct ReadAheadTraceReader {
     public let hasLabels: Bool
     /// True when the file starts with a header line.
     public let hasHeader: Bool
+    /// The number of threads that parse (besides the caller's); 0: the caller's thread parses, in
+    /// ``next()``.
+    public let parsingThreads: Int
     /// Rows skipped in lenient mode (the first ``TraceReader/maximumStoredWarnings``), as far as the
     /// rows returned so far; complete once ``next()`` has returned nil or thrown.
     public private(set) var warnings: [InputWarning] = []
@@ -46,24 +53,38 @@ public struct ReadAheadTraceReader {
     public private(set) var skippedRowCount = 0
 
     private let handle: Handle
-    private var rows: [TraceRow] = []
+    private var rows = UnsafeBufferPointer<TraceRow>(start: nil, count: 0)
     private var index = 0
+    /// What follows `rows`.
+    private var end = ChunkedTraceParser.End.none
     private var finished = false
 
     /// Opens `path` as ``TraceReader/init(path:options:)`` does, then starts
-    /// the reading thread.
+    /// `parsingThreads` threads that parse the rest of the file (none for 0,
+    /// or when the rest of the file fits in one chunk: the calling thread then
+    /// parses it, in ``next()``).
     ///
     /// - Throws: ``InputError`` as ``TraceReader/init(path:options:)``.
-    public init(path: String, options: TraceReadingOptions = .init()) throws(InputError) {
-        let reader = try TraceReader(path: path, options: options)
+    public init(path: String, options: TraceReadingOptions = .init(),
+                parsingThreads: Int = ReadAheadTraceReader.defaultParsingThreads) throws(InputError) {
+        try self.init(path: path, options: options, parsingThreads: parsingThreads,
+                      chunkBytes: ReadAheadTraceReader.chunkBytes, bufferSize: 1 << 20)
+    }
+
+    /// `chunkBytes` and `bufferSize` (the opening reader's first buffer): tests use tiny ones, so that
+    /// small files are cut into many chunks.
+    init(path: String, options: TraceReadingOptions, parsingThreads: Int, chunkBytes: Int,
+         bufferSize: Int) throws(InputError) {
+        let reader = try TraceReader(path: path, options: options, bufferSize: bufferSize)
         file = path
         self.options = options
         hasLabels = reader.hasLabels
         hasHeader = reader.hasHeader
+        self.parsingThreads = max(parsingThreads, 0)
         warnings = reader.warnings
         skippedRowCount = reader.skippedRowCount
-        rows.reserveCapacity(ReadAheadTraceReader.batchRows)
-        handle = Handle(queue: RowQueue(reader: reader))
+        let parser = ChunkedTraceParser(reader: reader, threads: self.parsingThreads, chunkCapacity: chunkBytes)
+        handle = Handle(parser: parser)
     }
 
     /// The next row, or nil at the end of the file.
@@ -77,146 +98,52 @@ public struct ReadAheadTraceReader {
             index += 1
             return row
         }
-        guard try nextBatch() else { return nil }
-        let row = rows[index]
-        index += 1
-        return row
+        return try nextChunk()
     }
 
-    /// Takes the next batch from the reading thread; false at the end.
-    private mutating func nextBatch() throws(InputError) -> Bool {
-        if finished { return false }
-        let batch = handle.queue.take(replacing: &rows)
-        index = 0
-        warnings = batch.warnings
-        skippedRowCount = batch.skippedRowCount
-        if !rows.isEmpty { return true }
-        finished = true
-        if let error = batch.error { throw error }
-        return false
+    /// Chunks parsed again on the caller's thread because time went backwards at their start (for tests).
+    var reparsedChunkCount: Int { handle.parser.reparsedChunkCount }
+
+    /// Takes the next chunk's rows and returns the first; nil at the end.
+    private mutating func nextChunk() throws(InputError) -> TraceRow? {
+        while !finished {
+            switch end {
+            case .none:
+                (rows, end) = handle.parser.take()
+                index = 0
+                warnings = handle.parser.warnings
+                skippedRowCount = handle.parser.skippedRowCount
+                if index < rows.count {
+                    index = 1
+                    return rows[0]
+                }
+            case .finished:
+                finished = true
+            case .failed(let error):
+                finished = true
+                throw error
+            }
+        }
+        return nil
     }
 }
 
 extension ReadAheadTraceReader {
-    /// What the reading thread hands over with each batch besides the rows.
-    struct BatchStatus: Sendable {
-        var warnings: [InputWarning]
-        var skippedRowCount: Int
-        /// The error that ended reading; set on the last, empty batch.
-        var error: InputError?
-    }
-
-    /// Stops the reading thread when the caller's reader goes away (the thread itself holds the queue,
-    /// not this handle).
+    /// Starts the parsing threads, and stops them when the caller's reader goes away (the threads
+    /// themselves hold the parser, not this handle).
     final class Handle: Sendable {
-        let queue: RowQueue
+        let parser: ChunkedTraceParser
 
-        init(queue: RowQueue) {
-            self.queue = queue
-            let thread = Thread { queue.produce() }
-            thread.name = "locomotion.read-ahead"
-            thread.start()
-        }
-
-        deinit { queue.cancel() }
-    }
-
-    /// A bounded queue of row batches between one reading thread and one caller.
-    ///
-    /// The slots form a ring. The reading thread fills the slot after the last full one while fewer than
-    /// ``queueDepth`` are full; the caller empties the oldest full one by swapping arrays with it, so the
-    /// arrays go round and are never reallocated. Each slot is touched by one side at a time, and the
-    /// hand-over of a slot goes through `condition`'s lock, which orders the two sides' memory accesses.
-    final class RowQueue: @unchecked Sendable {
-        private struct Slot {
-            var rows: [TraceRow] = []
-            var status = BatchStatus(warnings: [], skippedRowCount: 0)
-        }
-
-        private var reader: TraceReader   // used by the reading thread only, once started
-        private let slots: UnsafeMutablePointer<Slot>
-        private let condition = NSCondition()
-        // Guarded by `condition`:
-        private var head = 0
-        private var filled = 0
-        private var cancelled = false
-        private var producing = true
-
-        init(reader: TraceReader) {
-            self.reader = reader
-            slots = .allocate(capacity: ReadAheadTraceReader.queueDepth)
-            slots.initialize(repeating: Slot(), count: ReadAheadTraceReader.queueDepth)
-            for index in 0..<ReadAheadTraceReader.queueDepth {
-                slots[index].rows.reserveCapacity(ReadAheadTraceReader.batchRows)
+        init(parser: ChunkedTraceParser) {
+            self.parser = parser
+            for number in 0..<parser.workerCount {
+                parser.addWorker()
+                let thread = Thread { parser.work() }
+                thread.name = "locomotion.parse-\(number)"
+                thread.start()
             }
         }
 
-        deinit {
-            slots.deinitialize(count: ReadAheadTraceReader.queueDepth)
-            slots.deallocate()
-        }
-
-        /// The reading thread: parse batches into free slots until the end, an error, or cancellation.
-        func produce() {
-            var tail = 0
-            while true {
-                condition.lock()
-                while filled == ReadAheadTraceReader.queueDepth && !cancelled { condition.wait() }
-                let stop = cancelled
-                condition.unlock()
-                if stop { break }
-
-                var error: InputError?
-                let more: Bool
-                do {
-                    more = try reader.next(into: &slots[tail].rows, maximumCount: ReadAheadTraceReader.batchRows)
-                } catch let failure {
-                    error = failure
-                    more = false
-                }
-                slots[tail].status = BatchStatus(warnings: reader.warnings, skippedRowCount: reader.skippedRowCount,
-                                                 error: error)
-                tail = (tail + 1) % ReadAheadTraceReader.queueDepth
-
-                condition.lock()
-                filled += 1
-                condition.broadcast()
-                condition.unlock()
-                // The empty batch that says "end" (or carries the error) is the last.
-                if !more { break }
-            }
-            condition.lock()
-            producing = false
-            condition.broadcast()
-            condition.unlock()
-        }
-
-        /// Waits for the oldest full batch, swaps its rows into `rows` (the caller's finished array goes
-        /// back to the ring) and returns its status.
-        func take(replacing rows: inout [TraceRow]) -> BatchStatus {
-            condition.lock()
-            while filled == 0 { condition.wait() }
-            let index = head
-            condition.unlock()
-
-            swap(&rows, &slots[index].rows)
-            let status = slots[index].status
-
-            condition.lock()
-            head = (head + 1) % ReadAheadTraceReader.queueDepth
-            filled -= 1
-            condition.broadcast()
-            condition.unlock()
-            return status
-        }
-
-        /// Stops the reading thread and waits until it has stopped touching the reader and the slots.
-        func cancel() {
-            condition.lock()
-            cancelled = true
-            condition.broadcast()
-            while producing { condition.wait() }
-            condition.unlock()
-        }
+        deinit { parser.cancel() }
     }
 }

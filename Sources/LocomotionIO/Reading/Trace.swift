@@ -27,7 +27,8 @@ public struct Trace: Sendable {
     }
 
     /// Reads a whole trace CSV (or standard input for `"-"`) into memory by
-    /// streaming it through ``TraceReader``. O(n) time and memory.
+    /// streaming it through ``ReadAheadTraceReader`` (parsed on every core).
+    /// O(n) time and memory.
     ///
     /// - Parameters:
     ///   - path: The trace CSV, or `"-"` for standard input.
@@ -38,7 +39,7 @@ public struct Trace: Sendable {
     ///   problem (strict mode), or when nothing could be read.
     public static func read(path: String, options: TraceReadingOptions = .init(),
                             rowsRead: (Int) -> Void = { _ in }) throws(InputError) -> Trace {
-        var reader = try TraceReader(path: path, options: options)
+        var reader = try ReadAheadTraceReader(path: path, options: options)
         var samples: [AccelerometerSample] = []
         var labels: [MotionActivity]? = reader.hasLabels ? [] : nil
         while let row = try reader.next() {

@@ -121,23 +121,27 @@ enum CSVBytes {
         bytes.contains { $0 < 0x20 && $0 != 0x09 }
     }
 
+    /// The only activity whose name has `count` bytes and starts with `first` (either case), or nil.
+    @inline(__always)
+    static func candidate(count: Int, first: UInt8) -> MotionActivity? {
+        switch (count, first | 0x20) {
+        case (7, UInt8(ascii: "w")): .walking
+        case (7, UInt8(ascii: "r")): .running
+        case (7, UInt8(ascii: "c")): .cycling
+        case (7, UInt8(ascii: "u")): .unknown
+        case (10, UInt8(ascii: "s")): .stationary
+        case (10, UInt8(ascii: "a")): .automotive
+        default: nil
+        }
+    }
+
     /// The activity named by `bytes` (ASCII case-insensitive), or nil.
     /// Exact lowercase names take a fast path of one length check and one
     /// `memcmp`; no allocation.
     @inline(__always)
     static func activity(_ bytes: UnsafeBufferPointer<UInt8>) -> MotionActivity? {
-        guard let base = bytes.baseAddress else { return nil }
-        let candidate: MotionActivity?
-        switch (bytes.count, base[0] | 0x20) {
-        case (7, UInt8(ascii: "w")): candidate = .walking
-        case (7, UInt8(ascii: "r")): candidate = .running
-        case (7, UInt8(ascii: "c")): candidate = .cycling
-        case (7, UInt8(ascii: "u")): candidate = .unknown
-        case (10, UInt8(ascii: "s")): candidate = .stationary
-        case (10, UInt8(ascii: "a")): candidate = .automotive
-        default: candidate = nil
-        }
-        guard let candidate else { return nil }
+        guard let base = bytes.baseAddress,
+              let candidate = candidate(count: bytes.count, first: base[0]) else { return nil }
         let name = candidate.staticName
         if memcmp(base, name.utf8Start, bytes.count) == 0 { return candidate }
         for index in 0..<bytes.count where name.utf8Start[index] != (base[index] | 0x20) { return nil }

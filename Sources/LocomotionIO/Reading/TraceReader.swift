@@ -45,24 +45,21 @@ public struct TraceReader {
     /// True when the file starts with a header line (false: headerless `timestamp,x,y,z`).
     public let hasHeader: Bool
     /// Rows skipped in lenient mode so far (the first ``maximumStoredWarnings``).
-    public private(set) var warnings: [InputWarning] = []
+    public var warnings: [InputWarning] { parser.warnings }
     /// The number of rows skipped in lenient mode so far.
-    public private(set) var skippedRowCount = 0
+    public var skippedRowCount: Int { parser.skippedRowCount }
 
-    private let source: LineSource
-    private let columns: TraceColumns
-    private let scale: Double
-    /// The fast path, when the columns have the usual layout.
-    private let scanner: TraceRowScanner?
-    private var previousTime = -Double.infinity
+    let source: LineSource
+    /// Parses the data lines and keeps the time of the last row, the warnings and the count of skipped rows.
+    var parser: TraceLineParser
     /// Rows parsed ahead: `batch[batchIndex..<batchCount]` are still to be returned.
-    private var batch: [TraceRow]
-    private var batchIndex = 0
-    private var batchCount = 0
+    private(set) var batch: [TraceRow]
+    private(set) var batchIndex = 0
+    private(set) var batchCount = 0
     /// The error met while parsing ahead, thrown once the rows before it are returned.
-    private var deferredError: InputError?
+    private(set) var deferredError: InputError?
     /// True once the end of the input was reached while parsing ahead.
-    private var reachedEnd = false
+    private(set) var reachedEnd = false
     /// True after the end was returned or an error thrown.
     private var finished = false
 
@@ -81,7 +78,6 @@ public struct TraceReader {
     init(path: String, options: TraceReadingOptions, bufferSize: Int, fastPath: Bool = true) throws(InputError) {
         file = path
         self.options = options
-        scale = options.units.toG
         batch = Array(repeating: TraceRow(sample: AccelerometerSample(time: 0, x: 0, y: 0, z: 0), line: 0),
                       count: TraceReader.batchCapacity)
         source = try LineSource(path: path, bufferSize: bufferSize)
@@ -99,6 +95,7 @@ public struct TraceReader {
             throw InputError(file: path, problem: "empty file: no header and no samples",
                              hint: "expected a header timestamp,x,y,z[,label] and one row per sample")
         }
+        let columns: TraceColumns
         switch firstLine {
         case .blank:
             preconditionFailure("blank lines are skipped above")
@@ -112,7 +109,7 @@ public struct TraceReader {
             throw InputError(file: path, line: source.lineNumber, problem: problem, hint: hint)
         }
         hasLabels = columns.label != nil
-        scanner = fastPath ? TraceRowScanner(columns: columns, scale: scale) : nil
+        parser = TraceLineParser(file: path, columns: columns, options: options, fastPath: fastPath)
 
         // A headerless file's first line is data: read it again as a row.
         if !hasHeader { source.rewindLastLine() }
@@ -205,86 +202,6 @@ extension TraceReader {
         }
     }
 
-    /// The outcome of parsing one data line.
-    fileprivate enum ParsedLine {
-        case blank
-        case row(time: Double, x: Double, y: Double, z: Double, label: MotionActivity?)
-        case failure(column: Int?, problem: String)
-    }
-
-    /// Parses one data line against `columns`. No allocation unless it fails.
-    @inline(__always)
-    fileprivate static func parse(_ line: UnsafeBufferPointer<UInt8>, columns: TraceColumns) -> ParsedLine {
-        guard let base = line.baseAddress, line.count > 0 else { return .blank }
-        var values = (0.0, 0.0, 0.0, 0.0)
-        var label: MotionActivity?
-        var field = 0
-        var fieldStart = 0
-        var index = 0
-        let needed = columns.requiredFieldCount
-        let labelColumn = columns.label ?? -1
-        let count = line.count
-        while field < needed {
-            if field == labelColumn {
-                index = DecimalParser.fieldEnd(base, from: fieldStart, limit: count)
-                let bytes = CSVBytes.trimmed(base, fieldStart, index)
-                if bytes.count > 0 {
-                    guard let activity = CSVBytes.activity(bytes) else {
-                        return .failure(column: field + 1, problem: "unknown label \(CSVBytes.quoted(bytes)) "
-                            + "(expected one of \(MotionActivity.allCases.map(\.rawValue).joined(separator: ", ")))")
-                    }
-                    label = activity
-                }
-            } else {
-                let slot: Int
-                if field == columns.timestamp {
-                    slot = 0
-                } else if field == columns.x {
-                    slot = 1
-                } else if field == columns.y {
-                    slot = 2
-                } else if field == columns.z {
-                    slot = 3
-                } else {
-                    slot = -1
-                }
-                if slot >= 0 {
-                    let (parsed, end) = DecimalParser.parseField(base, from: fieldStart, limit: count)
-                    index = end
-                    switch parsed {
-                    case .number(let value):
-                        switch slot {
-                        case 0: values.0 = value
-                        case 1: values.1 = value
-                        case 2: values.2 = value
-                        default: values.3 = value
-                        }
-                    case .nonFinite:
-                        let bytes = CSVBytes.trimmed(base, fieldStart, index)
-                        return .failure(column: field + 1, problem: "\(TraceColumns.requiredNames[slot]) is "
-                            + "\(CSVBytes.quoted(bytes)), not a finite number")
-                    case .invalid:
-                        if field == 0 && !line.contains(where: { !CSVBytes.isBlank($0) }) { return .blank }
-                        let bytes = CSVBytes.trimmed(base, fieldStart, index)
-                        let what = bytes.isEmpty ? "empty" : "not a number: \(CSVBytes.quoted(bytes))"
-                        return .failure(column: field + 1, problem: "\(TraceColumns.requiredNames[slot]) is \(what)")
-                    }
-                } else {
-                    index = DecimalParser.fieldEnd(base, from: fieldStart, limit: count)
-                }
-            }
-            field += 1
-            if index >= count { break }
-            index += 1
-            fieldStart = index
-        }
-        if field < needed {
-            return .failure(column: nil, problem: "row has \(field) field\(field == 1 ? "" : "s"), "
-                + "expected at least \(needed)")
-        }
-        return .row(time: values.0, x: values.1, y: values.2, z: values.3, label: label)
-    }
-
     /// What one line read by the general parser gave.
     private enum LineOutcome {
         case row(TraceRow)
@@ -295,34 +212,20 @@ extension TraceReader {
 
     /// Reads one line with the general parser; strict: throws at a bad row; lenient: skips it.
     private mutating func readLine() throws(InputError) -> LineOutcome {
-        let columns = self.columns
-        let parsed: ParsedLine?
+        let source = self.source
+        let outcome: TraceLineParser.LineOutcome?
         do {
-            parsed = try source.withNextLine { line in TraceReader.parse(line, columns: columns) }
+            outcome = try source.withNextLine { line in
+                parser.accept(line, number: source.lineNumber, unterminated: source.lastLineWasUnterminated)
+            }
         } catch {
             throw LineSource.inputError(error, file: file, line: source.lineNumber + 1)
         }
-        guard let parsed else { return .end }
-        let line = source.lineNumber
-        switch parsed {
-        case .blank:
-            return .skipped
-        case .failure(let column, let problem):
-            let truncated = column == nil && source.lastLineWasUnterminated
-            try reject(line: line, column: column,
-                       problem: problem + (truncated ? " (the file ends in the middle of a row)" : ""))
-            return .skipped
-        case .row(let time, let x, let y, let z, let label):
-            if time <= previousTime {
-                let problem = time == previousTime
-                    ? "duplicate timestamp \(time) (the same as the previous row)"
-                    : "timestamp \(time) is earlier than the previous row's \(previousTime) (time goes backwards)"
-                try reject(line: line, column: columns.timestamp + 1, problem: problem)
-                return .skipped
-            }
-            previousTime = time
-            let sample = AccelerometerSample(time: time, x: x * scale, y: y * scale, z: z * scale)
-            return .row(TraceRow(sample: sample, label: label, line: line))
+        switch outcome {
+        case nil: return .end
+        case .row(let row): return .row(row)
+        case .skipped: return .skipped
+        case .failed(let error): throw error
         }
     }
 
@@ -342,41 +245,37 @@ extension TraceReader {
         return false
     }
 
-    /// Parses up to ``batchCapacity`` rows into `batch`: runs of usual rows by
-    /// the fast scanner, any other line by the general parser. Stops early at
-    /// the end of input (`reachedEnd`) or at an error (`deferredError`).
+    /// Parses up to ``batchCapacity`` rows into `batch`: runs of complete lines through the line parser
+    /// (line 1, which may start with a byte order mark, and an unterminated last line one at a time). Stops
+    /// early at the end of input (`reachedEnd`) or at an error (`deferredError`).
     private mutating func fillBatch() {
         var rows: [TraceRow] = []
         swap(&rows, &batch)   // `batch` is not touched below: no copy, and `self` stays free to mutate
         defer { swap(&rows, &batch) }
         let capacity = rows.count
+        let source = self.source
         var count = 0
         rows.withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
             do throws(InputError) {
                 while count < capacity {
-                    // Line 1 may carry a byte order mark: the general parser takes it.
-                    if let scanner, source.lineNumber > 0 {
-                        let scanned: (bytes: Int, rows: Int, complete: Bool)?
+                    if source.lineNumber > 0 {
+                        let progress: TraceLineParser.Progress?
                         do throws(LineSource.Failure) {
                             let first = source.lineNumber + 1
-                            var time = previousTime
-                            scanned = try source.withCompleteLines { bytes, length in
-                                let (used, rows) = scanner.scan(bytes, count: length, into: base + count,
-                                                                capacity: capacity - count,
-                                                                firstLine: first, previousTime: &time)
-                                return (used, rows, (used, rows, used == length))
+                            progress = try source.withCompleteLines { bytes, length in
+                                let progress = parser.parse(lines: bytes, count: length, firstLine: first,
+                                                            into: base + count, capacity: capacity - count)
+                                return (progress.bytes, progress.lines, progress)
                             }
-                            previousTime = time
                         } catch {
                             throw LineSource.inputError(error, file: file, line: source.lineNumber + 1)
                         }
-                        if let scanned {
-                            count += scanned.rows
-                            // The whole run was usual rows: scan the next one.
-                            if scanned.complete { continue }
+                        if let progress {
+                            count += progress.rows
+                            if let error = progress.error { throw error }
+                            continue
                         }
-                        if count == capacity { break }
                     }
                     switch try readLine() {
                     case .row(let row):
@@ -395,19 +294,6 @@ extension TraceReader {
         }
         batchIndex = 0
         batchCount = count
-    }
-
-    /// Throws in strict mode; records a warning in lenient mode.
-    private mutating func reject(line: Int, column: Int?, problem: String) throws(InputError) {
-        guard options.lenient else {
-            let hint = problem.contains("timestamp") && (problem.contains("duplicate") || problem.contains("backwards"))
-                ? "rows must be in increasing time; --lenient skips such rows" : nil
-            throw InputError(file: file, line: line, column: column, problem: problem, hint: hint)
-        }
-        skippedRowCount += 1
-        if warnings.count < TraceReader.maximumStoredWarnings {
-            warnings.append(InputWarning(file: file, line: line, column: column, problem: problem))
-        }
     }
 
     /// Parses the first batch, which holds the rows the unit check needs, then checks.

@@ -175,3 +175,73 @@ private func readInBatches(_ path: String, options: TraceReadingOptions, batch: 
         #expect(lenient.warnings.map(\.line) == [4])
     }
 }
+
+/// The row-at-once path (`ByteMasks`, one division per number) against the general parser, on rows made to
+/// sit on its edges: numbers of 0–20 digits on either side of the point, signs, leading zeros, mantissas
+/// around 2⁵³, a point with no digit on one side, rows of 60–70 bytes (around its 63-byte limit), labels
+/// that are almost names, CRLF, extra fields. Every value must be bit for bit the general parser's.
+@Suite struct TraceRowScannerShortRowTests {
+    private static func digits(_ count: Int, _ random: inout SplitMix) -> String {
+        String((0..<count).map { _ in Character(String(random.next() % 10)) })
+    }
+
+    private static func number(_ random: inout SplitMix) -> String {
+        let sign = random.next() % 3 == 0 ? "-" : ""
+        switch random.next() % 10 {
+        case 0: return sign + digits(Int(random.next() % 21), &random)                       // integer, maybe empty
+        case 1: return sign + "." + digits(Int(random.next() % 4), &random)                   // no integer digit
+        case 2: return sign + digits(1 + Int(random.next() % 3), &random) + "."               // no fraction digit
+        case 3: return sign + "9007199254740" + digits(3, &random) + (random.next() % 2 == 0 ? "" : ".0")  // ≈ 2⁵³
+        case 4: return sign + "000" + digits(1, &random) + "." + digits(Int(random.next() % 18), &random)
+        case 5: return sign + digits(Int(random.next() % 20), &random) + "." + digits(Int(random.next() % 20), &random)
+        default: return sign + digits(1, &random) + "." + digits(1 + Int(random.next() % 6), &random)
+        }
+    }
+
+    private static func label(_ random: inout SplitMix) -> String {
+        ["walking", "stationary", "automotive", "unknown", "", "Walking", "walkinG", "walk", "walkingx",
+         "stationarx", "automotive ", "cycling", "running"][Int(random.next() % 13)]
+    }
+
+    @Test func shortRowsReadAsTheGeneralParserReadsThem() async {
+        await propertyCheck(count: 60, input: Gen.uint64(), Gen.bool()) { seed, labelled in
+            var random = SplitMix(seed: seed)
+            var text = labelled ? "timestamp,x,y,z,label\n" : "timestamp,x,y,z\n"
+            var time = 1_699_920_000.0
+            for _ in 0..<3000 {
+                time += Double(random.next() % 1000) / 1e5
+                // Timestamps in the usual shape, sometimes as a random number (often backwards or bad).
+                let stamp = random.next() % 8 == 0 ? Self.number(&random) : String(format: "%.6f", time)
+                var row = "\(stamp),\(Self.number(&random)),\(Self.number(&random)),\(Self.number(&random))"
+                if labelled { row += "," + Self.label(&random) }
+                if random.next() % 10 == 0 { row += "," + Self.digits(Int(random.next() % 30), &random) }
+                text += row + (random.next() % 4 == 0 ? "\r\n" : "\n")
+            }
+            let path = temporaryFile(text)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            for options in [TraceReadingOptions(checkUnits: false), TraceReadingOptions(lenient: true, checkUnits: false)] {
+                let reference = read(path, options: options, bufferSize: 1 << 20, fastPath: false)
+                #expect(read(path, options: options, bufferSize: 1 << 20).sameBits(as: reference))
+                #expect(read(path, options: options, bufferSize: 100).sameBits(as: reference))
+            }
+        }
+    }
+
+    /// Rows of 60–70 bytes: the row-at-once path takes those of at most 63 bytes with their line feed, the
+    /// number-at-a-time path the longer ones, with the same values.
+    @Test func rowsAroundTheSixtyFourByteLimit() {
+        var text = "timestamp,x,y,z,label\n"
+        var lines: [Int] = []
+        for index in 0..<200 {
+            let padding = String(repeating: "1", count: index % 16)
+            let row = "\(1000 + index).5,0.\(padding)5,-0.98123456789,0.0312345678,stationary"
+            lines.append(row.utf8.count + 1)
+            text += row + "\n"
+        }
+        #expect(lines.contains(63) && lines.contains(64) && lines.contains(65))
+        let path = temporaryFile(text)
+        let reference = read(path, options: .init(checkUnits: false), bufferSize: 1 << 20, fastPath: false)
+        #expect(reference.rows.count == 200)
+        #expect(read(path, options: .init(checkUnits: false), bufferSize: 1 << 20).sameBits(as: reference))
+    }
+}
