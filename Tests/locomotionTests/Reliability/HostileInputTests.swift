@@ -87,12 +87,17 @@ struct HostileInputTests {
         }
     }
 
-    /// The step detector's parameters (from `--help`'s known list, so a new one is covered too).
-    static let stepParameters: [String] = {
-        guard let result = try? ToolRunner.run(["steps", "-", "--parameter", "none=1"]),
-              let known = result.standardError.range(of: "(known: ") else { return [] }
-        return result.standardError[known.upperBound...].prefix { $0 != ")" }.split(separator: ",")
+    /// The names a message lists as `(known: a, b, …)`: the tool's own list, so a new parameter is covered too.
+    static func knownNames(in message: String) -> [String] {
+        guard let known = message.range(of: "(known: ") else { return [] }
+        return message[known.upperBound...].prefix { $0 != ")" }.split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// The step detector's parameters, from the message for an unknown one.
+    static let stepParameters: [String] = {
+        guard let result = try? ToolRunner.run(["steps", "-", "--parameter", "none=1"]) else { return [] }
+        return knownNames(in: result.standardError)
     }()
 
     @Test func noStepParameterValueTraps() throws {
@@ -113,10 +118,8 @@ struct HostileInputTests {
         let folder = try? workspace()
         defer { folder.map { try? FileManager.default.removeItem(at: $0) } }
         guard let folder, (try? Data(#"{"none": 1}"#.utf8).write(to: folder.appendingPathComponent("c.json"))) != nil,
-              let result = try? run(["label", "trace.csv", "--config", "c.json"], in: folder),
-              let known = result.stderr.range(of: "(known: ") else { return [] }
-        return result.stderr[known.upperBound...].prefix { $0 != ")" }.split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+              let result = try? run(["label", "trace.csv", "--config", "c.json"], in: folder) else { return [] }
+        return knownNames(in: result.stderr)
     }()
 
     @Test func noClassifierConfigurationValueTraps() throws {
@@ -261,6 +264,8 @@ struct HostileInputTests {
              "lines end with a carriage return alone"),
             ("comma.csv", "timestamp;x;y;z\n" + (0..<600).map { "\(1_700_000_000 + $0);0,01;-0,98;0,03\n" }.joined(),
              "the fields are separated by ';'"),
+            ("quoted.csv", "timestamp,x,y,z\n" + (0..<600).map { "\(1_700_000_000 + $0),\"0,01\",\"-0,98\",\"0,03\"\n" }.joined(),
+             "a quoted field holds a comma, which fields cannot contain (a spreadsheet export with decimal commas"),
             ("clipped.csv", "timestamp,x,y,z\n" + (0..<600).map { index -> String in
                 let value = max(-8, min(8, 9 * sin(Double(index) * 0.3)))
                 return "\(1_700_000_000 + Double(index) * 0.02),\(value),\(value),\(value)\n"
