@@ -40,10 +40,11 @@ struct EpochsCommand: AsyncParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var classifierOptions: ClassifierOptions
+    @OptionGroup var smoothingOptions: SmoothingOptions
 
     func run() async throws {
         try await TableCommandRun(table: .epochs, traces: traces, epochLength: epoch, tableOptions: tableOptions,
                                   traceOptions: traceOptions, outputOptions: outputOptions, inputOptions: inputOptions,
-                                  classifierOptions: classifierOptions).run()
+                                  classifierOptions: classifierOptions, smoothingOptions: smoothingOptions).run()
     }
 }

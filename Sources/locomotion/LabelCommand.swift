@@ -116,7 +116,7 @@ struct ClassifierOptions: ParsableArguments {
     }
 }
 
-/// `--smoothing` of the commands that label a recorded trace (`label`, `evaluate`; `replay` is always lagged, like
+/// `--smoothing` of the commands that label a recorded trace (`label`, `evaluate`, `epochs`, `daily`; `replay` is always lagged, like
 /// the phone it replays).
 struct SmoothingOptions: ParsableArguments {
     @Option(help: ArgumentHelp(

@@ -66,15 +66,19 @@ public struct MotionEngine: Sendable {
     private var mergedTime: Double?
 
     /// An engine with `configuration` whose days are local days in `timeZone` (the user's zone, from the app; the
-    /// library never reads the system's).
+    /// library never reads the system's). `smoothing` is how its classifier decides: ``ActivityClassifier/Smoothing/lagged``
+    /// for an app (every decision final within the temporal model's lag), ``ActivityClassifier/Smoothing/full`` for a
+    /// recorded trace (each decision on all the evidence that can change it, as `locomotion label` decides; the
+    /// events, the odometer and ``settledTime`` then wait as long as a stretch stays undecided). It is part of the
+    /// classifier's state, so snapshots keep it.
     /// - Precondition: `configuration.isValid`.
-    public init(configuration: Configuration = .init(), timeZone: TimeZone) {
+    public init(configuration: Configuration = .init(), timeZone: TimeZone, smoothing: ActivityClassifier.Smoothing = .lagged) {
         precondition(configuration.isValid, "invalid MotionEngine.Configuration")
         self.configuration = configuration
         let external = configuration.activitySource == .external
         merger = InputMerger(maximumSkew: configuration.maximumSkew, mergesActivity: external)
         if case .classifier(let classifierConfiguration) = configuration.activitySource {
-            classifier = ActivityClassifier(configuration: classifierConfiguration)
+            classifier = ActivityClassifier(configuration: classifierConfiguration, smoothing: smoothing)
         }
         detector = StepDetector(configuration: configuration.steps)
         gate = RecordingGate(configuration: configuration.gating)

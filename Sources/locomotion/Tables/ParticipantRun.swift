@@ -10,6 +10,7 @@ struct ParticipantRun {
     struct Settings: Sendable {
         var reading: TraceReadingOptions
         var classifier: ActivityClassifier.Configuration
+        var smoothing: ActivityClassifier.Smoothing
         var policy: GatingPolicy
         var epoch: EpochConfiguration
         /// The 60-s epochs of the daily table (the same as `epoch` when that is 60 s long).

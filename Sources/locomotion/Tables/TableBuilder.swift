@@ -24,7 +24,7 @@ struct TableBuilder {
         configuration.gating = GatingConfiguration(policy: settings.policy)
         configuration.odometer.dayStart = settings.epoch.dayStart
         configuration.gapLimit = settings.epoch.maximumGap
-        engine = MotionEngine(configuration: configuration, timeZone: settings.epoch.timeZone)
+        engine = MotionEngine(configuration: configuration, timeZone: settings.epoch.timeZone, smoothing: settings.smoothing)
         epochs = EpochAccumulator(configuration: settings.epoch)
         if settings.dailyEpoch != settings.epoch, outputs.day != nil {
             dailyEpochs = EpochAccumulator(configuration: settings.dailyEpoch)

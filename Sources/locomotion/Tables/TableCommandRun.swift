@@ -13,6 +13,7 @@ struct TableCommandRun {
     var outputOptions: OutputOptions
     var inputOptions: InputOptions
     var classifierOptions: ClassifierOptions
+    var smoothingOptions: SmoothingOptions
 
     func run() async throws {
         let classifier = try classifierOptions.load()
@@ -33,7 +34,8 @@ struct TableCommandRun {
         var dailyEpoch = epoch
         dailyEpoch.length = 60
         let settings = ParticipantRun.Settings(
-            reading: traceOptions.readingOptions, classifier: classifier, policy: options.policy.policy, epoch: epoch,
+            reading: traceOptions.readingOptions, classifier: classifier, smoothing: smoothingOptions.smoothing.smoothing,
+            policy: options.policy.policy, epoch: epoch,
             dailyEpoch: dailyEpoch, minimumHours: options.minimumHours,
             fixes: options.fixes.map { .file($0) } ?? (options.companionFixes ? .companions : .none))
 
