@@ -26,21 +26,24 @@ if mode == "stream" { exit(0) }
 
 if mode != "parallel" {
     // Streaming in batches of 4096 rows (`next(into:maximumCount:)`).
+    // (Local counters: this block's variables are locals, the file's top-level ones globals.)
     best = .infinity
     var batch: [TraceRow] = []
+    var batchRows = 0
+    var batchChecksum = 0.0
     for _ in 0..<repeats {
         let start = seconds()
         var reader = try TraceReader(path: path)
-        rows = 0
-        checksum = 0
+        batchRows = 0
+        batchChecksum = 0
         while try reader.next(into: &batch, maximumCount: 4096) {
-            rows += batch.count
-            for row in batch { checksum += row.sample.acceleration.z }
+            batchRows += batch.count
+            for row in batch { batchChecksum += row.sample.acceleration.z }
         }
         best = min(best, seconds() - start)
     }
-    print("stream_read_batches rows=\(rows) seconds=\(best) MB_per_s=\(megabytes / best) "
-          + "rows_per_s=\(Double(rows) / best) checksum=\(checksum)")
+    print("stream_read_batches rows=\(batchRows) seconds=\(best) MB_per_s=\(megabytes / best) "
+          + "rows_per_s=\(Double(batchRows) / best) checksum=\(batchChecksum)")
 }
 
 // Parallel parsing (`ReadAheadTraceReader`: chunks of lines parsed on N threads, rows handed to this thread in
@@ -52,13 +55,7 @@ for threads in Array(Set([1, 2, cores])).sorted() {
     var bestCPU = Double.infinity
     for _ in 0..<repeats {
         let start = wallSeconds(), startCPU = seconds()
-        var reader = try ReadAheadTraceReader(path: path, parsingThreads: threads)
-        rows = 0
-        checksum = 0
-        while let row = try reader.next() {
-            rows += 1
-            checksum += row.sample.acceleration.z
-        }
+        (rows, checksum) = try readAll(path: path, parsingThreads: threads)
         let wall = wallSeconds() - start
         if wall < best {
             best = wall
