@@ -34,6 +34,7 @@ let serial = try timedRounds(repeats) { (rows, checksum) = try readAll(path: pat
 figure("csv_rows", Double(rows))
 figure("csv_megabytes", megabytes)
 figure("csv_MB_per_s", serial.cpu.map { megabytes / $0 })
+figure("csv_MB_per_s_wall", serial.wall.map { megabytes / $0 })
 figure("csv_ns_per_row", serial.cpu.map { $0 / Double(rows) * 1e9 })
 // Parallel: ReadAheadTraceReader with 1 and 2 parsing threads (rows handed to this thread in file order),
 // wall time, and the CPU time of all threads.
