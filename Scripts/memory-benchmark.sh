@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
 # Peak resident memory of the command-line tool on long traces: the readers stream, so
-# labelling a 24 h, 50 Hz trace (4.32 M rows) and a 7-day one must stay ≤ 64 MB resident.
+# labelling a 24 h, 50 Hz trace (4.32 M rows) and a 7-day one must stay ≤ 64 MB resident, and so
+# must the commands that also read the day's location fixes (issue 18: `summarize --fixes` and
+# `plot --fixes` on 7 days at 50 Hz).
 #
 #   Scripts/memory-benchmark.sh [DAYS...]        (default: 1 7)
-#   MEMORY_COMMANDS="label" Scripts/memory-benchmark.sh 7   (only some commands; default: label steps replay)
+#   MEMORY_COMMANDS="label" Scripts/memory-benchmark.sh 7   (only some commands)
 #
-# Builds the release tool, writes each trace with `locomotion simulate` (one simulated day per
-# seed, days concatenated) to $MEMORY_WORK (default /tmp/locomotion-memory; the 7-day file is
-# about 1.3 GB and is deleted afterwards), then runs each trace command under `/usr/bin/time -v`
-# and prints its peak resident set size, its run time and its throughput. A command this build
-# lacks is listed as "not available". Exit status 1 when any run exceeds the limit.
+# Commands (default: all): label, steps, replay (the trace alone); summarize (`--fixes`), plot
+# (`--fixes`, SVG to /dev/null), distance (the fixes with `--trace`).
+#
+# Builds the release tool, writes each trace and its fixes with `locomotion simulate` (one
+# simulated day per seed, days concatenated) to $MEMORY_WORK (default /tmp/locomotion-memory; the
+# 7-day trace is about 1.5 GB and is deleted afterwards), then runs each command under
+# `/usr/bin/time -v` and prints its peak resident set size, its run time and its throughput. A
+# command this build lacks is listed as "not available". Exit status 1 when any run exceeds the limit.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -17,7 +22,7 @@ days=("$@")
 [ ${#days[@]} -eq 0 ] && days=(1 7)
 work="${MEMORY_WORK:-/tmp/locomotion-memory}"
 limit_mb=64
-read -r -a commands <<< "${MEMORY_COMMANDS:-label steps replay}"
+read -r -a commands <<< "${MEMORY_COMMANDS:-label steps replay summarize plot distance}"
 
 [ -x /usr/bin/time ] || { echo "needs GNU time: apt-get install time" >&2; exit 2; }
 echo "building release…" >&2
@@ -31,13 +36,18 @@ status=0
 printf '%-6s %-8s %12s %10s %12s %10s %8s %s\n' days command rows file_MB peak_RSS_MB seconds "Mrow/s" result
 for count in "${days[@]}"; do
     trace="$work/trace-${count}d.csv"
+    fixes="$work/fixes-${count}d.csv"
+    day_fixes="$work/day-fixes.csv"
     start=1699920000  # 2023-11-14T00:00:00Z
     for ((day = 0; day < count; day++)); do
         if [ $day -eq 0 ]; then
-            "$tool" simulate --duration 86400 --seed $((day + 1)) --start $((start + day * 86400)) --output - > "$trace"
+            "$tool" simulate --duration 86400 --seed $((day + 1)) --start $((start + day * 86400)) --output - \
+                --fixes "$day_fixes" > "$trace"
+            cp "$day_fixes" "$fixes"
         else
             "$tool" simulate --duration 86400 --seed $((day + 1)) --start $((start + day * 86400)) --output - \
-                | tail -n +2 >> "$trace"
+                --fixes "$day_fixes" | tail -n +2 >> "$trace"
+            tail -n +2 "$day_fixes" >> "$fixes"
         fi
     done
     rows=$(($(wc -l < "$trace") - 1))
@@ -45,7 +55,13 @@ for count in "${days[@]}"; do
     for command in "${commands[@]}"; do
         log="$work/time-$command-$count.txt"
         set +e
-        /usr/bin/time -v "$tool" "$command" "$trace" > /dev/null 2> "$log"
+        case "$command" in
+            summarize) arguments=(summarize "$trace" --fixes "$fixes") ;;
+            plot) arguments=(plot "$trace" --fixes "$fixes" --output /dev/null) ;;
+            distance) arguments=(distance "$fixes" --trace "$trace") ;;
+            *) arguments=("$command" "$trace") ;;
+        esac
+        /usr/bin/time -v "$tool" "${arguments[@]}" > /dev/null 2> "$log"
         code=$?
         set -e
         if grep -q "not available yet" "$log"; then
@@ -61,6 +77,6 @@ for count in "${days[@]}"; do
         if awk -v m="$rss_mb" -v l="$limit_mb" 'BEGIN { exit !(m > l) }'; then result="OVER ${limit_mb} MB"; status=1; fi
         printf '%-6s %-8s %12s %10s %12s %10s %8s %s\n' "$count" "$command" "$rows" "$size_mb" "$rss_mb" "$elapsed" "$rate" "$result"
     done
-    rm -f "$trace"
+    rm -f "$trace" "$fixes" "$day_fixes"
 done
 exit $status

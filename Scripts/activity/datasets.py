@@ -41,6 +41,8 @@ class Recording:
     t: np.ndarray
     xyz: np.ndarray
     labels: np.ndarray
+    # GPS speed logged with the recording: rows (t [s], speed [m/s], accuracy [m]); None when not logged.
+    speed: np.ndarray = None
 
     @property
     def split(self):
@@ -61,12 +63,52 @@ def _clean(t, xyz, labels):
 
 USTM_LABEL = {"Still": "stationary", "Walking": "walking", "Car": "automotive", "Bus": "automotive", "Train": "automotive"}
 
+# Per-second truth for vehicle sessions (Docs/accuracy.md, "Vehicle stops"): a stretch of at least this many
+# seconds spanned by consecutive logged GPS speeds all below STOPPED_SPEED is the vehicle standing (parked, a
+# long queue, a station): not scored as automotive (labelled unknown). Shorter stops stay automotive.
+STOPPED_SPEED = 0.5      # m/s: GPS speed noise of a phone at rest stays below it
+STOPPED_MINIMUM = 60.0   # s
+
+
+def stopped_intervals(speed):
+    """[(start, end)] of the stretches spanned by consecutive speed rows below STOPPED_SPEED lasting at least
+    STOPPED_MINIMUM seconds. Only the time between stopped rows counts (nothing is assumed before the first or after
+    the last), so the estimate is conservative."""
+    out = []
+    if speed is None or len(speed) == 0:
+        return out
+    run = None
+    for t, v in speed[:, :2]:
+        if v < STOPPED_SPEED:
+            run = (run[0], t) if run else (t, t)
+        else:
+            if run and run[1] - run[0] >= STOPPED_MINIMUM:
+                out.append(run)
+            run = None
+    if run and run[1] - run[0] >= STOPPED_MINIMUM:
+        out.append(run)
+    return out
+
+
+def stop_aware_labels(rec):
+    """The recording's labels with vehicle-stopped stretches (stopped_intervals) relabelled unknown; None when the
+    recording is not a vehicle session with such a stretch."""
+    if rec.dataset != "us-tm2017" or rec.labels[0] != "automotive":
+        return None
+    intervals = stopped_intervals(rec.speed)
+    if not intervals:
+        return None
+    labels = rec.labels.copy()
+    for start, end in intervals:
+        labels[(rec.t >= start) & (rec.t <= end)] = "unknown"
+    return labels
+
 
 def us_tm2017():
     for path in sorted(glob.glob(os.path.join(ROOT, "us-tm2017", "raw", "sensorfile_*.csv"))):
         m = re.match(r"sensorfile_(.+)_(Still|Walking|Car|Bus|Train)_(\d+)\.csv", os.path.basename(path))
         user, mode, start = m.groups()
-        rows = []
+        rows, speeds = [], []
         with open(path) as f:
             for line in f:
                 p = line.rstrip().split(",")
@@ -75,13 +117,21 @@ def us_tm2017():
                         rows.append((float(p[0]), float(p[2]), float(p[3]), float(p[4])))
                     except ValueError:
                         pass
+                elif len(p) >= 4 and p[1] == "speed":
+                    # Speed rows may carry negative times (upstream takes abs()); the next value is probably the
+                    # location accuracy in metres.
+                    try:
+                        speeds.append((int(start) / 1000.0 + abs(float(p[0])) / 1000.0, float(p[2]), float(p[3])))
+                    except ValueError:
+                        pass
         if len(rows) < 2:
             continue
         a = np.array(rows)
         t = int(start) / 1000.0 + a[:, 0] / 1000.0
         labels = np.array([USTM_LABEL[mode]] * len(t), dtype=object)
         t, xyz, labels = _clean(t, a[:, 1:4] / G, labels)
-        yield Recording("us-tm2017", user, os.path.basename(path)[11:-4], t, xyz, labels)
+        speed = np.array(sorted(speeds)) if speeds else None
+        yield Recording("us-tm2017", user, os.path.basename(path)[11:-4], t, xyz, labels, speed)
 
 
 MOBIFALL_LABEL = {"JOG": "running", "WAL": "walking", "STD": "stationary",
@@ -147,6 +197,28 @@ def basicmotions():
             t = 1000.0 * (i + 1) + np.arange(len(acc)) * 0.1
             yield Recording("basicmotions", f"{split.lower()}{i:02d}", f"{split.lower()}_{i:02d}_{label}", t, acc,
                             np.array([BASIC_LABEL[label]] * len(t), dtype=object))
+
+
+def oxford():
+    """Oxford step-counter walks (3 people, 7 carry positions: hand, front/back pocket, neck pouch, armband,
+    purse, swinging arm), labelled walking from the first to the last foot-switch step wherever consecutive steps
+    are less than 2 s apart, unknown elsewhere. Walking only: used for walking recall across carry positions and
+    input rates (Scripts/activity/rates.py), not in the leave-one-person-out tables."""
+    for folder in sorted(glob.glob(os.path.join(ROOT, "oxford-step-counter", "raw", "optimisation", "data", "*"))):
+        name = os.path.basename(folder)
+        a = np.loadtxt(os.path.join(folder, "accelerometer.csv"), delimiter=",", ndmin=2)
+        s = np.loadtxt(os.path.join(folder, "stepcounter.csv"), delimiter=",", ndmin=2)
+        t = a[:, 0] / 1e9
+        rising = ((s[1:, 1] == 1) & (s[:-1, 1] == 0)) | ((s[1:, 2] == 1) & (s[:-1, 2] == 0))
+        steps = s[1:, 0][rising] / 1e9
+        labels = np.array(["unknown"] * len(t), dtype=object)
+        if len(steps) > 1:
+            after = np.searchsorted(steps, t)
+            inside = (after > 0) & (after < len(steps))
+            gap = np.where(inside, steps[np.clip(after, 0, len(steps) - 1)] - steps[np.clip(after - 1, 0, len(steps) - 1)], np.inf)
+            labels[inside & (gap < 2.0)] = "walking"
+        t, xyz, labels = _clean(t, a[:, 2:5] / G, labels)
+        yield Recording("oxford-step-counter", name.split("_")[1], name, t, xyz, labels)
 
 
 LOADERS = {"us-tm2017": us_tm2017, "mobifall-v2": mobifall, "geotecinit-sp-har": geotec, "basicmotions": basicmotions}

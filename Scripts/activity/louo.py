@@ -1,15 +1,26 @@
 """Leave-one-person-out evaluation of the activity classifier, with the configuration chosen without the person.
 
-    python3 Scripts/activity/louo.py [--traces DIR] [--binary PATH] [--jobs N] [--markdown FILE]
+    python3 Scripts/activity/louo.py [--traces DIR] [--binary PATH] [--jobs N] [--markdown FILE] [--no-build]
+    python3 Scripts/activity/louo.py --fixed JSON      # one configuration on everyone (no choice, not LOUO)
 
-1. Every candidate configuration of a small grid (CANDIDATES, physically motivated values of a few thresholds)
-   is run once over all labelled traces by the release-built `locomotion evaluate --per-trace --format json
-   --config ...`; per-trace confusion matrices are summed per person.
-2. For each person P of each dataset: the candidate with the best OBJECTIVE on all the *other* people (every
-   dataset, P left out) is chosen, and P's confusion matrix under that candidate is kept. Pooling these held-out
-   matrices gives the leave-one-person-out (LOUO) figure: the estimate for people the configuration never saw.
+1. Every candidate configuration of GRID (the temporal model's few parameters and the thresholds of the new window
+   evidence, a handful of physically plausible values each) is run once over all labelled traces by the
+   release-built `locomotion evaluate --per-trace --format json --config ...`; per-trace confusion matrices are
+   summed per person.
+2. For each person P: the candidate with the best OBJECTIVE on all the *other* people is chosen, and P's confusion
+   matrix under that candidate is kept. Pooling these held-out matrices gives the leave-one-person-out (LOUO)
+   figure: the estimate for people the configuration never saw.
 3. The shipped defaults are the candidate with the best OBJECTIVE on *all* people (the same rule with nobody left
    out); the script checks that `locomotion evaluate` without `--config` reproduces that candidate exactly.
+4. For the held-out choices it also reports: the coarse session truth (every second of a Car/Bus/Train session
+   scored automotive), streaming (`--smoothing lagged`, what a phone reports) instead of full smoothing, the
+   us-tm2017 traces that logged GPS speed with and without those speeds as fixes, the rule-only model
+   (`--model rules`), and the classifier before the temporal model and the new evidence.
+
+Truth. Per second, as `locomotion evaluate` scores it. us-tm2017 labels whole sessions; where a vehicle session's
+raw file logs GPS speed, a stretch of at least a minute spanned by consecutive speeds below 0.5 m/s is the vehicle
+standing and is not scored (datasets.stop_aware_labels; Docs/accuracy.md). The coarse figure (every second of the
+session automotive) is reported beside it.
 
 OBJECTIVE: the mean, over the groups {us-tm2017 phones at >= 5 Hz, us-tm2017 user andrea (~3-4 Hz), MobiFall,
 GeoTecINIT}, of the macro-F1 (stationary/walking/running/automotive present) of the group's pooled seconds, so
@@ -25,37 +36,52 @@ ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 CLASSES = ["stationary", "walking", "running", "automotive"]
 ALL = ["stationary", "walking", "running", "cycling", "automotive", "unknown"]
 LOW_RATE_USER = "andrea"
+GROUPS = ["us-tm2017", "us-tm2017 ~3-4 Hz", "mobifall-v2", "geotecinit-sp-har"]
 
-# The search space: a few thresholds, a handful of physically meaningful values each (see Docs/activity.md).
+# The search space: a few parameters, a handful of physically meaningful values each (see Docs/activity.md).
 GRID = {
-    # Input rate (samples/s) below which the step rhythm is not trusted (0: always trusted, the old behaviour).
-    "rhythmMinimumInputRate": [0, 5, 8, 12],
-    # Input-sample deviation (g) that is gait at low rates: between vehicle vibration and heel strikes.
-    "lowRateGaitMinimumDeviation": [0.12, 0.16, 0.2, 0.25],
-    # Longest silence (s) interpolated over for sparse loggers (< rhythmMinimumInputRate); others keep the 1 s.
-    "sparseInputMaximumGap": [1, 2, 3],
+    # Cost of a change of activity, in windows of medium-confidence evidence.
+    "temporal.switchCost": [5, 8, 12],
+    # Direction spread (degrees) that makes gait energy without a rhythm walking: vehicles stay within a few.
+    "gaitMinimumWobble": [8, 10, 12],
     # Stillness: sensor noise and a seated person's sway vs the smallest vehicle vibration.
-    "stationaryMaximumDeviation": [0.012, 0.016, 0.025],
-    # Periodicity that gait needs while a vehicle is reported: road rhythm reaches 0.25-0.35, walking away more.
-    "vehicleExitMinimumPeriodicity": [0.25, 0.35, 0.45],
+    "stationaryMaximumDeviation": [0.008, 0.012],
+    # Longest silence (s) interpolated over for sparse loggers (< 5 samples/s); others keep the 1 s.
+    "sparseInputMaximumGap": [3, 6],
 }
+# Set from their physical argument alone and not searched (Docs/activity.md); `--sensitivity` searches them too.
+SENSITIVITY = {
+    # Share of a still window's weight that also supports a ride (vehicles stop and cruise smoothly).
+    "temporal.quietRideShare": [0.25, 0.5, 0.75],
+    # Direction spread per g of |a| deviation that is a phone turned in the hand, not a ride (jolts: ~60 deg/g).
+    "handlingMinimumRotation": [100, 150],
+}
+# The classifier before the temporal model and the new evidence (sway, turning in place): the rule-only model
+# with the new rules switched off reproduces the previous session's matrices.
+BEFORE = {"model": "rules", "gaitMinimumWobble": 1e9, "handlingMinimumRotation": 1e9, "minimumInputRate": 1.6,
+          "sparseInputMaximumGap": 3, "stationaryMaximumDeviation": 0.012}
 
 
-def candidates():
-    seen = []
-    for values in itertools.product(*GRID.values()):
-        config = dict(zip(GRID.keys(), values))
-        if config["rhythmMinimumInputRate"] == 0 and (
-                config["lowRateGaitMinimumDeviation"] != GRID["lowRateGaitMinimumDeviation"][0]
-                or config["sparseInputMaximumGap"] != GRID["sparseInputMaximumGap"][0]):
-            continue  # with the low-rate rule off, no phone counts as sparse: these thresholds are unused
-        seen.append(config)
-    return seen
+def nested(flat):
+    """{"temporal.switchCost": 3} -> {"temporal": {"switchCost": 3}} (the configuration's JSON shape)."""
+    out = {}
+    for key, value in flat.items():
+        target = out
+        *parents, leaf = key.split(".")
+        for parent in parents:
+            target = target.setdefault(parent, {})
+        target[leaf] = value
+    return out
+
+
+def candidates(sensitivity=False):
+    grid = dict(GRID, **SENSITIVITY) if sensitivity else GRID
+    return [dict(zip(grid.keys(), values)) for values in itertools.product(*grid.values())]
 
 
 def person_of(path):
     """(group, person) of a converted trace, from its folder and file name."""
-    dataset = path.split(os.sep)[-3]
+    dataset = path.split(os.sep)[-3].replace("-stops", "")
     name = os.path.basename(path)[:-4]
     if dataset == "us-tm2017":
         user = name.split("_")[0]
@@ -67,26 +93,33 @@ def person_of(path):
     return None
 
 
-def traces(folder):
+def traces(folder, truth="seconds"):
+    """The labelled traces; with truth "seconds", us-tm2017 vehicle sessions with a logged stop of a minute or more
+    come from us-tm2017-stops (the stop not scored)."""
     out = []
     for dataset in ("us-tm2017", "mobifall-v2", "geotecinit-sp-har"):
         for split in sorted(os.listdir(os.path.join(folder, dataset))):
             for name in sorted(os.listdir(os.path.join(folder, dataset, split))):
                 # MobiFall jump files (median |a| ~0.3 g in flight) fail the reader's unit check; all unscored.
-                if name.endswith(".csv") and not name.startswith("JUM_"):
-                    out.append(os.path.join(folder, dataset, split, name))
+                if not name.endswith(".csv") or name.startswith("JUM_"):
+                    continue
+                path = os.path.join(folder, dataset, split, name)
+                stops = os.path.join(folder, dataset + "-stops", split, name)
+                out.append(stops if truth == "seconds" and os.path.exists(stops) else path)
     return out
 
 
-def run(binary, paths, config, cache):
-    key = hashlib.sha256((json.dumps(config, sort_keys=True) + binary).encode()).hexdigest()[:16]
+def evaluate(binary, paths, config, cache, extra=()):
+    """Per-person confusion matrices of one `locomotion evaluate` run (cached by configuration, options, inputs and
+    binary)."""
+    key = hashlib.sha256(json.dumps([config, list(extra), paths, binary], sort_keys=True).encode()).hexdigest()[:16]
     cached = os.path.join(cache, key + ".jsonl")
     if not os.path.exists(cached):
         config_path = os.path.join(cache, key + ".json")
         with open(config_path, "w") as f:
-            json.dump(config, f)
-        args = [binary, "evaluate", "--per-trace", "--format", "json"] + (["--config", config_path] if config else []) + paths
-        result = subprocess.run(args, capture_output=True, text=True, check=True)
+            json.dump(nested(config), f)
+        args = [binary, "evaluate", "--per-trace", "--format", "json"] + (["--config", config_path] if config else [])
+        result = subprocess.run(args + list(extra) + paths, capture_output=True, text=True, check=True)
         with open(cached + ".tmp", "w") as f:
             f.write(result.stdout)
         os.replace(cached + ".tmp", cached)
@@ -97,7 +130,7 @@ def run(binary, paths, config, cache):
             if report["scope"] == "total":
                 continue
             who = person_of(report["scope"])
-            matrix = per_person.setdefault(who, {t: {p: 0 for p in ALL} for t in ALL})
+            matrix = per_person.setdefault(who, empty())
             for truth, row in report["confusion"].items():
                 for predicted, count in row.items():
                     matrix[truth][predicted] += count
@@ -137,6 +170,14 @@ def objective(per_person, people):
     return sum(macros) / len(macros)
 
 
+def pooled(per_person, keep):
+    m = empty()
+    for who, matrix in per_person.items():
+        if keep(who):
+            m = add(m, matrix)
+    return m
+
+
 def table(m, title):
     lines = [f"{title}", "", "```", "truth \\ predicted " + "".join(f"{p:>11}" for p in ALL)]
     for t in ALL:
@@ -154,6 +195,34 @@ def table(m, title):
     return "\n".join(lines)
 
 
+def row(m):
+    """macro-F1 and the recall of each class present, for the summary tables."""
+    per_class, macro = scores(m)
+    if macro is None:
+        return "— | —"
+    recalls = " / ".join(f"{per_class[c][2]:.3f}" if c in per_class else "—" for c in CLASSES)
+    return f"{macro:.3f} | {recalls}"
+
+
+POOLS = [
+    ("everyone (23 people)", lambda w: True),
+    ("people at >= 5 Hz (22)", lambda w: w[0] != "us-tm2017 ~3-4 Hz"),
+    ("us-tm2017 >= 5 Hz (5)", lambda w: w[0] == "us-tm2017"),
+    ("us-tm2017 ~3-4 Hz user andrea", lambda w: w[0] == "us-tm2017 ~3-4 Hz"),
+    ("MobiFall (5)", lambda w: w[0] == "mobifall-v2"),
+    ("GeoTecINIT (12)", lambda w: w[0] == "geotecinit-sp-har"),
+]
+
+
+def summary(columns):
+    """A markdown table: one row per pool, one column group per (title, per-person matrices)."""
+    head = "| pool | " + " | ".join(f"{title}: macro-F1 | recall stat / walk / run / auto" for title, _ in columns) + " |"
+    lines = [head, "| --- |" + " --- | --- |" * len(columns)]
+    for name, keep in POOLS:
+        lines.append(f"| {name} | " + " | ".join(row(pooled(m, keep)) for _, m in columns) + " |")
+    return "\n".join(lines)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--traces", default="/tmp/activity-traces")
@@ -161,41 +230,41 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--markdown", help="also write the report to this file")
     parser.add_argument("--no-build", action="store_true", help="use the binary as it is")
+    parser.add_argument("--sensitivity", action="store_true", help="also search the parameters set from physics "
+                        "(SENSITIVITY): how much the held-out figure depends on fixing them")
     parser.add_argument("--fixed", metavar="JSON", help="no choice: score this one configuration on everyone "
                         "(e.g. the old behaviour, or an experiment); not an unseen-people estimate")
     args = parser.parse_args()
     if not args.no_build:
         subprocess.run(["swift", "build", "-c", "release", "--product", "locomotion"], cwd=ROOT, check=True,
                        stdout=subprocess.DEVNULL)
-    if not os.path.isdir(os.path.join(args.traces, "us-tm2017")):
+    if not os.path.isdir(os.path.join(args.traces, "us-tm2017-fixes")):
         subprocess.run([sys.executable, os.path.join(HERE, "convert.py"), args.traces], check=True)
     binary = os.path.abspath(args.binary)
     cache = os.path.join(args.traces, "louo-cache", hashlib.sha256(open(binary, "rb").read()).hexdigest()[:12])
     os.makedirs(cache, exist_ok=True)
     paths = traces(args.traces)
-    grid = candidates() if args.fixed is None else [json.loads(args.fixed)]
-    with ThreadPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(lambda c: run(binary, paths, c, cache), grid))
-        default_result = run(binary, paths, {}, cache)
-    people = sorted(set().union(*[r.keys() for r in results]))
+    coarse_paths = traces(args.traces, truth="coarse")
 
     out = []
     if args.fixed is not None:
-        results = results[0]
+        fixed = json.loads(args.fixed)
+        result = evaluate(binary, paths, fixed, cache)
+        people = sorted(result)
         out.append(f"# Activity: one configuration on everyone (no choice, not LOUO): `{args.fixed}`")
-        groups = sorted({w[0] for w in people})
-        out.append(f"objective (mean of the group macro-F1s): {objective(results, people):.3f}")
-        def pooled(filter_):
-            m = empty()
-            for who in people:
-                if filter_(who):
-                    m = add(m, results[who])
-            return m
-        out.append(table(pooled(lambda w: w[0] != "us-tm2017 ~3-4 Hz"), "## everyone at >= 5 Hz"))
-        for group in groups:
-            out.append(table(pooled(lambda w, g=group: w[0] == g), f"## {group}"))
+        out.append(f"objective (mean of the group macro-F1s): {objective(result, people):.3f}")
+        out.append(summary([("per-second truth", result), ("coarse", evaluate(binary, coarse_paths, fixed, cache))]))
+        for name, keep in POOLS:
+            out.append(table(pooled(result, keep), f"## {name}"))
         print("\n\n".join(out))
         return
+
+    grid = candidates(args.sensitivity)
+    with ThreadPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(lambda c: evaluate(binary, paths, c, cache), grid))
+    default_result = evaluate(binary, paths, {}, cache)
+    people = sorted(set().union(*[r.keys() for r in results]))
+
     # The shipped defaults: the choice on all people.
     all_scores = [objective(r, people) for r in results]
     best_all = max(range(len(grid)), key=lambda i: (all_scores[i], -i))
@@ -204,46 +273,67 @@ def main():
     same = default_result == results[best_all]
     out.append(f"`locomotion evaluate` without --config reproduces it: {'yes' if same else 'NO - update the defaults'}")
 
-    held_out = {}
     choices = {}
     for who in people:
         others = [p for p in people if p != who]
         s = [objective(r, others) for r in results]
-        best = max(range(len(grid)), key=lambda i: (s[i], -i))
-        choices[who] = best
-        held_out[who] = results[best].get(who, empty())
+        choices[who] = max(range(len(grid)), key=lambda i: (s[i], -i))
+
+    def held_out(extra=(), truth_paths=paths, only=None, base=None):
+        """Each person's matrix under the configuration chosen without them (`extra` options; `only`: a subset of
+        the traces; `base`: a configuration merged under the choice)."""
+        chosen = sorted(set(choices.values()))
+        runs = {}
+        for i in chosen:
+            config = dict(base or {}, **grid[i])
+            selected = [p for p in truth_paths if only is None or only(p)]
+            runs[i] = evaluate(binary, selected, config, cache, extra) if selected else {}
+        return {who: runs[choices[who]].get(who, empty()) for who in people if who in runs[choices[who]]}
+
+    louo = {who: results[choices[who]].get(who, empty()) for who in people}
     out.append("Configuration chosen for each held-out person (on the others):")
     rows = ["| group | person | chosen | held-out macro-F1 |", "| --- | --- | --- | --- |"]
     for who in people:
-        macro = scores(held_out[who])[1]
+        macro = scores(louo[who])[1]
         rows.append(f"| {who[0]} | {who[1]} | `{json.dumps(grid[choices[who]])}` | "
                     + (f"{macro:.3f} |" if macro is not None else "- |"))
     out.append("\n".join(rows))
 
-    def pool(filter_):
-        m = empty()
-        for who in people:
-            if filter_(who):
-                m = add(m, held_out[who])
-        return m
+    before = evaluate(binary, paths, BEFORE, cache)
+    rules = held_out(extra=("--model", "rules"))
+    lagged = held_out(extra=("--smoothing", "lagged"))
+    coarse = held_out(truth_paths=coarse_paths)
+    out.append("## Summary (held-out figures; `before` made no choice)\n")
+    out.append(summary([("temporal, full smoothing (label/evaluate)", louo), ("temporal, streaming (lag 20 s)", lagged),
+                        ("rule-only model, same evidence", rules), ("before (rules, old evidence)", before)]))
+    out.append("## Coarse session truth (every vehicle second automotive) beside the per-second truth\n")
+    out.append(summary([("per-second truth", louo), ("coarse truth", coarse)]))
 
-    out.append(table(pool(lambda w: w[0] != "us-tm2017 ~3-4 Hz"),
-                     "## LOUO pooled: every held-out person at >= 5 Hz (us-tm2017 >= 5 Hz, MobiFall, GeoTecINIT)"))
-    for group in ["us-tm2017", "us-tm2017 ~3-4 Hz", "mobifall-v2", "geotecinit-sp-har"]:
-        out.append(table(pool(lambda w, g=group: w[0] == group), f"## LOUO held-out: {group}"))
-    out.append(table(pool(lambda w: True), "## LOUO pooled: everyone, the ~3-4 Hz user included"))
-    # The first session reported a fixed split (tuned on datasets.TUNE, scored on the rest): the same people here.
-    tune = {("us-tm2017", "Damiano"), ("us-tm2017", "Claudio"), ("mobifall-v2", "sub2"), ("mobifall-v2", "sub3")} | {
-        ("geotecinit-sp-har", f"s0{k}") for k in range(1, 5)}
-    out.append(table(pool(lambda w: w[0] != "us-tm2017 ~3-4 Hz" and w not in tune),
-                     "## LOUO held-out, only the test people of the earlier fixed split (>= 5 Hz)"))
+    # With and without the logged GPS speeds, on the us-tm2017 traces that have them.
+    fixes_dir = os.path.join(args.traces, "us-tm2017-fixes")
+    speeds = {name[:-len(".fixes.csv")] for name in os.listdir(fixes_dir)}
+    has_speed = lambda p: os.path.basename(p)[:-4] in speeds
+    without = held_out(only=has_speed)
+    with_fixes = {}
+    for path in [p for p in paths if has_speed(p)]:
+        fixes = os.path.join(fixes_dir, os.path.basename(path)[:-4] + ".fixes.csv")
+        who = person_of(path)
+        per = evaluate(binary, [path], grid[choices[who]], cache, ("--fixes", fixes))
+        with_fixes[who] = add(with_fixes.get(who, empty()), per.get(who, empty()))
+    out.append(f"## us-tm2017 traces that logged GPS speed ({sum(map(has_speed, paths))} traces): without and with "
+               "the speeds as fixes\n")
+    out.append(summary([("acceleration only", without), ("with speed fixes", with_fixes)]))
 
-    # For reference: the defaults (= all-people choice) scored on everyone (not an unseen-people estimate).
+    for name, keep in POOLS:
+        out.append(table(pooled(louo, keep), f"## LOUO held-out: {name}"))
+    out.append(table(pooled(before, POOLS[0][1]), "## Before (rules, old evidence; no choice): everyone"))
+
     text = "\n\n".join(out) + "\n"
     print(text)
     if args.markdown:
-        with open(args.markdown, "w") as f:
+        with open(args.markdown + ".tmp", "w") as f:
             f.write(text)
+        os.replace(args.markdown + ".tmp", args.markdown)
 
 
 if __name__ == "__main__":

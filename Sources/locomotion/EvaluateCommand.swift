@@ -37,6 +37,12 @@ struct EvaluateCommand: AsyncParsableCommand {
 
     @OptionGroup var traceOptions: TraceOptions
     @OptionGroup var classifierOptions: ClassifierOptions
+    @OptionGroup var smoothingOptions: SmoothingOptions
+
+    @Option(help: ArgumentHelp(
+        "Location fixes of a single trace (CSV timestamp,latitude,longitude[,horizontal_accuracy][,speed], GPX or NMEA); their speed is evidence, as with `label --fixes`.",
+        valueName: "file"))
+    var fixes: String?
 
     @Option(help: "Report encoding: text (a readable table) or json (JSON Lines).")
     var format: ReportFormat = .text
@@ -63,8 +69,12 @@ struct EvaluateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let configuration = try classifierOptions.load()
+        let configuration = try classifierOptions.load(), smoothing = smoothingOptions.smoothing.smoothing
         let inputs = try InputPaths.expandInputs(traces)
+        if fixes != nil && inputs.count > 1 {
+            throw CommandFailure.badUsage("--fixes belongs to one trace; evaluate the traces one by one to give each its fixes")
+        }
+        let locationFixes = try fixes.map { try ActivityTraceRun.timedFixes(path: $0) } ?? []
         let readingOptions = traceOptions.readingOptions, format = format, perTrace = perTrace
         var plan = OutputPlan(reading: inputs + [classifierOptions.config])
         try plan.claim(output, as: output == nil ? "standard output" : "--output")
@@ -81,7 +91,9 @@ struct EvaluateCommand: AsyncParsableCommand {
             var scorer = ActivityScorer()
             var segments: [ActivitySegment] = []
             let labelled = try ActivityTraceRun.run(
-                path: path, options: readingOptions, configuration: configuration, diagnostics: &diagnostics,
+                path: path, options: readingOptions, configuration: configuration, smoothing: smoothing,
+                fixes: locationFixes,
+                diagnostics: &diagnostics,
                 progress: progress, label: { scorer.addLabel($0, at: $1) },
                 segment: { segment, _ in segments.append(segment) })
             if !labelled {

@@ -46,6 +46,7 @@ struct LabelCommand: AsyncParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var classifierOptions: ClassifierOptions
+    @OptionGroup var smoothingOptions: SmoothingOptions
 
     @Option(help: ArgumentHelp(
         "Location fixes of a single trace (CSV timestamp,latitude,longitude[,horizontal_accuracy][,speed], GPX or NMEA); their speed supports automotive and cycling.",
@@ -53,7 +54,7 @@ struct LabelCommand: AsyncParsableCommand {
     var fixes: String?
 
     func run() async throws {
-        let configuration = try classifierOptions.load()
+        let configuration = try classifierOptions.load(), smoothing = smoothingOptions.smoothing.smoothing
         let inputs = try InputPaths.expandInputs(traces)
         if fixes != nil && inputs.count > 1 {
             throw CommandFailure.badUsage("--fixes belongs to one trace; label the traces one by one to give each its fixes")
@@ -71,7 +72,7 @@ struct LabelCommand: AsyncParsableCommand {
         ) { path, diagnostics, progress in
             var text = format == .csv ? "start,end,activity,confidence\n" : ""
             try ActivityTraceRun.run(path: path, options: readingOptions, configuration: configuration,
-                                     fixes: locationFixes, fixesPath: fixes,
+                                     smoothing: smoothing, fixes: locationFixes, fixesPath: fixes,
                                      diagnostics: &diagnostics, progress: progress) { segment, explanation in
                 switch format {
                 case .csv: text += "\(segment.start),\(segment.end),\(segment.activity),\(segment.confidence)\n"
@@ -87,17 +88,44 @@ struct LabelCommand: AsyncParsableCommand {
     }
 }
 
-/// `--config`: the classifier's thresholds from a JSON file.
+extension ActivityClassifier.Model: ExpressibleByArgument {}
+
+/// `--config` and `--model`: the classifier's thresholds from a JSON file, and the model that smooths them.
 struct ClassifierOptions: ParsableArguments {
     @Option(help: ArgumentHelp("JSON file with ActivityClassifier thresholds (any subset; see Docs/activity.md).",
                                valueName: "file"))
     var config: String?
 
+    @Option(help: ArgumentHelp(
+        "temporal (default): the temporal model over the window rules; rules: the rule table with persistence smoothing only, for comparison. Overrides `model` in --config.",
+        valueName: "model"))
+    var model: ActivityClassifier.Model?
+
     /// The default configuration with the file's values set, each checked against its parameter's range
-    /// (``ConfigurationFile``: errors name the line, the column and the key).
+    /// (``ConfigurationFile``: errors name the line, the column and the key), and `--model`.
     func load() throws -> ActivityClassifier.Configuration {
+        var configuration = try loadFile()
+        if let model { configuration.model = model }
+        return configuration
+    }
+
+    private func loadFile() throws -> ActivityClassifier.Configuration {
         guard let config else { return .init() }
         return try ConfigurationFile.read(path: config, over: ActivityClassifier.Configuration())
+    }
+}
+
+/// `--smoothing` of the commands that label a recorded trace (`label`, `evaluate`; `replay` is always lagged, like
+/// the phone it replays).
+struct SmoothingOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "full (default): every decision on all the evidence that can change it (a recorded trace); lagged: what a phone streaming the trace reports, each decision final after at most the temporal model's lag (10 s).",
+        valueName: "smoothing"))
+    var smoothing: SmoothingName = .full
+
+    enum SmoothingName: String, ExpressibleByArgument, CaseIterable, Sendable {
+        case full, lagged
+        var smoothing: ActivityClassifier.Smoothing { self == .full ? .full : .lagged }
     }
 }
 
@@ -111,13 +139,13 @@ enum ActivityTraceRun {
     /// sample is refused. Returns whether the trace has a `label` column.
     @discardableResult
     static func run(path: String, options: TraceReadingOptions, configuration: ActivityClassifier.Configuration,
-                    fixes: [LocationFix] = [], fixesPath: String? = nil,
+                    smoothing: ActivityClassifier.Smoothing = .full, fixes: [LocationFix] = [], fixesPath: String? = nil,
                     diagnostics: inout String, progress: ReadProgress = .none,
                     label: (MotionActivity, Double) -> Void = { _, _ in },
                     segment: (ActivitySegment, ActivityExplanation) -> Void) throws -> Bool {
         // Parsing runs on a second thread, overlapping the classifier (Docs/benchmarks.md, "Scaling").
         var reader = try ReadAheadTraceReader(path: path, options: options)
-        var classifier = ActivityClassifier(configuration: configuration)
+        var classifier = ActivityClassifier(configuration: configuration, smoothing: smoothing)
         var segmenter = ActivitySegmenter()
         // Updates always change the activity, so the open segment is explained by the last update.
         var open = ActivityExplanation(rule: "none")
@@ -138,6 +166,11 @@ enum ActivityTraceRun {
                 segmenter.add(update) { finished in segment(finished, closing) }
                 open = update.explanation
             }
+        }
+        classifier.finish { update in
+            let closing = open
+            segmenter.add(update) { finished in segment(finished, closing) }
+            open = update.explanation
         }
         diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: path)
         try TraceSpan.requireTwoSamples(rowCount, file: path)

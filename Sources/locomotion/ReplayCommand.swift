@@ -73,6 +73,7 @@ struct ReplayCommand: AsyncParsableCommand {
     @OptionGroup var traceOptions: TraceOptions
     @OptionGroup var outputOptions: OutputOptions
     @OptionGroup var inputOptions: InputOptions
+    @OptionGroup var classifierOptions: ClassifierOptions
 
     /// The gate's constants from the options, each checked against its parameter's range.
     func gatingConfiguration() throws -> GatingConfiguration {
@@ -145,11 +146,12 @@ struct ReplayCommand: AsyncParsableCommand {
                              hint: "drop --activity-from-labels to use the classifier")
         }
         let locationFixes = try readFixes()
+        let classifierConfiguration = try classifierOptions.load()
         let configuration = try gatingConfiguration()
 
         var streaming = StreamingReplay(
             fixes: locationFixes, labelConfidence: activityFromLabels ? labelConfidence : nil,
-            classifierConfiguration: ActivityClassifier.Configuration(), configuration: configuration,
+            classifierConfiguration: classifierConfiguration, configuration: configuration,
             collectsTruth: reader.hasLabels)
         var rowCount = 0, firstTime = 0.0, lastTime = 0.0
         do {

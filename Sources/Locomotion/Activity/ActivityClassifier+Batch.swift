@@ -2,10 +2,12 @@ import LocomotionDSP
 
 extension ActivityClassifier {
     /// All updates for a recorded trace: the streaming classifier run over `samples` (in time order), with
-    /// `fixes` merged in by time. Identical to pushing the same input one by one. O(n) in the samples.
+    /// `fixes` merged in by time, and finished. Identical to pushing the same input one by one into a classifier
+    /// with the same `smoothing` (by default `.full`: every decision on all the evidence that can change it) and
+    /// calling `finish(emit:)`. O(n) in the samples.
     public static func updates(of samples: some Sequence<AccelerometerSample>, fixes: [LocationFix] = [],
-                               configuration: Configuration = .init()) -> [ActivityUpdate] {
-        var classifier = ActivityClassifier(configuration: configuration)
+                               configuration: Configuration = .init(), smoothing: Smoothing = .full) -> [ActivityUpdate] {
+        var classifier = ActivityClassifier(configuration: configuration, smoothing: smoothing)
         var updates: [ActivityUpdate] = []
         var nextFix = fixes.startIndex
         for sample in samples {
@@ -15,14 +17,16 @@ extension ActivityClassifier {
             }
             classifier.push(sample) { updates.append($0) }
         }
+        classifier.finish { updates.append($0) }
         return updates
     }
 
     /// The activity segments of a recorded trace, from its first to its last sample: maximal stretches of one
-    /// activity, as `locomotion label` writes them. Defined as streaming over the buffer. O(n).
+    /// activity, as `locomotion label` writes them. Defined as streaming over the buffer (with `smoothing`, by
+    /// default `.full`) and finishing. O(n).
     public static func segments(of samples: some Sequence<AccelerometerSample>, fixes: [LocationFix] = [],
-                                configuration: Configuration = .init()) -> [ActivitySegment] {
-        var classifier = ActivityClassifier(configuration: configuration)
+                                configuration: Configuration = .init(), smoothing: Smoothing = .full) -> [ActivitySegment] {
+        var classifier = ActivityClassifier(configuration: configuration, smoothing: smoothing)
         var segmenter = ActivitySegmenter()
         var segments: [ActivitySegment] = []
         var nextFix = fixes.startIndex
@@ -33,6 +37,7 @@ extension ActivityClassifier {
             }
             classifier.push(sample) { segmenter.add($0) { segments.append($0) } }
         }
+        classifier.finish { segmenter.add($0) { segments.append($0) } }
         if let end = classifier.lastSampleTime { segmenter.finish(at: end) { segments.append($0) } }
         return segments
     }
@@ -41,8 +46,9 @@ extension ActivityClassifier {
     /// `CMMotionActivityManager.queryActivityStarting(from:to:)`: the segments of the whole trace (so that the
     /// context before `start` counts, exactly as it did when streaming) clipped to the range. O(n).
     public static func activities(from start: Double, to end: Double, in samples: some Sequence<AccelerometerSample>,
-                                  fixes: [LocationFix] = [], configuration: Configuration = .init()) -> [ActivitySegment] {
-        segments(of: samples, fixes: fixes, configuration: configuration).compactMap { segment in
+                                  fixes: [LocationFix] = [], configuration: Configuration = .init(),
+                                  smoothing: Smoothing = .full) -> [ActivitySegment] {
+        segments(of: samples, fixes: fixes, configuration: configuration, smoothing: smoothing).compactMap { segment in
             var clipped = segment
             clipped.start = max(segment.start, start)
             clipped.end = min(segment.end, end)

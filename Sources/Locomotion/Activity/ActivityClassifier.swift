@@ -5,10 +5,20 @@ import LocomotionDSP
 ///
 /// Pipeline: the input is resampled to `Configuration.sampleRate` (linear interpolation, a gap longer than
 /// `Configuration.maximumGap` ends the run); every `hopDuration` a window of `windowDuration` seconds yields
-/// `ActivityFeatures`; a readable rule table (`Docs/activity.md`) turns them into a window decision; temporal
-/// smoothing reports an activity only after it persisted for its minimum duration and back-dates the update to
-/// where the activity began. Gaps report `unknown` from the last sample before the gap; a ride reported before a
-/// short gap still counts as the context for the windows after it (`Configuration.vehicleContextMaximumGap`).
+/// `ActivityFeatures`; a readable rule table (`Docs/activity.md`) turns them into a window decision; the temporal
+/// model (`Configuration.model`, default `.temporal`) finds the segmentation that explains those decisions best
+/// under minimum durations and physically allowed transitions (a ride starts and ends with a stop), and reports
+/// each change of activity back-dated to the hop where it begins. Gaps report `unknown` from the last sample
+/// before the gap; the model's state is carried across gaps of up to `Configuration.vehicleContextMaximumGap`.
+///
+/// **Lag.** An update is emitted when the decision about its first hop is final, and its `start` lies in the
+/// past: with `Smoothing.lagged` (the default), at most `TemporalParameters.lag` + `windowDuration` / 2 +
+/// `hopDuration` / 2 seconds before the sample that completed it (23 s with the defaults), or `lag` +
+/// `windowDuration` (25 s) for the first update after the input starts or resumes after a gap (the first window
+/// stands for the run from its start); usually less, since a decision is final as soon as later evidence can no
+/// longer change it. A gap or `finish(emit:)` decides everything before it at once. With `Smoothing.full`, an update waits until no later evidence can change it
+/// (batch use). The rule-only model (`Model.rules`) back-dates by up to its longest minimum duration plus half a
+/// window. Consumers that act on time (a gate's dwell, an odometer's moving gate) take `start`, not arrival.
 ///
 /// Updates are emitted only when the reported activity changes, so consecutive updates always differ in
 /// activity, and their `start` times never decrease.
@@ -17,7 +27,8 @@ import LocomotionDSP
 /// gives exactly the updates of an uninterrupted run.
 ///
 /// Cost: O(1) amortised per sample (one window of features per hop: O(n²) in the window's sample count n,
-/// 100 by default); constant memory; pushing a sample allocates nothing once the classifier is created.
+/// 100 by default; the temporal model adds O(45) per hop); constant memory with `.lagged`; pushing a sample
+/// allocates nothing once the classifier is created (emitting an update builds its explanation).
 ///
 /// ```swift
 /// var classifier = ActivityClassifier()
@@ -37,14 +48,18 @@ public struct ActivityClassifier: Sendable, Codable {
     /// Time of the last sample pushed (seconds), or nil before the first.
     public private(set) var lastSampleTime: Double?
 
-    /// Creates a classifier with the given thresholds.
-    public init(configuration: Configuration = .init()) {
+    /// How long the temporal model may wait for later evidence.
+    public var smoothing: Smoothing { decisions.smoothing }
+
+    /// Creates a classifier with the given thresholds; `smoothing` says how long the temporal model may wait for
+    /// later evidence (`.lagged` for streaming, `.full` for a recorded trace).
+    public init(configuration: Configuration = .init(), smoothing: Smoothing = .lagged) {
         stage = ActivityFeatureStage(configuration: configuration)
-        decisions = Decisions(configuration: configuration)
+        decisions = Decisions(configuration: configuration, smoothing: smoothing)
     }
 
     /// The update in force: the activity reported last, or nil before the first sample.
-    public var current: ActivityUpdate? { decisions.smoother.reported }
+    public var current: ActivityUpdate? { decisions.reported }
 
     /// The time (s) before which the reported activity is final: no update emitted from now on starts earlier.
     /// nil before the first sample.
@@ -54,9 +69,17 @@ public struct ActivityClassifier: Sendable, Codable {
     /// the evidence of a window not yet completed begins (a window's length before the latest sample). A consumer
     /// that needs the activity at a time — the odometer deciding whether a fix was moving — waits until this time has
     /// passed it. O(1).
+    ///
+    /// With the temporal model, the hops still undecided (at most `TemporalParameters.lag` seconds of them with
+    /// `.lagged`) are not settled either: the time is the start of the oldest one.
     public var settledTime: Double? {
         guard let last = lastSampleTime else { return nil }
         var settled = last - stage.windowReach
+        if let temporal = decisions.temporal {
+            if let pending = temporal.oldestUndecidedStart { settled = min(settled, pending) }
+            if let reported = temporal.reported?.start { settled = max(settled, reported) }
+            return settled
+        }
         if let pending = decisions.smoother.pendingStart { settled = min(settled, pending) }
         if let reported = decisions.smoother.reported?.start { settled = max(settled, reported) }
         return settled
@@ -64,7 +87,21 @@ public struct ActivityClassifier: Sendable, Codable {
 
     /// Forgets everything pushed so far.
     public mutating func reset() {
-        self = ActivityClassifier(configuration: configuration)
+        self = ActivityClassifier(configuration: configuration, smoothing: smoothing)
+    }
+
+    /// Decides, on the evidence so far, every hop the temporal model still holds back (at the end of the input)
+    /// and calls `emit` with the updates this completes. Pushing more samples afterwards goes on from there (as
+    /// after a gap, without one). Does nothing for the rule-only model. O(undecided hops).
+    public mutating func finish(emit: (ActivityUpdate) -> Void) {
+        decisions.finish(emit: emit)
+    }
+
+    /// `finish(emit:)`, returning the updates.
+    public mutating func finish() -> [ActivityUpdate] {
+        var updates: [ActivityUpdate] = []
+        finish { updates.append($0) }
+        return updates
     }
 
     /// Pushes one accelerometer sample (time in seconds, acceleration in g, including gravity) and calls `emit`
@@ -72,8 +109,8 @@ public struct ActivityClassifier: Sendable, Codable {
     public mutating func push(_ sample: AccelerometerSample, emit: (ActivityUpdate) -> Void) {
         guard sample.time.isFinite, sample.acceleration.isFinite else { return }
         if lastSampleTime == nil {
-            decisions.smoother.force(ActivityUpdate(start: sample.time, activity: .unknown, confidence: .low,
-                                                    explanation: ActivityExplanation(rule: "warm-up")), emit: emit)
+            decisions.force(ActivityUpdate(start: sample.time, activity: .unknown, confidence: .low,
+                                           explanation: ActivityExplanation(rule: "warm-up")), emit: emit)
             decisions.runStarted = true
         }
         Self.push(sample, stage: &stage, decisions: &decisions, emit: emit)
@@ -120,7 +157,11 @@ extension ActivityClassifier {
 
     fileprivate struct Decisions: Sendable, Codable {
         let configuration: Configuration
+        let smoothing: Smoothing
+        /// The rule-only model's smoother (unused by the temporal model).
         var smoother: ActivitySmoother
+        /// The temporal model; nil for the rule-only model.
+        var temporal: ActivityTemporalSmoother?
         var speed: SpeedEvidence?
         var runStarted = false
         /// While the `unknown` forced by a gap is reported and a ride was reported before it: the last time (s)
@@ -128,13 +169,41 @@ extension ActivityClassifier {
         /// else nil.
         var carriedVehicleTime: Double?
 
-        init(configuration: Configuration) {
+        init(configuration: Configuration, smoothing: Smoothing) {
             self.configuration = configuration
+            self.smoothing = smoothing
             smoother = ActivitySmoother(configuration: configuration)
+            if configuration.model == .temporal {
+                temporal = ActivityTemporalSmoother(configuration: configuration, smoothing: smoothing)
+            }
+        }
+
+        /// The update in force.
+        var reported: ActivityUpdate? { temporal == nil ? smoother.reported : temporal?.reported }
+
+        /// Reports `update` (warm-up) now.
+        mutating func force(_ update: ActivityUpdate, emit: (ActivityUpdate) -> Void) {
+            if temporal != nil {
+                temporal?.force(update, emit: emit)
+            } else {
+                smoother.force(update, emit: emit)
+            }
+        }
+
+        /// Decides everything still held back (temporal model).
+        mutating func finish(emit: (ActivityUpdate) -> Void) {
+            temporal?.flush(emit: emit)
         }
 
         /// Reports the gap `from...to` (s) as `unknown`.
         mutating func gap(from: Double, to: Double, emit: (ActivityUpdate) -> Void) {
+            if temporal != nil {
+                temporal?.gap(from: from, to: to, update: ActivityUpdate(
+                    start: from, activity: .unknown, confidence: .low,
+                    explanation: ActivityExplanation(rule: "gap", features: ["gap_s": to - from])), emit: emit)
+                runStarted = true
+                return
+            }
             // A ride reported up to the drop-out (or carried across an earlier one) stays the context if the
             // vehicle was in evidence at most `vehicleContextMaximumGap` before the data resumes: nobody
             // gets out and walks away unseen in that time. The gap itself is still reported as `unknown`.
@@ -150,6 +219,14 @@ extension ActivityClassifier {
         mutating func add(_ features: ActivityFeatures, start: Double, end: Double, emit: (ActivityUpdate) -> Void) {
             var metersPerSecond: Double?
             if let speed, abs(end - speed.time) <= configuration.speedMaximumAge { metersPerSecond = speed.metersPerSecond }
+            if temporal != nil {
+                // The temporal model judges each window on its own: the context (a ride in progress) is its job.
+                let decision = ActivityRules.decide(features, speed: metersPerSecond, reported: nil, configuration)
+                let evidenceStart = runStarted ? start : (start + end) / 2 - configuration.hopDuration / 2
+                runStarted = false
+                temporal?.add(decision, features: features, start: evidenceStart, emit: emit)
+                return
+            }
             var context = smoother.reported?.activity
             if let seen = carriedVehicleTime {
                 if end - seen <= configuration.vehicleContextMaximumGap { context = .automotive } else { carriedVehicleTime = nil }

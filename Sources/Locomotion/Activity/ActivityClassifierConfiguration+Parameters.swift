@@ -17,6 +17,9 @@ extension ActivityClassifier.Configuration: ParameterizedConfiguration {
         .init("runningMinimumDeviation", \.runningMinimumDeviation, in: 0...16, unit: "g"),
         .init("weakGaitMinimumDeviation", \.weakGaitMinimumDeviation, in: 0...16, unit: "g"),
         .init("lowRateGaitMinimumDeviation", \.lowRateGaitMinimumDeviation, in: 0...16, unit: "g"),
+        // Direction spread of the input samples: an angle, and an angle per g of |a| deviation.
+        .init("gaitMinimumWobble", \.gaitMinimumWobble, in: 0...180, unit: "°"),
+        .init("handlingMinimumRotation", \.handlingMinimumRotation, in: 0...1_000_000, unit: "°/g"),
         .init("vehicleMaximumDeviation", \.vehicleMaximumDeviation, in: 0...16, unit: "g"),
         // Normalised autocorrelation peaks.
         .init("gaitMinimumPeriodicity", \.gaitMinimumPeriodicity, in: 0...1),
@@ -40,6 +43,14 @@ extension ActivityClassifier.Configuration: ParameterizedConfiguration {
         .init("minimumDuration.automotive", \.minimumDuration.automotive, in: 0...3600, unit: "s"),
         .init("minimumDuration.unknown", \.minimumDuration.unknown, in: 0...3600, unit: "s"),
         .init("interruptionTolerance", \.interruptionTolerance, in: 0...3600, unit: "s"),
+        // The temporal model. The lag bounds the decoder's memory (lag / hop hops of history per state).
+        .init("model", \.model),
+        .init("temporal.lag", \.temporal.lag, in: 0...600, unit: "s"),
+        .init("temporal.switchCost", \.temporal.switchCost, in: 0...1000),
+        .init("temporal.lowConfidenceWeight", \.temporal.lowConfidenceWeight, in: 0...100),
+        .init("temporal.mediumConfidenceWeight", \.temporal.mediumConfidenceWeight, in: 0...100),
+        .init("temporal.highConfidenceWeight", \.temporal.highConfidenceWeight, in: 0...100),
+        .init("temporal.quietRideShare", \.temporal.quietRideShare, in: 0...1),
     ]
 
     /// A window must hold at least 8 samples of the internal grid (the features need them).

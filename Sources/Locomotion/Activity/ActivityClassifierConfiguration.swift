@@ -27,11 +27,11 @@ extension ActivityClassifier {
         /// normally (us-tm2017's ~3–4 Hz user). Their silences up to this long are interpolated over (only
         /// the energy of the real input samples is used for them, see `lowRateGaitMinimumDeviation`); longer
         /// ones are gaps. Never shorter than `maximumGap`.
-        public var sparseInputMaximumGap: Double = 3
+        public var sparseInputMaximumGap: Double = 6
         /// Input samples per second (counted before resampling, over one window) below which a window is not
         /// decided at all (`unknown`, rule `sparse-input`): 8 samples in a 5 s window are too few for any
         /// energy or rhythm estimate.
-        public var minimumInputRate: Double = 1.6
+        public var minimumInputRate: Double = 0.8
         /// Input samples per second below which the step rhythm (autocorrelation, dominant frequency) is not
         /// trusted and gait is decided on the energy of the input samples alone (`low-rate-energy-walking`).
         /// Resolving a 1.4–2.3 Hz step rhythm needs regular sampling above twice that; irregular phones
@@ -44,7 +44,7 @@ extension ActivityClassifier {
         /// of sensor noise; a seated or standing person's sway in a pocket stays below ~0.01 g; most vehicle
         /// rides on the road and any gait stay above it (smooth rides and stops do not: they look still).
         /// Chosen among {0.012, 0.016, 0.025} by `Scripts/activity/louo.py` (as are the other searched defaults).
-        public var stationaryMaximumDeviation: Double = 0.012
+        public var stationaryMaximumDeviation: Double = 0.008
 
         // MARK: Gait (walking and running)
 
@@ -86,6 +86,11 @@ extension ActivityClassifier {
         /// `rhythmMinimumInputRate`) counts as walking: heel strikes give ±0.1–0.4 g whatever the sampling,
         /// while road vibration seen by a phone in a car, bus or train stays mostly below ~0.15 g.
         public var lowRateGaitMinimumDeviation: Double = 0.16
+        /// Spread of the input samples' direction (degrees, `ActivityFeatures.inputWobble`) from which motion of
+        /// gait energy (≥ `gaitMinimumDeviation`) without a usable rhythm counts as walking: a walker's phone sways
+        /// with the thigh, hip or arm by 5–30° at any sampling rate, a phone riding in a vehicle keeps its attitude
+        /// within a few degrees.
+        public var gaitMinimumWobble: Double = 12
 
         // MARK: Vehicle
 
@@ -95,6 +100,11 @@ extension ActivityClassifier {
         /// A change of the gravity direction (degrees) within one window above which aperiodic motion is the
         /// person handling the phone rather than a ride (phones in vehicles keep their attitude within ~20°).
         public var handlingMinimumTilt: Double = 30
+        /// Degrees of direction spread (`inputWobble`) per g of magnitude deviation (`inputDeviation`) from which
+        /// aperiodic motion without speed is the phone turned in a hand (stationary, `handling-in-place`) rather
+        /// than a ride: a jolt moves the phone's |a| and direction in proportion (a lateral 0.05 g turns it by
+        /// ~3°, 60°/g), turning it in the hand changes its direction and hardly its |a|.
+        public var handlingMinimumRotation: Double = 100
 
         // MARK: Speed fusion (location fixes)
 
@@ -111,6 +121,11 @@ extension ActivityClassifier {
 
         // MARK: Smoothing
 
+        /// What turns window decisions into updates: the temporal model (default) or the rule-only persistence
+        /// smoothing kept for comparison (`locomotion label --model rules`).
+        public var model: ActivityClassifier.Model = .temporal
+        /// The temporal model's parameters.
+        public var temporal: ActivityClassifier.TemporalParameters = .init()
         /// How long (seconds of consecutive window decisions) a new activity must persist before it is reported.
         /// The report is back-dated to where the new activity began, so persistence delays the answer but does
         /// not shift the segment.
@@ -159,10 +174,10 @@ extension ActivityClassifier {
 extension ActivityClassifier.Configuration {
     private enum CodingKeys: String, CodingKey {
         case sampleRate, windowDuration, hopDuration, maximumGap, sparseInputMaximumGap, minimumInputRate, rhythmMinimumInputRate
-        case lowRateGaitMinimumDeviation, stationaryMaximumDeviation, gaitMinimumDeviation
+        case lowRateGaitMinimumDeviation, gaitMinimumWobble, stationaryMaximumDeviation, gaitMinimumDeviation
         case gaitMinimumPeriodicity, vehicleExitMinimumPeriodicity, vehicleContextMaximumGap, gaitCadence, weakGaitMinimumDeviation, strideToStepBoundary, runningMinimumDeviation, runningMinimumCadence
-        case vehicleMaximumDeviation, handlingMinimumTilt, speedMaximumAge, vehicleMinimumSpeed, cyclingMinimumSpeed
-        case speedMaximumAccuracy, minimumDuration, interruptionTolerance
+        case vehicleMaximumDeviation, handlingMinimumTilt, handlingMinimumRotation, speedMaximumAge, vehicleMinimumSpeed, cyclingMinimumSpeed
+        case speedMaximumAccuracy, minimumDuration, interruptionTolerance, model, temporal
     }
 
     /// Decodes a configuration in which every key is optional: missing keys keep their defaults, so a file
@@ -181,6 +196,7 @@ extension ActivityClassifier.Configuration {
         minimumInputRate = try value(.minimumInputRate, minimumInputRate)
         rhythmMinimumInputRate = try value(.rhythmMinimumInputRate, rhythmMinimumInputRate)
         lowRateGaitMinimumDeviation = try value(.lowRateGaitMinimumDeviation, lowRateGaitMinimumDeviation)
+        gaitMinimumWobble = try value(.gaitMinimumWobble, gaitMinimumWobble)
         stationaryMaximumDeviation = try value(.stationaryMaximumDeviation, stationaryMaximumDeviation)
         gaitMinimumDeviation = try value(.gaitMinimumDeviation, gaitMinimumDeviation)
         gaitMinimumPeriodicity = try value(.gaitMinimumPeriodicity, gaitMinimumPeriodicity)
@@ -193,12 +209,15 @@ extension ActivityClassifier.Configuration {
         runningMinimumCadence = try value(.runningMinimumCadence, runningMinimumCadence)
         vehicleMaximumDeviation = try value(.vehicleMaximumDeviation, vehicleMaximumDeviation)
         handlingMinimumTilt = try value(.handlingMinimumTilt, handlingMinimumTilt)
+        handlingMinimumRotation = try value(.handlingMinimumRotation, handlingMinimumRotation)
         speedMaximumAge = try value(.speedMaximumAge, speedMaximumAge)
         vehicleMinimumSpeed = try value(.vehicleMinimumSpeed, vehicleMinimumSpeed)
         cyclingMinimumSpeed = try value(.cyclingMinimumSpeed, cyclingMinimumSpeed)
         speedMaximumAccuracy = try value(.speedMaximumAccuracy, speedMaximumAccuracy)
         minimumDuration = try value(.minimumDuration, minimumDuration)
         interruptionTolerance = try value(.interruptionTolerance, interruptionTolerance)
+        model = try value(.model, model)
+        temporal = try value(.temporal, temporal)
         guard sampleRate > 0, windowDuration * sampleRate >= 8, hopDuration > 0, maximumGap > 0 else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription:
                 "sampleRate, hopDuration and maximumGap must be positive and a window must hold at least 8 samples"))

@@ -69,7 +69,7 @@ struct ActivityFeatureStage: Sendable, Codable {
                       emit: emit)
         // Counted after the resampler so that a sample starting a new run (after a gap) belongs to that run.
         if sample.time.isFinite, sample.acceleration.isFinite {
-            windows.inputMoments.add(sample.acceleration.magnitude)
+            windows.inputMoments.add(sample.acceleration)
             lastInputTime = sample.time
         }
     }
@@ -186,7 +186,8 @@ extension ActivityFeatureStage {
                 tilt: tilt,
                 stepFrequency: f.dominantFrequency >= strideToStepBoundary ? f.dominantFrequency : 2 * f.dominantFrequency,
                 inputRate: Double(inputMoments.count) / windowDuration,
-                inputDeviation: inputMoments.standardDeviation
+                inputDeviation: inputMoments.standardDeviation,
+                inputWobble: inputMoments.wobble
             )
         }
     }

@@ -31,11 +31,16 @@ public struct ActivityFeatures: Sendable, Hashable, Codable {
     /// Standard deviation of |a| (g) over the input samples of the window, before resampling. Unlike
     /// `deviation` it does not shrink when a low-rate input is interpolated up to the classifier's rate.
     public var inputDeviation: Double
+    /// Spread of the direction of the input samples' acceleration in degrees (about the root-mean-square angle
+    /// of a sample from the window's mean direction): a walker's phone sways with the body by 5–30° at any
+    /// sampling rate, a phone riding in a vehicle stays within a few degrees.
+    public var inputWobble: Double
 
     /// Creates features from their values (units as documented on each property).
     public init(mean: Double, deviation: Double, dominantFrequency: Double, dominantPower: Double,
                 spectralEntropy: Double, lowBandPower: Double, highBandPower: Double, periodicity: Double,
-                period: Double, tilt: Double, stepFrequency: Double, inputRate: Double = 0, inputDeviation: Double = 0) {
+                period: Double, tilt: Double, stepFrequency: Double, inputRate: Double = 0, inputDeviation: Double = 0,
+                inputWobble: Double = 0) {
         self.mean = mean
         self.deviation = deviation
         self.dominantFrequency = dominantFrequency
@@ -49,6 +54,7 @@ public struct ActivityFeatures: Sendable, Hashable, Codable {
         self.stepFrequency = stepFrequency
         self.inputRate = inputRate
         self.inputDeviation = inputDeviation
+        self.inputWobble = inputWobble
     }
 
     /// The values by name, for an `ActivityExplanation`.
@@ -58,7 +64,7 @@ public struct ActivityFeatures: Sendable, Hashable, Codable {
             "dominant_power": dominantPower, "spectral_entropy": spectralEntropy,
             "low_band_power_g2": lowBandPower, "high_band_power_g2": highBandPower,
             "periodicity": periodicity, "period_s": period, "tilt_deg": tilt, "step_frequency_hz": stepFrequency,
-            "input_rate_hz": inputRate, "input_deviation_g": inputDeviation,
+            "input_rate_hz": inputRate, "input_deviation_g": inputDeviation, "input_wobble_deg": inputWobble,
         ]
     }
 }

@@ -1,18 +1,32 @@
-/// Count, mean and standard deviation of |a| over the *input* samples (before resampling) of the last window.
+import LocomotionDSP
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Count, mean and standard deviation of |a|, and the spread of the direction of a, over the *input* samples
+/// (before resampling) of the last window.
 ///
 /// Why: resampling a 3–10 Hz phone to the classifier's 20 Hz by linear interpolation fills the window with
 /// averages of neighbouring samples, which shrinks the variance (by up to a third for an uncorrelated signal)
 /// and invents no rhythm the input could not carry. The variance of the input samples themselves does not
 /// depend on the rate: it is the honest energy measure of a low-rate phone, and the sample count says how
-/// much the window has to go on.
+/// much the window has to go on. Likewise the spread of the samples' directions (`wobble`): a phone carried by a
+/// walker swings with the body, leg or arm by 5–30° whatever the sampling rate, while a phone riding in a vehicle
+/// keeps its attitude within a few degrees — gait evidence that needs no rhythm, so it holds at 2–5 samples/s.
 ///
-/// The window is kept as `blockCount` blocks of one hop each (count, Σ(|a|−1), Σ(|a|−1)²): O(1) per sample,
-/// O(blockCount) per window, constant memory, no allocation after `init`.
+/// The window is kept as `blockCount` blocks of one hop each (count, Σ(|a|−1), Σ(|a|−1)², Σ a/|a|): O(1) per
+/// sample, O(blockCount) per window, constant memory, no allocation after `init`.
 struct ActivityInputMoments: Sendable, Codable {
     private struct Block: Sendable, Codable {
         var count = 0
         var sum = 0.0
         var sumOfSquares = 0.0
+        /// Sum of the unit vectors a/|a| (samples with a direction).
+        var direction = Vector3.zero
+        var directionCount = 0
     }
 
     private var blocks: [Block]
@@ -22,6 +36,17 @@ struct ActivityInputMoments: Sendable, Codable {
     /// A window of `blockCount ≥ 1` hops.
     init(blockCount: Int) {
         blocks = Array(repeating: Block(), count: max(1, blockCount))
+    }
+
+    /// Adds one input acceleration (g): its magnitude and its direction. O(1).
+    mutating func add(_ acceleration: Vector3) {
+        let magnitude = acceleration.magnitude
+        add(magnitude)
+        if magnitude > 0 {
+            current.direction = current.direction + Vector3(x: acceleration.x / magnitude, y: acceleration.y / magnitude,
+                                                            z: acceleration.z / magnitude)
+            current.directionCount += 1
+        }
     }
 
     /// Adds one input magnitude |a| in g. O(1).
@@ -66,6 +91,20 @@ struct ActivityInputMoments: Sendable, Codable {
         guard count >= 2 else { return 0 }
         let mean = sum / Double(count)
         return max(0, sumOfSquares / Double(count) - mean * mean).squareRoot()
+    }
+
+    /// Spread of the input samples' directions over the last `blockCount` closed hops, in degrees: acos of the
+    /// length of their mean unit vector, which for small spreads is the root-mean-square angle of a sample from
+    /// the mean direction (0 for a phone that does not turn; 0 with fewer than two samples). O(blockCount).
+    var wobble: Double {
+        var sum = Vector3.zero
+        var count = 0
+        for block in blocks {
+            sum = sum + block.direction
+            count += block.directionCount
+        }
+        guard count >= 2 else { return 0 }
+        return acos(min(1, sum.magnitude / Double(count))) * 180 / Double.pi
     }
 }
 

@@ -1,5 +1,5 @@
 /// The decision of one window: the activity it shows, how sure, and the name of the rule.
-struct WindowDecision: Sendable, Hashable {
+struct WindowDecision: Sendable, Hashable, Codable {
     var activity: MotionActivity
     var confidence: ActivityConfidence
     var rule: String
@@ -50,12 +50,17 @@ enum ActivityRules {
             && (speed ?? 0) < c.cyclingMinimumSpeed && reported != .automotive {
             return WindowDecision(activity: .walking, confidence: .low, rule: "weak-gait-walking")
         }
+        if f.inputWobble >= c.gaitMinimumWobble && f.inputDeviation >= c.gaitMinimumDeviation
+            && (speed ?? 0) < c.cyclingMinimumSpeed && reported != .automotive {
+            return WindowDecision(activity: .walking, confidence: .low, rule: "sway-walking")
+        }
 
         if let decision = speedWithoutGait(speed, c) { return decision }
 
         if f.tilt >= c.handlingMinimumTilt {
             return WindowDecision(activity: .unknown, confidence: .low, rule: "handling")
         }
+        if let decision = turningInPlace(f, reported: reported, c) { return decision }
         if f.deviation < c.vehicleMaximumDeviation {
             let confidence: ActivityConfidence = f.deviation >= 2 * c.stationaryMaximumDeviation ? .medium : .low
             return WindowDecision(activity: .automotive, confidence: confidence, rule: "vibration-no-gait")
@@ -76,6 +81,16 @@ enum ActivityRules {
         return nil
     }
 
+    /// A phone turned in the hand without gait or speed: its direction spreads far more than its magnitude
+    /// varies (`handlingMinimumRotation`), while road jolts move both in proportion. The person is not going
+    /// anywhere: stationary, low confidence (rule `handling-in-place`). Nil otherwise, and while a ride is
+    /// reported (the rule-only model's context: a phone turned in a vehicle is still in it).
+    static func turningInPlace(_ f: ActivityFeatures, reported: MotionActivity?,
+                               _ c: ActivityClassifier.Configuration) -> WindowDecision? {
+        guard reported != .automotive, f.inputWobble >= c.handlingMinimumRotation * f.inputDeviation else { return nil }
+        return WindowDecision(activity: .stationary, confidence: .low, rule: "handling-in-place")
+    }
+
     /// The decision for a window whose input is too sparse for a step rhythm: the energy of the input samples
     /// (not of the interpolated signal) separates stillness, gait and vehicle vibration. Running is not
     /// claimed (its cadence cannot be seen), and neither is gait while a vehicle is reported.
@@ -89,13 +104,19 @@ enum ActivityRules {
             let sure = deviation < c.stationaryMaximumDeviation / 2 && (speed ?? 0) < c.cyclingMinimumSpeed
             return WindowDecision(activity: .stationary, confidence: sure ? .high : .medium, rule: "low-rate-still")
         }
-        if deviation >= c.lowRateGaitMinimumDeviation && (speed ?? 0) < c.cyclingMinimumSpeed && reported != .automotive {
-            return WindowDecision(activity: .walking, confidence: .low, rule: "low-rate-energy-walking")
+        if (speed ?? 0) < c.cyclingMinimumSpeed && reported != .automotive {
+            if deviation >= c.lowRateGaitMinimumDeviation {
+                return WindowDecision(activity: .walking, confidence: .low, rule: "low-rate-energy-walking")
+            }
+            if f.inputWobble >= c.gaitMinimumWobble && deviation >= c.gaitMinimumDeviation {
+                return WindowDecision(activity: .walking, confidence: .low, rule: "low-rate-sway-walking")
+            }
         }
         if let decision = speedWithoutGait(speed, c) { return decision }
         if f.tilt >= c.handlingMinimumTilt {
             return WindowDecision(activity: .unknown, confidence: .low, rule: "handling")
         }
+        if let decision = turningInPlace(f, reported: reported, c) { return decision }
         if deviation < c.vehicleMaximumDeviation {
             return WindowDecision(activity: .automotive, confidence: .low, rule: "low-rate-vibration")
         }

@@ -25,9 +25,28 @@ public struct ActivityExplanation: Sendable, Hashable, Codable {
     public var rule: String
     /// Feature name → value, in the units documented for each feature.
     public var features: [String: Double]
+    /// The change of activity the temporal model allowed, `"previous→new"` (e.g. `"stationary→automotive"`), with
+    /// the previous activity's duration in `features["previous_s"]`; nil for the first update, gaps, warm-up and
+    /// the rule-only model.
+    public var transition: String?
 
-    public init(rule: String, features: [String: Double] = [:]) {
+    public init(rule: String, features: [String: Double] = [:], transition: String? = nil) {
         self.rule = rule
         self.features = features
+        self.transition = transition
+    }
+}
+
+extension ActivityUpdate: CustomStringConvertible {
+    /// One line saying what was decided and why, e.g.
+    /// `"automotive from 120.0 s: vibration-no-gait for 42 s after 20 s stationary"`.
+    public var description: String {
+        var text = "\(activity) from \(start) s: \(explanation.rule)"
+        if let support = explanation.features["support_s"] { text += " for \(Int(support.rounded())) s" }
+        if let transition = explanation.transition, let previous = transition.split(separator: "→").first,
+           let seconds = explanation.features["previous_s"] {
+            text += " after \(Int(seconds.rounded())) s \(previous)"
+        }
+        return text
     }
 }

@@ -2,8 +2,9 @@ import LocomotionDSP
 
 /// The updates of an `ActivityClassifier` over an asynchronous stream of samples, in the manner of
 /// `CMMotionActivityManager.startActivityUpdates`: iterate it to receive each update as soon as the samples
-/// that decide it have arrived. It yields exactly the updates `ActivityClassifier.updates(of:)` returns for the
-/// same samples. Create one with `ActivityClassifier.updates(for:)`.
+/// that decide it have arrived, and when the samples end, the updates `ActivityClassifier.finish(emit:)` completes.
+/// It yields exactly the updates `ActivityClassifier.updates(of:smoothing:)` returns for the same samples and the
+/// classifier's smoothing. Create one with `ActivityClassifier.updates(for:)`.
 ///
 /// Fails when the base sequence fails, with its error. Cost per sample as `ActivityClassifier.push(_:emit:)`.
 public struct ActivityUpdateSequence<Base: AsyncSequence>: AsyncSequence where Base.Element == AccelerometerSample {
@@ -28,6 +29,7 @@ public struct ActivityUpdateSequence<Base: AsyncSequence>: AsyncSequence where B
         private var classifier: ActivityClassifier
         private var pending: [ActivityUpdate] = []
         private var next = 0
+        private var finished = false
 
         init(base: Base.AsyncIterator, classifier: ActivityClassifier) {
             self.base = base
@@ -39,7 +41,15 @@ public struct ActivityUpdateSequence<Base: AsyncSequence>: AsyncSequence where B
             while next == pending.count {
                 pending.removeAll(keepingCapacity: true)
                 next = 0
-                guard let sample = try await base.next(isolation: actor) else { return nil }
+                if finished { return nil }
+                guard let sample = try await base.next(isolation: actor) else {
+                    finished = true
+                    var buffer = pending
+                    pending = []
+                    classifier.finish { buffer.append($0) }
+                    pending = buffer
+                    continue
+                }
                 var buffer = pending
                 pending = []
                 classifier.push(sample) { buffer.append($0) }

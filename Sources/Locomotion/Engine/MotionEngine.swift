@@ -195,11 +195,18 @@ public struct MotionEngine: Sendable {
         settleDistance(into: &events)
     }
 
-    /// The input has ended: processes every waiting input, records every waiting fix, ends the current walking
-    /// bout and reports the end of the samples. The engine can go on afterwards (a later bout starts afresh).
+    /// The input has ended: processes every waiting input, lets the classifier decide what it still holds back
+    /// (``ActivityClassifier/finish(emit:)``), records every waiting fix, ends the current walking bout and
+    /// reports the end of the samples. The engine can go on afterwards (a later bout starts afresh).
     /// O(waiting).
     public mutating func finish(into events: inout [MotionEvent]) {
         flush(into: &events)
+        if classifier != nil {
+            // The temporal model's decisions still waiting for later evidence are made on what there is.
+            var updates: [ActivityUpdate] = []
+            classifier!.finish { updates.append($0) }
+            for update in updates { take(update, into: &events) }
+        }
         distance.settle(before: .infinity, into: &events)
         detector.finish { events.append(Self.event(of: $0)) }
         if let last = lastSampleTime { events.append(.samplesEnded(time: last)) }

@@ -32,10 +32,9 @@ extension MotionEngine {
         /// The default configuration.
         public init() {}
 
-        /// True when the values can run an engine: a valid step configuration, a finite non-negative skew and a
-        /// positive gap limit.
-        public var isValid: Bool {
-            steps.isValid && maximumSkew.isFinite && maximumSkew >= 0 && gapLimit.isFinite && gapLimit > 0
-        }
+        /// True when the values can run an engine: every parameter, its own and those of the configurations it
+        /// holds, in its range (``parameters``, `Docs/parameters.md`) and the relations between them kept;
+        /// ``ParameterizedConfiguration/validate()`` says what is wrong.
+        public var isValid: Bool { (try? validate()) != nil }
     }
 }

@@ -12,19 +12,7 @@
 /// ```
 public struct Parameter<Root>: Sendable {
     /// The kinds of values a parameter takes.
-    public enum Kind: Sendable, Hashable {
-        /// A real number in the range (finite unless the range reaches ±∞: `0...Double.infinity` admits ∞ as
-        /// "off").
-        case real(ClosedRange<Double>)
-        /// A whole number in the range.
-        case integer(ClosedRange<Int>)
-        /// Two real numbers `[low, high]`, low < high, both in the range.
-        case interval(ClosedRange<Double>)
-        /// One of these names.
-        case choice([String])
-        /// `true` or `false`.
-        case flag
-    }
+    public typealias Kind = ParameterKind
 
     /// The parameter's name: the property's name, with a dot for a nested one (`minimumDuration.walking`);
     /// the key path of a `--config` file.
@@ -174,8 +162,45 @@ public struct Parameter<Root>: Sendable {
 
     /// A bound without a useless `.0`.
     static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+        value == value.rounded() && abs(value) < 1e16 ? String(Int64(value)) : "\(value)"
     }
+}
+
+extension Parameter {
+    /// This parameter of a configuration held by an `Outer` configuration at `keyPath`, named
+    /// `prefix.name` there (`steps.internalRate`): how a configuration made of others lists their parameters.
+    public func nested<Outer>(in keyPath: WritableKeyPath<Outer, Root> & Sendable, as prefix: String) -> Parameter<Outer> {
+        nested(as: prefix, read: { $0[keyPath: keyPath] }, write: { $0[keyPath: keyPath] = $1 })
+    }
+
+    /// This parameter of a configuration that `read` gets from an `Outer` configuration and `write` puts back
+    /// (for one held in an enumeration's case), named `prefix.name` there.
+    public func nested<Outer>(as prefix: String, read: @escaping @Sendable (Outer) -> Root,
+                              write: @escaping @Sendable (inout Outer, Root) -> Void) -> Parameter<Outer> {
+        let inner = self
+        return Parameter<Outer>(prefix + "." + name, kind: kind, unit: unit,
+                                read: { inner.value(in: read($0)) },
+                                write: { outer, value in
+                                    var root = read(outer)
+                                    inner.write(&root, value)
+                                    write(&outer, root)
+                                })
+    }
+}
+
+/// The kinds of values a ``Parameter`` takes.
+public enum ParameterKind: Sendable, Hashable {
+    /// A real number in the range (finite unless the range reaches ±∞: `0...Double.infinity` admits ∞ as
+    /// "off").
+    case real(ClosedRange<Double>)
+    /// A whole number in the range.
+    case integer(ClosedRange<Int>)
+    /// Two real numbers `[low, high]`, low < high, both in the range.
+    case interval(ClosedRange<Double>)
+    /// One of these names.
+    case choice([String])
+    /// `true` or `false`.
+    case flag
 }
 
 /// A value given to a ``Parameter``: what a configuration file or a command line holds.

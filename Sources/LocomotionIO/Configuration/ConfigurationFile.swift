@@ -1,6 +1,6 @@
 import Locomotion
 
-/// Reads a configuration (``ParameterizedConfiguration``) from a JSON file, every value checked against its
+/// Reads a configuration (`ParameterizedConfiguration`) from a JSON file, every value checked against its
 /// parameter before use.
 ///
 /// The file is one JSON object naming any subset of the parameters (nested ones as objects:
@@ -9,7 +9,7 @@ import Locomotion
 /// a file over ``maximumSize`` bytes, JSON syntax errors, a key that is not a parameter (listing the known
 /// ones at that level), a key given twice, a value of the wrong kind or out of the parameter's range (naming
 /// the parameter, the value and the range); then the relations between parameters
-/// (``ParameterizedConfiguration/relationProblems()``).
+/// (`ParameterizedConfiguration.relationProblems()`).
 public enum ConfigurationFile {
     /// The largest configuration file read, in bytes (a full configuration is about 2 KB).
     public static let maximumSize = 1 << 20

@@ -26,12 +26,12 @@ enum TraceFormatDiagnosis {
             + "export with ',' between fields and '.' as the decimal mark (timestamp,x,y,z[,label])"
     }
 
-    /// A field that starts with a double quote: quoted numbers, usually with a decimal comma inside
-    /// (`"0,01"`), split at the comma.
+    /// A field that opens a double quote and does not close it: a quoted field with a comma inside (usually
+    /// a decimal comma, `"0,01"`), split at the comma, since fields cannot contain commas.
     static func quotedField(_ field: UnsafeBufferPointer<UInt8>) -> String? {
-        guard field.first == UInt8(ascii: "\"") else { return nil }
-        return "quoted values are not read (a spreadsheet export with decimal commas, such as \"0,01\"?): "
-            + "write numbers unquoted with '.' as the decimal mark"
+        guard field.first == UInt8(ascii: "\""), field.count == 1 || field.last != UInt8(ascii: "\"") else { return nil }
+        return "a quoted field holds a comma, which fields cannot contain (a spreadsheet export with decimal commas, "
+            + "such as \"0,01\"?): write numbers with '.' as the decimal mark"
     }
 
     /// Whether `rows` look clipped at the accelerometer's range: at least 5 % of the rows have an axis at

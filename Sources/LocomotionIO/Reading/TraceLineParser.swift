@@ -200,6 +200,7 @@ extension TraceLineParser {
                         if field == 0 && !line.contains(where: { !CSVBytes.isBlank($0) }) { return .blank }
                         let bytes = CSVBytes.trimmed(base, fieldStart, index)
                         let what = bytes.isEmpty ? "empty" : "not a number: \(CSVBytes.quoted(bytes))"
+                            + (TraceFormatDiagnosis.quotedField(bytes).map { "; \($0)" } ?? "")
                         return .failure(column: field + 1, problem: "\(TraceColumns.requiredNames[slot]) is \(what)")
                     }
                 } else {

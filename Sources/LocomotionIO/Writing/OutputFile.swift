@@ -71,6 +71,10 @@ package final class OutputFile {
             (descriptor, ownsDescriptor, isStream, temporaryPath, targetPath) = (fd, true, true, nil, nil)
             return
         }
+        // Renaming over a file needs only the folder's permission; a file its owner made read-only stays so.
+        if exists && access(target, W_OK) != 0 {
+            throw OutputError(file: path, problem: "cannot write: \(Self.reason(errno))")
+        }
         let (fd, temporary) = try Self.createTemporaryFile(beside: target, for: path)
         if exists { _ = fchmod(fd, status.st_mode & 0o7777) }
         (descriptor, ownsDescriptor, isStream, temporaryPath, targetPath) = (fd, true, false, temporary, target)
@@ -206,7 +210,13 @@ package final class OutputFile {
                 PartialFiles.remember(temporary)
                 return (fd, temporary)
             }
-            if errno != EEXIST { throw OutputError(file: path, problem: "cannot write: \(reason(errno))") }
+            if errno != EEXIST {
+                let code = errno
+                var status = stat()
+                let problem = stat(target, &status) == 0
+                    ? "cannot create a temporary file beside it in \(folder): \(reason(code))" : "cannot write: \(reason(code))"
+                throw OutputError(file: path, problem: problem)
+            }
         }
         throw OutputError(file: path, problem: "cannot write: no free temporary name beside it")
     }

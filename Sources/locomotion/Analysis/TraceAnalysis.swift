@@ -97,6 +97,16 @@ struct TraceAnalysis: Sendable {
             }
             steps = StepDetection(steps: stepTimes, bouts: bouts, refusedDuration: detector.refusedDuration)
         }
+        // The temporal model decides what it still holds back at the end of the trace.
+        do {
+            for update in classifier.finish() {
+                try gate.process(update, into: &events)
+                segmenter.add(update) { segments.append($0) }
+                updates.append(update)
+            }
+        } catch {
+            throw CommandFailure.badInput("\(fixes?.file ?? trace.file): \(error)")
+        }
         let last = trace.samples.last?.time ?? 0
         segmenter.finish(at: last) { segments.append($0) }
         activities = segments

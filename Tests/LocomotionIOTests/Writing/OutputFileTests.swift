@@ -94,6 +94,14 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: "/dev/null"))
     }
 
+    @Test(.enabled(if: getuid() != 0, "root may write any file"))
+    func aReadOnlyFileIsNotReplaced() throws {
+        let path = temporaryFile("keep\n", name: "locked.csv")
+        #expect(chmod(path, 0o444) == 0)
+        #expect { try OutputFile(path: path) } throws: { error in "\(error)" == "\(path): cannot write: Permission denied" }
+        #expect(contents(path) == "keep\n")
+    }
+
     @Test func theWritersAppearOnlyWhenFinished() throws {
         let path = temporaryPath("trace.csv")
         var writer = try TraceWriter(path: path)

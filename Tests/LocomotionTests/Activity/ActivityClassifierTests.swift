@@ -85,11 +85,12 @@ struct ActivityClassifierTests {
         #expect(activities(segments) == [.unknown])
     }
 
-    @Test func streamingEqualsBatch() {
+    @Test(arguments: [ActivityClassifier.Smoothing.lagged, .full])
+    func streamingEqualsBatch(smoothing: ActivityClassifier.Smoothing) {
         var motion = SyntheticMotion(seed: 10)
         let samples = motion.still(from: 0, duration: 40) + motion.gait(from: 40, duration: 40, cadence: 2.0, amplitude: 0.3)
             + motion.vibration(from: 82, duration: 60, level: 0.05) + motion.gait(from: 142, duration: 20, cadence: 2.8, amplitude: 0.8)
-        var classifier = ActivityClassifier()
+        var classifier = ActivityClassifier(smoothing: smoothing)
         var segmenter = ActivitySegmenter()
         var streamed: [ActivitySegment] = []
         var updates: [ActivityUpdate] = []
@@ -99,15 +100,63 @@ struct ActivityClassifierTests {
                 segmenter.add(update) { streamed.append($0) }
             }
         }
+        for update in classifier.finish() {
+            updates.append(update)
+            segmenter.add(update) { streamed.append($0) }
+        }
         segmenter.finish(at: samples.last!.time) { streamed.append($0) }
-        #expect(streamed == ActivityClassifier.segments(of: samples))
-        #expect(updates == ActivityClassifier.updates(of: samples))
+        #expect(streamed == ActivityClassifier.segments(of: samples, smoothing: smoothing))
+        #expect(updates == ActivityClassifier.updates(of: samples, smoothing: smoothing))
         #expect(Set(streamed.map(\.activity)).isSuperset(of: [.stationary, .walking, .automotive, .running]), "\(streamed)")
         // Start times never decrease and consecutive updates differ.
         for (a, b) in zip(updates, updates.dropFirst()) {
             #expect(a.start <= b.start)
             #expect(a.activity != b.activity)
         }
+    }
+
+    /// With a lag that covers the model's horizon on this input, streaming decides what full smoothing decides:
+    /// the same activities from the same times (the explanations say how much later evidence each decision saw,
+    /// so they differ).
+    @Test func laggedDecisionsAreTheFullSmoothingOnes() {
+        var motion = SyntheticMotion(seed: 10)
+        let samples = motion.still(from: 0, duration: 40) + motion.gait(from: 40, duration: 40, cadence: 2.0, amplitude: 0.3)
+            + motion.still(from: 80, duration: 20) + motion.vibration(from: 100, duration: 60, level: 0.05)
+            + motion.still(from: 160, duration: 30)
+        let lagged = ActivityClassifier.updates(of: samples, smoothing: .lagged)
+        let full = ActivityClassifier.updates(of: samples, smoothing: .full)
+        #expect(lagged.map { [$0.start, Double($0.activity.hashValue)] } == full.map { [$0.start, Double($0.activity.hashValue)] },
+                "\(lagged)\n\(full)")
+        #expect(full.map(\.activity) == [.unknown, .stationary, .walking, .stationary, .automotive, .stationary], "\(full)")
+    }
+
+    /// Every update arrives at most `lag + windowDuration` seconds after its start (measured at the sample that
+    /// completed it), as the DocC of `ActivityClassifier` says.
+    @Test func laggedUpdatesArriveWithinTheStatedLag() {
+        var motion = SyntheticMotion(seed: 20)
+        var samples: [AccelerometerSample] = []
+        var t = 0.0
+        for index in 0..<12 {
+            let duration = 15 + Double((index * 37) % 50)
+            switch index % 4 {
+            case 0: samples += motion.still(from: t, duration: duration)
+            case 1: samples += motion.gait(from: t, duration: duration, cadence: 1.8, amplitude: 0.3)
+            case 2: samples += motion.still(from: t, duration: 6)
+            default: samples += motion.vibration(from: t, duration: duration, level: 0.05)
+            }
+            t = samples.last!.time + 0.02
+        }
+        let c = ActivityClassifier.Configuration()
+        let bound = c.temporal.lag + c.windowDuration + 0.05
+        var classifier = ActivityClassifier()
+        var worst = 0.0
+        for sample in samples {
+            for update in classifier.push(sample) where update.explanation.rule != "warm-up" {
+                worst = max(worst, sample.time - update.start)
+            }
+        }
+        #expect(worst <= bound, "worst delay \(worst) s")
+        #expect(worst > 3, "decisions wait for later evidence")
     }
 
     @Test func asyncSequenceYieldsTheBatchUpdates() async {
@@ -119,7 +168,7 @@ struct ActivityClassifierTests {
         }
         var received: [ActivityUpdate] = []
         for await update in ActivityClassifier().updates(for: stream) { received.append(update) }
-        #expect(received == ActivityClassifier.updates(of: samples))
+        #expect(received == ActivityClassifier.updates(of: samples, smoothing: .lagged))
         #expect(received.count >= 3)
     }
 

@@ -38,9 +38,10 @@ struct ActivityLowRateTests {
     }
 
     @Test func tooFewSamplesAreUnknown() {
-        // One sample a second (gaps of 1 s are bridged, but 5 per window is too few to judge anything).
+        // One sample every 2 s (bridged as a sparse logger's silences, but 2–3 per window is too few to judge
+        // anything; `minimumInputRate` is 4 per 5 s window).
         var motion = SyntheticMotion(seed: 14)
-        let samples = motion.gait(from: 0, duration: 60, cadence: 1.8, amplitude: 0.3, rate: 1)
+        let samples = motion.gait(from: 0, duration: 60, cadence: 1.8, amplitude: 0.3, rate: 0.5)
         let segments = ActivityClassifier.segments(of: samples)
         #expect(segments.allSatisfy { $0.activity == .unknown }, "\(segments)")
     }
@@ -74,28 +75,55 @@ struct ActivityLowRateTests {
         #expect(ActivityClassifier.updates(of: dense).filter { $0.explanation.rule == "gap" }.count >= 4)
     }
 
-    /// A sparse phone in a car: a ride, a drop-out, then a bumpy stretch whose input energy reaches walking's.
-    /// After a short gap the ride stays the context (bumps are not steps); after a gap longer than
-    /// `vehicleContextMaximumGap` (the person may have left the vehicle unseen) the energy rule decides again.
+    /// The rule-only model: a sparse phone in a car, a ride, a drop-out, then a bumpy stretch whose input energy
+    /// reaches walking's. After a short gap the ride stays the context (bumps are not steps); after a gap longer
+    /// than `vehicleContextMaximumGap` (the person may have left the vehicle unseen) the energy rule decides again.
     /// Either way the gap is reported `unknown` and ends the segment.
     @Test(arguments: [(gap: 10.0, walkingAllowed: false), (gap: 120.0, walkingAllowed: true)])
     func vehicleContextSurvivesShortGaps(gap: Double, walkingAllowed: Bool) throws {
+        var configuration = ActivityClassifier.Configuration()
+        configuration.model = .rules
         var motion = SyntheticMotion(seed: 18)
         let ride = motion.vibration(from: 0, duration: 60, level: 0.06, rate: 4)
         let resume = try #require(ride.last).time + gap
         let samples = ride + motion.vibration(from: resume, duration: 60, level: 0.4, rate: 4)
-        let updates = ActivityClassifier.updates(of: samples)
+        let updates = ActivityClassifier.updates(of: samples, configuration: configuration)
         #expect(updates.contains { $0.explanation.rule == "gap" && $0.activity == .unknown && $0.start < resume })
-        let segments = ActivityClassifier.segments(of: samples)
+        let segments = ActivityClassifier.segments(of: samples, configuration: configuration)
         #expect(!segments.contains { $0.activity != .unknown && $0.start < resume && $0.end > resume - gap + 1 },
                 "nothing but unknown across the gap: \(segments)")
         #expect(seconds(of: .automotive, in: segments) > 30, "\(segments)")
         let walking = seconds(of: .walking, in: segments)
         #expect(walkingAllowed ? walking > 20 : walking == 0, "gap \(gap) s: \(segments)")
-        var classifier = ActivityClassifier()
+        var classifier = ActivityClassifier(configuration: configuration)
         var streamed: [ActivityUpdate] = []
         for sample in samples { streamed += classifier.push(sample) }
         #expect(streamed == updates)
+    }
+
+    /// The temporal model: a ride, a drop-out, a short walk, the ride again. Leaving a vehicle takes a stop, so
+    /// after a drop-out too short to hide one (2 s) the model reports a stop (or unknown) between the ride and the
+    /// walk, never one straight after the other; a gap long enough for a stop may hide it.
+    @Test(arguments: [2.0, 120.0])
+    func aRideEndsOnlyThroughAStop(gap: Double) throws {
+        var motion = SyntheticMotion(seed: 19)
+        let ride = motion.vibration(from: 0, duration: 120, level: 0.06, rate: 20)
+        let resume = try #require(ride.last).time + gap
+        let walk = motion.gait(from: resume, duration: 40, cadence: 1.8, amplitude: 0.3, rate: 20)
+        let samples = ride + walk + motion.vibration(from: resume + 40.05, duration: 60, level: 0.06, rate: 20)
+        let segments = ActivityClassifier.segments(of: samples).filter { $0.duration > 0 }
+        #expect(seconds(of: .walking, in: segments) > 20, "\(segments)")
+        #expect(seconds(of: .automotive, in: segments) > 100, "\(segments)")
+        for (a, b) in zip(segments, segments.dropFirst()) {
+            #expect(!(a.activity == .automotive && b.activity == .walking) && !(a.activity == .walking && b.activity == .automotive),
+                    "\(segments)")
+        }
+        if gap < 4 {
+            // The gap (2 s) is too short for the 4 s stop: the model places it in the evidence after the gap.
+            let walkStart = try #require(segments.first { $0.activity == .walking }).start
+            #expect(segments.contains { $0.activity == .stationary && $0.start >= resume - 0.1 && $0.end <= walkStart + 0.1 },
+                    "\(segments)")
+        }
     }
 
     @Test func streamingEqualsBatchAtLowRates() {
@@ -107,7 +135,8 @@ struct ActivityLowRateTests {
         var classifier = ActivityClassifier()
         var updates: [ActivityUpdate] = []
         for sample in samples { updates += classifier.push(sample) }
-        #expect(updates == ActivityClassifier.updates(of: samples))
+        updates += classifier.finish()
+        #expect(updates == ActivityClassifier.updates(of: samples, smoothing: .lagged))
         let activities = Set(ActivityClassifier.segments(of: samples).map(\.activity))
         #expect(activities.isSuperset(of: [.stationary, .walking, .automotive, .unknown]), "\(activities)")
     }

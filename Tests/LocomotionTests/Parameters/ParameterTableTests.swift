@@ -9,8 +9,10 @@ import Testing
 @Suite struct ParameterTableTests {
     /// Settings that are not numbers and are set by name elsewhere (a policy, a set of activities).
     static let unlisted: [String: Set<String>] = [
-        "GatingConfiguration": ["policy"],
-        "OdometerConfiguration": ["movingActivities"],
+        "Locomotion.GatingConfiguration": ["policy"],
+        "Locomotion.OdometerConfiguration": ["movingActivities"],
+        // The classifier's parameters are listed as `classifier.…` (checked below).
+        "Locomotion.MotionEngine.Configuration": ["gating.policy", "odometer.movingActivities", "activitySource"],
     ]
 
     /// The dotted paths of every stored leaf of `value` (nested structs are walked; an interval is a leaf).
@@ -26,7 +28,7 @@ import Testing
 
     /// Every stored leaf is a listed parameter, or one of the few named non-numbers.
     func expectEverySettingListed<Configuration: ParameterizedConfiguration>(_ configuration: Configuration) {
-        let typeName = String(describing: Configuration.self)
+        let typeName = String(reflecting: Configuration.self)
         let exempt = Self.unlisted[typeName] ?? []
         let listed = Set(Configuration.parameterNames)
         for path in Self.leafPaths(of: configuration) {
@@ -35,7 +37,8 @@ import Testing
         }
         #expect(listed.count == Configuration.parameters.count, "\(typeName) lists a name twice")
         for name in listed {
-            #expect(Self.leafPaths(of: configuration).contains(name) || name == "immediateEntryConfidence",
+            #expect(Self.leafPaths(of: configuration).contains(name) || name.hasSuffix("immediateEntryConfidence")
+                        || name.hasPrefix("classifier."),
                     "\(typeName) lists \(name), which is not a stored property")
         }
     }
@@ -45,6 +48,14 @@ import Testing
         expectEverySettingListed(StepDetectorConfiguration())
         expectEverySettingListed(GatingConfiguration())
         expectEverySettingListed(OdometerConfiguration())
+        expectEverySettingListed(MotionEngine.Configuration())
+        // The engine holds the four, and lists each of their parameters under its name.
+        let engine = Set(MotionEngine.Configuration.parameterNames)
+        for (prefix, names) in [("classifier", ActivityClassifier.Configuration.parameterNames),
+                                ("steps", StepDetectorConfiguration.parameterNames),
+                                ("gating", GatingConfiguration.parameterNames), ("odometer", OdometerConfiguration.parameterNames)] {
+            for name in names { #expect(engine.contains(prefix + "." + name), "MotionEngine.Configuration lacks \(prefix).\(name)") }
+        }
     }
 
     @Test func theDefaultsLieInTheirRanges() throws {
@@ -53,6 +64,23 @@ import Testing
         try GatingConfiguration().validate()
         try OdometerConfiguration().validate()
         try OdometerConfiguration.unfiltered.validate()
+        try MotionEngine.Configuration().validate()
+        var external = MotionEngine.Configuration()
+        external.activitySource = .external
+        try external.validate()
+    }
+
+    @Test func nestedParametersReadAndWriteTheConfigurationTheyBelongTo() throws {
+        var configuration = MotionEngine.Configuration()
+        configuration = try configuration.setting("steps.internalRate", to: .number(100))
+        configuration = try configuration.setting("classifier.minimumDuration.walking", to: .number(7))
+        configuration = try configuration.setting("gating.entryDwell", to: .number(30))
+        #expect(configuration.steps.internalRate == 100 && configuration.gating.entryDwell == 30)
+        guard case .classifier(let classifier) = configuration.activitySource else { throw CancellationError() }
+        #expect(classifier.minimumDuration.walking == 7)
+        #expect { try configuration.setting("steps.bandLow", to: .number(5)).validate() } throws: { error in
+            "\(error)" == "steps.bandLow, steps.bandHigh: bandLow must be below bandHigh"
+        }
     }
 
     @Test func outOfRangeValuesAreRefusedWithTheNameAndTheRange() throws {
@@ -170,6 +198,26 @@ import Testing
         let counts = expectNoTrap(GatingConfiguration(), seed: 3) { configuration in
             _ = try? GatingReplay.run(samples: Self.samples, fixes: Self.fixes, source: .classifier(.init()),
                                       configuration: configuration)
+        }
+        #expect(counts.refused > 0 && counts.ran > 0)
+    }
+
+    @Test func noEngineValueTraps() {
+        var base = MotionEngine.Configuration()
+        base.steps.internalRate = 50
+        let counts = expectNoTrap(base, seed: 5) { configuration in
+            guard configuration.isValid else { return }
+            var engine = MotionEngine(configuration: configuration, timeZone: TimeZone(identifier: "UTC")!)
+            var events: [MotionEvent] = []
+            var fixes = Self.fixes[...]
+            for sample in Self.samples.prefix(500) {
+                while let fix = fixes.first, fix.time <= sample.time {
+                    try? engine.push(fix, into: &events)
+                    fixes.removeFirst()
+                }
+                try? engine.push(sample, into: &events)
+            }
+            engine.finish(into: &events)
         }
         #expect(counts.refused > 0 && counts.ran > 0)
     }

@@ -75,7 +75,7 @@ import Testing
             var random = RandomRecording(seed: seed)
             let samples = random.samples(duration: 150)
             let split = random.integer(in: 0...samples.count)
-            let whole = ActivityClassifier.updates(of: samples)
+            let whole = ActivityClassifier.updates(of: samples, smoothing: .lagged)
 
             var classifier = ActivityClassifier()
             var updates: [ActivityUpdate] = []
@@ -91,6 +91,9 @@ import Testing
                     copy.push(sample) { fromCopy.append($0) }
                     restored.push(sample) { fromJSON.append($0) }
                 }
+                classifier.finish { updates.append($0) }
+                copy.finish { fromCopy.append($0) }
+                restored.finish { fromJSON.append($0) }
             } catch {
                 Issue.record("classifier state did not round-trip through JSON: \(error)")
             }

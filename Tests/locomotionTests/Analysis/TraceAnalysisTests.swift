@@ -34,8 +34,8 @@ import Testing
         let zone = try #require(TimeZone(identifier: "UTC"))
         let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: .onFoot, timeZone: zone)
 
-        #expect(analysis.activities == ActivityClassifier.segments(of: trace.samples, fixes: fixFile.fixes))
-        #expect(analysis.activityUpdates == ActivityClassifier.updates(of: trace.samples, fixes: fixFile.fixes))
+        #expect(analysis.activities == ActivityClassifier.segments(of: trace.samples, fixes: fixFile.fixes, smoothing: .lagged))
+        #expect(analysis.activityUpdates == ActivityClassifier.updates(of: trace.samples, fixes: fixFile.fixes, smoothing: .lagged))
         #expect(analysis.steps == StepDetector.detect(trace.samples))
         let replay = try GatingReplay.run(samples: trace.samples, fixes: fixFile.fixes,
                                           source: .classifier(ActivityClassifier.Configuration()),

@@ -1,0 +1,62 @@
+extension ActivityClassifier {
+    /// The few parameters of the temporal model (`Model.temporal`), besides the per-activity minimum durations
+    /// (`Configuration.minimumDuration`, which the model enforces as dwell times) and the ride context across gaps
+    /// (`Configuration.vehicleContextMaximumGap`).
+    ///
+    /// The model scores a segmentation of the input: each window adds the weight of its decision's confidence to
+    /// the activity it decided (a still window also adds `quietRideShare` of it to automotive: vehicles stop and
+    /// cruise smoothly), and each change of activity costs `switchCost`. The reported activities are the
+    /// segmentation with the best score that respects the minimum durations and the allowed transitions. Units:
+    /// the weight of one medium-confidence window (1).
+    public struct TemporalParameters: Sendable, Hashable, Codable {
+        /// Seconds of later windows after which a streaming decision is final (`Smoothing.lagged`). Longer waits
+        /// agree with full smoothing more often; 10 s keeps a gate's 15 s entry dwell the longest delay.
+        public var lag: Double = 20
+        /// Cost of one change of activity, in windows of medium-confidence evidence: a stretch of contrary
+        /// evidence replaces the activity in progress only when it outweighs two changes (out and back). 3: a
+        /// few seconds of clear evidence, or twice as many low-confidence windows.
+        public var switchCost: Double = 8
+        /// Weight of a low-confidence window decision (weak gait, energy at low input rates, faint vibration):
+        /// such decisions are right about two times in three on the development people.
+        public var lowConfidenceWeight: Double = 0.5
+        /// Weight of a medium-confidence window decision (the unit).
+        public var mediumConfidenceWeight: Double = 1
+        /// Weight of a high-confidence window decision (clear rhythm, speed, sensor-noise stillness).
+        public var highConfidenceWeight: Double = 1.5
+        /// Share of a still window's weight that also counts for automotive: a vehicle at a light, in a queue or
+        /// on a smooth track looks still, so a still stretch inside a ride costs the ride little, while a ride
+        /// still needs vibration evidence to begin (0: still windows never support a ride; 1: as much as a
+        /// stop).
+        public var quietRideShare: Double = 0.5
+
+        /// The default parameters.
+        public init() {}
+
+        /// The weight of a window decision of `confidence`.
+        func weight(_ confidence: ActivityConfidence) -> Double {
+            switch confidence {
+            case .low: lowConfidenceWeight
+            case .medium: mediumConfidenceWeight
+            case .high: highConfidenceWeight
+            }
+        }
+    }
+}
+
+extension ActivityClassifier.TemporalParameters {
+    private enum CodingKeys: String, CodingKey {
+        case lag, switchCost, lowConfidenceWeight, mediumConfidenceWeight, highConfidenceWeight, quietRideShare
+    }
+
+    /// Decodes parameters in which every key is optional (missing ones keep their defaults).
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        lag = try c.decodeIfPresent(Double.self, forKey: .lag) ?? lag
+        switchCost = try c.decodeIfPresent(Double.self, forKey: .switchCost) ?? switchCost
+        lowConfidenceWeight = try c.decodeIfPresent(Double.self, forKey: .lowConfidenceWeight) ?? lowConfidenceWeight
+        mediumConfidenceWeight = try c.decodeIfPresent(Double.self, forKey: .mediumConfidenceWeight) ?? mediumConfidenceWeight
+        highConfidenceWeight = try c.decodeIfPresent(Double.self, forKey: .highConfidenceWeight) ?? highConfidenceWeight
+        quietRideShare = try c.decodeIfPresent(Double.self, forKey: .quietRideShare) ?? quietRideShare
+    }
+}

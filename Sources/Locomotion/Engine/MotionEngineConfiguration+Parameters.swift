@@ -1,0 +1,34 @@
+extension MotionEngine.Configuration: ParameterizedConfiguration {
+    /// The engine's own two settings, then those of the configurations it holds, under their names:
+    /// `classifier.…` (when the activity source is the classifier), `steps.…`, `gating.…`, `odometer.…`.
+    public static let parameters: [Parameter<Self>] = [
+        .init("maximumSkew", \.maximumSkew, in: 0...3600, unit: "s"),
+        .init("gapLimit", \.gapLimit, in: 0.01...3600, unit: "s"),
+    ]
+        + ActivityClassifier.Configuration.parameters.map {
+            $0.nested(as: "classifier", read: { configuration in
+                if case .classifier(let classifier) = configuration.activitySource { return classifier }
+                return ActivityClassifier.Configuration()
+            }, write: { configuration, classifier in
+                if case .classifier = configuration.activitySource { configuration.activitySource = .classifier(classifier) }
+            })
+        }
+        + StepDetectorConfiguration.parameters.map { $0.nested(in: \.steps, as: "steps") }
+        + GatingConfiguration.parameters.map { $0.nested(in: \.gating, as: "gating") }
+        + OdometerConfiguration.parameters.map { $0.nested(in: \.odometer, as: "odometer") }
+
+    /// The relations within each configuration it holds.
+    public func relationProblems() -> [ParameterError] {
+        func prefixed(_ problems: [ParameterError], _ prefix: String) -> [ParameterError] {
+            problems.map { problem in
+                var problem = problem
+                problem.parameter = problem.parameter.split(separator: ", ").map { "\(prefix).\($0)" }.joined(separator: ", ")
+                return problem
+            }
+        }
+        var problems: [ParameterError] = []
+        if case .classifier(let classifier) = activitySource { problems += prefixed(classifier.relationProblems(), "classifier") }
+        return problems + prefixed(steps.relationProblems(), "steps") + prefixed(gating.relationProblems(), "gating")
+            + prefixed(odometer.relationProblems(), "odometer")
+    }
+}
