@@ -5,6 +5,8 @@
 # cost per sample, allocations per sample. Every timed figure: min / median / max over ROUNDS rounds.
 # Usage, from anywhere:  Benchmarks/pipeline.sh [DURATIONS_SECONDS...]   (default: 86400)
 #   ROUNDS=7 Benchmarks/pipeline.sh 3600 86400     (ROUNDS ≥ 5; default 5)
+#   BASELINE=/path/to/older/locomotion Benchmarks/pipeline.sh   (also times that build's label in each round:
+#                                                                before/after in the same minutes)
 # Needs python3 with numpy, scipy and pandas (pip install pandas), GNU time (/usr/bin/time), a C compiler;
 # taskset (util-linux) for the one-core rows.
 # Traces go to ${TMPDIR:-/tmp}/locomotion-pipeline and are deleted at the end.
@@ -58,6 +60,8 @@ for duration in "${durations[@]}"; do
     # Paired rounds: locomotion on 2 cores, on 1 core, then the reference, one after the other on the same file.
     : > "$work/rounds"
     for round in $(seq "$rounds"); do
+        [ -z "${BASELINE:-}" ] || /usr/bin/time -f "baseline2 $round %e %U %S %M" -a -o "$work/rounds" \
+            "$BASELINE" label "$trace" > /dev/null
         /usr/bin/time -f "label2 $round %e %U %S %M" -a -o "$work/rounds" $bin/locomotion label "$trace" \
             > "$work/segments-swift.csv"
         [ ${#one_core[@]} -eq 0 ] || /usr/bin/time -f "label1 $round %e %U %S %M" -a -o "$work/rounds" \
@@ -74,10 +78,13 @@ for duration in "${durations[@]}"; do
             print "reference_wall_s", wall["reference", r]; print "reference_cpu_s", cpu["reference", r]
             print "ratio_wall_2cores", wall["reference", r] / wall["label2", r]
             print "ratio_cpu", cpu["reference", r] / cpu["label2", r]
-            print "label_peak_rss_MB", rss["label2", r]; print "reference_peak_rss_MB", rss["reference", r] } }' \
+            print "label_peak_rss_MB", rss["label2", r]; print "reference_peak_rss_MB", rss["reference", r]
+            if (("baseline2", r) in wall) { print "baseline_label_2cores_wall_s", wall["baseline2", r]
+                                            print "baseline_label_2cores_cpu_s", cpu["baseline2", r] } } }' \
         "$work/rounds" > "$work/derived"
     for name in label_2cores_wall_s label_2cores_cpu_s label_1core_wall_s reference_wall_s reference_cpu_s \
-                ratio_wall_2cores ratio_wall_1core ratio_cpu label_peak_rss_MB reference_peak_rss_MB; do
+                ratio_wall_2cores ratio_wall_1core ratio_cpu label_peak_rss_MB reference_peak_rss_MB \
+                baseline_label_2cores_wall_s baseline_label_2cores_cpu_s; do
         grep -q "^$name " "$work/derived" && spread "$work/derived" "$name"
     done
     echo "locomotion_segments	$(($(wc -l < "$work/segments-swift.csv") - 1))"

@@ -30,25 +30,16 @@ figure("read_only_MB_per_s", readOnlyRounds(path: path, repeats: repeats).map { 
 // One core: TraceReader row by row (constant memory), CPU time.
 var rows = 0
 var checksum = 0.0
-let serial = try timedRounds(repeats) {
-    var reader = try TraceReader(path: path)
-    rows = 0
-    while let row = try reader.next() {
-        rows += 1
-        checksum += row.sample.acceleration.z
-    }
-}
+let serial = try timedRounds(repeats) { (rows, checksum) = try readAll(path: path) }
 figure("csv_rows", Double(rows))
 figure("csv_megabytes", megabytes)
 figure("csv_MB_per_s", serial.cpu.map { megabytes / $0 })
+figure("csv_MB_per_s_wall", serial.wall.map { megabytes / $0 })
 figure("csv_ns_per_row", serial.cpu.map { $0 / Double(rows) * 1e9 })
 // Parallel: ReadAheadTraceReader with 1 and 2 parsing threads (rows handed to this thread in file order),
 // wall time, and the CPU time of all threads.
 for threads in [1, 2] {
-    let parallel = try timedRounds(repeats) {
-        var reader = try ReadAheadTraceReader(path: path, parsingThreads: threads)
-        while let row = try reader.next() { checksum += row.sample.acceleration.z }
-    }
+    let parallel = try timedRounds(repeats) { checksum += try readAll(path: path, parsingThreads: threads).checksum }
     figure("csv_\(threads)_threads_MB_per_s_wall", parallel.wall.map { megabytes / $0 })
     figure("csv_\(threads)_threads_cpu_s", parallel.cpu)
 }

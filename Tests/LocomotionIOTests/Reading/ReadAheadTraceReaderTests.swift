@@ -136,6 +136,49 @@ import Testing
                           bufferSize: 1 << 20) == serial)
     }
 
+    /// Real recordings of the five accelerometer datasets, converted to the trace format: the same rows,
+    /// bit for bit, whatever the chunk size and thread count. A sample of each dataset's recordings (every
+    /// one with `LOCOMOTION_ALL_RECORDINGS=1`); skipped without the datasets.
+    @Test(arguments: ["us-tm2017", "oxford-step-counter", "mobifall-v2", "geotecinit-sp-har", "basicmotions"])
+    func convertedRealRecordingsReadTheSame(dataset: String) throws {
+        guard Datasets.isPresent(dataset) else {
+            print("skipped: \(Datasets.absent(dataset))")
+            return
+        }
+        let adapter: any DatasetAdapter.Type = switch dataset {
+        case "us-tm2017": USTransportationMode2017.self
+        case "oxford-step-counter": OxfordStepCounter.self
+        case "mobifall-v2": MobiFallV2.self
+        case "geotecinit-sp-har": GeoTecINITSmartphoneHAR.self
+        default: BasicMotions.self
+        }
+        let files = try adapter.inputFiles(in: Datasets.folder(dataset).path)
+        let all = ProcessInfo.processInfo.environment["LOCOMOTION_ALL_RECORDINGS"] == "1"
+        let chosen = all ? files : stride(from: 0, to: files.count, by: max(files.count / 4, 1)).map { files[$0] }
+        var random = SplitMix(seed: UInt64(dataset.utf8.count))
+        var compared = 0
+        for file in chosen {
+            for recording in try adapter.convert(file: file) {
+                let path = temporaryPath("recording.csv")
+                defer { try? FileManager.default.removeItem(atPath: path) }
+                try TraceWriter.write(recording.trace, to: path)
+                let options = TraceReadingOptions(checkUnits: false)
+                let serial = readSerially(path, options: options)
+                #expect(serial.error == nil && serial.rows.count == recording.trace.samples.count)
+                for (chunkBytes, bufferSize) in [(64 + Int(random.next() % 4000), 64),
+                                                 (1 << (12 + Int(random.next() % 6)), 1 << 20)] {
+                    let threads = Int(random.next() % 4)
+                    var reparsed = 0
+                    let outcome = readAhead(path, options: options, threads: threads, chunkBytes: chunkBytes,
+                                            bufferSize: bufferSize, reparsed: &reparsed)
+                    #expect(outcome.sameBits(as: serial), "\(recording.name): chunks of \(chunkBytes) bytes")
+                }
+                compared += 1
+            }
+        }
+        #expect(compared > 0)
+    }
+
     @Test func openingErrorsAreThrownByTheInitialiser() {
         #expect(throws: InputError.self) { _ = try ReadAheadTraceReader(path: "/nonexistent/trace.csv") }
         #expect(throws: InputError.self) { _ = try ReadAheadTraceReader(path: temporaryFile("timestamp,x,y,z\n")) }
