@@ -15,9 +15,11 @@ build: deps
 demo: build
 	@./Scripts/demo.sh
 
-# Builds tests (failing on any compiler warning in this package's own code), then runs them, then the Spark
+# Checks that no two tracked paths differ only in case (a Mac's file system would merge them), builds tests
+# (failing on any compiler warning in this package's own code), then runs them, then the Spark
 # job's tests on a standalone cluster on localhost (Integrations/spark/run-tests.sh: installs Java 17 and PySpark).
 test: deps
+	@./Scripts/check-case-collisions.sh
 	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG); test $${PIPESTATUS[0]} -eq 0
 	@if grep -E '^/.*/(Sources|Tests|Snippets)/.*: warning:' $(BUILD_LOG) | grep -v '/.build/'; then \
@@ -26,7 +28,7 @@ test: deps
 	@./Integrations/spark/run-tests.sh .build/debug/locomotion
 
 # DocC for the three library modules (catalogs in Sources/<Module>/<Module>.docc; their examples are the
-# Snippets/ programs, which `swift build` compiles and Tests/locomotionTests/Documentation/SnippetTests.swift
+# Snippets/ programs, which `swift build` compiles and Tests/LocomotionCLITests/Documentation/SnippetTests.swift
 # runs). Any DocC warning fails the target.
 docs: deps
 	$(SWIFT) package generate-documentation --target LocomotionDSP --target Locomotion --target LocomotionIO \

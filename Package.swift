@@ -8,7 +8,7 @@ let package = Package(
         .library(name: "LocomotionDSP", targets: ["LocomotionDSP"]),
         .library(name: "Locomotion", targets: ["Locomotion"]),
         .library(name: "LocomotionIO", targets: ["LocomotionIO"]),
-        .executable(name: "locomotion", targets: ["locomotion"]),
+        .executable(name: "locomotion", targets: ["LocomotionCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -35,7 +35,7 @@ let package = Package(
             dependencies: ["Locomotion", "LocomotionDSP"]
         ),
         .executableTarget(
-            name: "locomotion",
+            name: "LocomotionCLI",
             dependencies: [
                 "Locomotion", "LocomotionDSP", "LocomotionIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -55,8 +55,8 @@ let package = Package(
             dependencies: ["LocomotionIO", "Locomotion", "LocomotionDSP", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
-            name: "locomotionTests",
-            dependencies: ["locomotion", .product(name: "PropertyBased", package: "swift-property-based")]
+            name: "LocomotionCLITests",
+            dependencies: ["LocomotionCLI", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,6 @@
 """The tables `locomotion epochs`, `locomotion daily` and `--also segments` write, as typed rows.
 
-The columns and types mirror `Sources/locomotion/Tables/TableRows.swift`; `parse_table` checks the header of
+The columns and types mirror `Sources/LocomotionCLI/Tables/TableRows.swift`; `parse_table` checks the header of
 every file against them, so a binary of another version is refused rather than misread.
 """
 

@@ -14,7 +14,7 @@ BINARY = os.environ.get("LOCOMOTION_BINARY")
 
 
 class ParticipantPatternTests(unittest.TestCase):
-    # The same cases as Tests/locomotionTests/Tables/ParticipantPatternTests.swift.
+    # The same cases as Tests/LocomotionCLITests/Tables/ParticipantPatternTests.swift.
     CASES = [
         ("{participant}/*.csv", "cohort/P01/2024-03-01.csv", "P01"),
         ("{participant}/*.csv", "P01.csv", None),

@@ -2,7 +2,7 @@ import Foundation
 import Locomotion
 import LocomotionIO
 import Testing
-@testable import locomotion
+@testable import LocomotionCLI
 
 @Suite struct SimulateAndConvertCommandTests {
     private func temporaryFolder() throws -> URL {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import locomotion
+@testable import LocomotionCLI
 
 /// How the outputs of several inputs combine: the `file` column and key, with awkward paths.
 @Suite struct ResultWriterTests {

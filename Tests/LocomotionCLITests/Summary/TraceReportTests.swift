@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import locomotion
+@testable import LocomotionCLI
 
 @Suite struct TraceReportTests {
     func report(segmentCount: Int) -> TraceReport {

@@ -1,5 +1,5 @@
 import Testing
-@testable import locomotion
+@testable import LocomotionCLI
 
 /// `--participant-from`: the same cases as Integrations/spark/tests/test_units.py, so that the job and the tool
 /// group files alike.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import locomotion
+@testable import LocomotionCLI
 
 /// `locomotion epochs` and `locomotion daily` through the built executable, checked against the other commands
 /// (label, steps) and against themselves (one file or the same recording split in files, any --jobs, any epoch).

@@ -3,7 +3,7 @@ import Locomotion
 import LocomotionDSP
 import LocomotionIO
 import Testing
-@testable import locomotion
+@testable import LocomotionCLI
 
 /// `plot` and `summarize` run every stage in one pass; these check that the pass gives exactly what the
 /// stages' own batch functions (behind `label`, `steps`, `replay` and `distance`) give for the same input.

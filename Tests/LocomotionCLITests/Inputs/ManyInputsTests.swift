@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import locomotion
+@testable import LocomotionCLI
 
 /// Many inputs at once (files, folders, patterns, standard input), run through the built executable: combined
 /// output with a `file` column, `--output-dir`, the same bytes for any `--jobs`, and a bad file among good ones.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import locomotion
+@testable import LocomotionCLI
 
 /// `--shard K/N` and resumable `--output-dir` (every many-input command), through the built executable.
 @Suite(.enabled(if: ToolRunner.isAvailable, "the locomotion executable is not built (swift build --build-tests builds it)"))

@@ -1,7 +1,7 @@
 import Foundation
 import LocomotionIO
 import Testing
-@testable import locomotion
+@testable import LocomotionCLI
 
 @Suite struct InputPathsTests {
     /// A folder with b.csv, a.csv, notes.txt and sub/c.csv.

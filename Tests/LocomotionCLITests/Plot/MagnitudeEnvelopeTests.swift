@@ -1,5 +1,5 @@
 import Testing
-@testable import locomotion
+@testable import LocomotionCLI
 
 @Suite struct MagnitudeEnvelopeTests {
     @Test func keepsTheMinimumAndMaximumOfEachColumn() {
