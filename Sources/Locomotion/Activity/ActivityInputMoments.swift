@@ -43,8 +43,9 @@ struct ActivityInputMoments: Sendable, Codable {
         let magnitude = acceleration.magnitude
         add(magnitude)
         if magnitude > 0 {
-            current.direction = current.direction + Vector3(x: acceleration.x / magnitude, y: acceleration.y / magnitude,
-                                                            z: acceleration.z / magnitude)
+            // x and y in one SIMD division: the same quotients as three scalar divisions, one division fewer.
+            let xy = SIMD2(acceleration.x, acceleration.y) / SIMD2(repeating: magnitude)
+            current.direction = current.direction + Vector3(x: xy.x, y: xy.y, z: acceleration.z / magnitude)
             current.directionCount += 1
         }
     }
