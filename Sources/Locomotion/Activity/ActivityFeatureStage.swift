@@ -55,7 +55,8 @@ struct ActivityFeatureStage: Sendable, Codable {
             let step = sample.time - last
             if step > 0 && step <= maximumGap {
                 // Exponential average over ~20 intervals: follows a phone changing its rate within seconds.
-                averageInterval = averageInterval.map { $0 + (step - $0) / 20 } ?? step
+                // (A multiplication by 1/20, not a division: the average only decides whether a phone is sparse.)
+                averageInterval = averageInterval.map { $0 + (step - $0) * 0.05 } ?? step
             } else if step > maximumGap && step <= sparseInputMaximumGap && !isSparse {
                 // A silence longer than `maximumGap` is a gap, unless the phone is a sparse logger (its usual
                 // interval says it delivers fewer than `rhythmMinimumInputRate` samples/s) and the silence is
