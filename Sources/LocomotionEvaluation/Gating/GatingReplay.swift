@@ -1,3 +1,4 @@
+import Locomotion
 import LocomotionDSP
 
 /// A recorded trace run through an activity stream and a ``RecordingGate``

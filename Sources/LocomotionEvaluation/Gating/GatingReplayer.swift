@@ -1,3 +1,4 @@
+import Locomotion
 import LocomotionDSP
 
 /// ``GatingReplay`` one sample at a time: an activity stream and a ``RecordingGate`` fed in the order a live

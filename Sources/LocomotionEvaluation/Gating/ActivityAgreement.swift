@@ -1,3 +1,5 @@
+import Locomotion
+
 /// For one ground-truth activity: how its time was reported by the activity
 /// stream the gate saw. Separates classifier errors from gate errors in a replay.
 public struct ActivityAgreement: Sendable, Hashable, Codable {

@@ -1,3 +1,5 @@
+import Locomotion
+
 /// What a replay cost and what it caught: time in each mode, switches,
 /// share of samples recorded and, when ground truth is given, how well the
 /// moving time of the policy was recorded. Definitions in Docs/gating.md.
