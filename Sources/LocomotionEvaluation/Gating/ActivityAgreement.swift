@@ -7,7 +7,7 @@ public struct ActivityAgreement: Sendable, Hashable, Codable {
     public var truth: MotionActivity
     /// Its seconds (within the reported span).
     public var time: Double
-    /// Seconds reported as each activity (keys are ``MotionActivity`` raw values).
+    /// Seconds reported as each activity (keys are `MotionActivity` raw values).
     public var reported: [String: Double]
 
     /// Agreement of `updates` (time-ordered; each holds until the next, the

@@ -39,7 +39,7 @@ public struct ReplaySummary: Sendable, Hashable, Codable {
     public var activityAgreement: [ActivityAgreement]?
 
     /// Summarises `segments` (time-ordered, non-overlapping, as
-    /// ``GatingSegmenter`` makes them).
+    /// `GatingSegmenter` makes them).
     ///
     /// - Parameters:
     ///   - segments: the gate's mode segments, time-ordered, first to last sample.
