@@ -13,7 +13,9 @@ mkdir -p "$work"
 trap 'rm -rf "$work"' EXIT
 swift build -c release --product locomotion >&2
 bin=.build/release
-objects=$(ls $bin/LocomotionIO.build/*.o $bin/Locomotion.build/*.o $bin/LocomotionDSP.build/*.o)
+# The library objects that the CLI links (its link list, not every .o in the build folders: a file moved to another
+# module leaves a stale object behind).
+objects=$(grep -E '/(Locomotion|LocomotionDSP|LocomotionIO|LocomotionEvaluation)\.build/' $bin/locomotion.product/Objects.LinkFileList)
 swiftc -O -g -I $bin/Modules -I Sources/CFFTW Benchmarks/Pipeline/Profile/main.swift $objects \
     $(pkg-config --libs fftw3 2>/dev/null || echo -lfftw3) -o "$work/pipeline-profile" >&2
 trace="$work/trace.csv"

@@ -11,7 +11,9 @@ mkdir -p "$work"
 swift build -c release --product locomotion >&2
 bin=.build/release
 # The benchmark links the release objects of the library modules directly.
-objects=$(ls $bin/LocomotionIO.build/*.o $bin/Locomotion.build/*.o $bin/LocomotionDSP.build/*.o)
+# The library objects that the CLI links (its link list, not every .o in the build folders: a file moved to another
+# module leaves a stale object behind).
+objects=$(grep -E '/(Locomotion|LocomotionDSP|LocomotionIO|LocomotionEvaluation)\.build/' $bin/locomotion.product/Objects.LinkFileList)
 swiftc -O -I $bin/Modules -I Sources/CFFTW -Xcc -fmodule-map-file=Sources/CFFTW/module.modulemap \
   Benchmarks/TraceIO/main.swift Benchmarks/Support/BenchmarkSupport.swift $objects $(pkg-config --libs fftw3 2>/dev/null || echo -lfftw3) \
   -o "$work/trace-io-benchmark" >&2
