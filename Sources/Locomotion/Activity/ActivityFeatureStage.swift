@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Resamples the input to the classifier's fixed rate (`Resampler`), keeps the last window of |a| and of each
-/// axis (one ring of rows) and computes `ActivityFeatures` every hop (`FeatureExtractor`). Gaps and backwards
+/// axis (one ring buffer) and computes `ActivityFeatures` every hop (`FeatureExtractor`). Gaps and backwards
 /// time end the run (the `Resampler`'s rules); the classifier drops non-finite samples before they get here.
 ///
 /// All buffers are allocated in `init`; pushing a sample allocates nothing. `Codable` (the classifier's snapshot).
@@ -100,7 +100,7 @@ struct ActivityFeatureStage: Sendable, Codable {
 }
 
 extension ActivityFeatureStage {
-    /// The resampled signal's last window — one ring of rows (|a|, x, y, z) —, the input moments and the feature
+    /// The resampled signal's last window (|a| and each axis, in one buffer), the input moments and the feature
     /// extractor.
     struct Windows: Sendable {
         let rate: Double
@@ -109,15 +109,16 @@ extension ActivityFeatureStage {
         private let strideToStepBoundary: Double
         private let hop: Int
         private let windowDuration: Double
-        /// The last `windowCount` resampled rows (|a|, x, y, z), oldest at `writeIndex` once full: one store per
-        /// sample, where four windows of one value each paid four (and four uniqueness checks).
-        private var rows: [SIMD4<Double>]
+        /// The last `windowCount` resampled samples in one buffer (one uniqueness check per sample, where four
+        /// windows paid four): `windowCount` rows (x, y, z), then the magnitudes |a| written twice, at `i` and
+        /// `i + windowCount`, so that the window of magnitudes is always contiguous — oldest first from
+        /// `writeIndex` once full — and goes to the extractor without a copy.
+        private var storage: [Double]
         private var writeIndex = 0
         private var heldCount = 0
-        /// Rows since the last window (once full); a window is due every `hop` rows.
+        /// Samples since the last window (once full); a window is due every `hop` samples.
         private var sinceLastWindow = 0
         private var extractor: FeatureExtractor
-        private var scratch: [Double]
         var inputMoments: ActivityInputMoments
         private var sinceHop = 0
 
@@ -129,10 +130,9 @@ extension ActivityFeatureStage {
             windowDuration = Double(windowCount) / c.sampleRate
             inputMoments = ActivityInputMoments(blockCount: Int((Double(windowCount) / Double(hop)).rounded()))
             strideToStepBoundary = c.strideToStepBoundary
-            rows = Array(repeating: .zero, count: windowCount)
+            storage = Array(repeating: 0, count: 5 * windowCount)
             extractor = FeatureExtractor(windowSize: windowCount, sampleRate: c.sampleRate,
                                          bands: [0.5...3.0, 3.0...8.0], periodRange: 0.25...2.0, window: .hann)
-            scratch = Array(repeating: 0, count: windowCount)
         }
 
         /// Empties the window and the input moments (a gap).
@@ -148,8 +148,16 @@ extension ActivityFeatureStage {
         /// every hop. O(1).
         @inline(__always)
         mutating func append(_ a: Vector3) -> Bool {
-            rows[writeIndex] = SIMD4(a.magnitude, a.x, a.y, a.z)
-            writeIndex = writeIndex + 1 == windowCount ? 0 : writeIndex + 1
+            let (n, index) = (windowCount, writeIndex)
+            storage.withUnsafeMutableBufferPointer { storage in
+                storage[3 * index] = a.x
+                storage[3 * index + 1] = a.y
+                storage[3 * index + 2] = a.z
+                let magnitude = a.magnitude
+                storage[3 * n + index] = magnitude
+                storage[4 * n + index] = magnitude
+            }
+            writeIndex = index + 1 == n ? 0 : index + 1
             sinceHop += 1
             if sinceHop == hop {
                 inputMoments.closeHop()
@@ -169,33 +177,23 @@ extension ActivityFeatureStage {
         mutating func features() -> ActivityFeatures {
             let n = windowCount
             let edge = max(1, min(n / 2, Int(rate.rounded())))
-            // Gravity direction: the mean acceleration vector of the first and of the last second of the window
-            // (lane-wise sums, in the same order as one sum per axis).
-            var first = SIMD4<Double>.zero
-            var last = SIMD4<Double>.zero
             let oldest = writeIndex
-            rows.withUnsafeBufferPointer { rows in
-                scratch.withUnsafeMutableBufferPointer { magnitudes in
-                    var index = oldest
-                    for k in 0..<n {
-                        magnitudes[k] = rows[index].x
-                        index = index + 1 == n ? 0 : index + 1
-                    }
-                    index = oldest
-                    var lastIndex = (oldest + n - edge) % n
-                    for _ in 0..<edge {
-                        first += rows[index]
-                        last += rows[lastIndex]
-                        index = index + 1 == n ? 0 : index + 1
-                        lastIndex = lastIndex + 1 == n ? 0 : lastIndex + 1
-                    }
+            var first = Vector3.zero
+            var last = Vector3.zero
+            let f = storage.withUnsafeBufferPointer { storage in
+                // Gravity direction: the mean acceleration vector of the first and of the last second of the window.
+                func row(_ k: Int) -> Vector3 {
+                    let index = 3 * ((oldest + k) % n)
+                    return Vector3(x: storage[index], y: storage[index + 1], z: storage[index + 2])
                 }
+                for k in 0..<edge {
+                    first = first + row(k)
+                    last = last + row(n - edge + k)
+                }
+                return extractor.features(of: UnsafeBufferPointer(rebasing: storage[(3 * n + oldest)..<(4 * n + oldest)]))
             }
-            let f = extractor.features(of: scratch)
-            let firstDirection = Vector3(x: first[1], y: first[2], z: first[3])
-            let lastDirection = Vector3(x: last[1], y: last[2], z: last[3])
-            let denominator = firstDirection.magnitude * lastDirection.magnitude
-            let cosine = denominator > 0 ? min(1, max(-1, firstDirection.dot(lastDirection) / denominator)) : 1
+            let denominator = first.magnitude * last.magnitude
+            let cosine = denominator > 0 ? min(1, max(-1, first.dot(last) / denominator)) : 1
             let tilt = acos(cosine) * 180 / Double.pi
 
             return ActivityFeatures(
@@ -234,7 +232,7 @@ extension ActivityFeatureStage.Windows: Codable {
         var sinceLastWindow: Int
     }
 
-    /// Decodes the windows; the scratch buffer is allocated afresh. O(window).
+    /// Decodes the windows into the ring buffer. O(window).
     /// - Throws: `DecodingError.dataCorrupted` when the windows' sizes or positions disagree.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -256,14 +254,15 @@ extension ActivityFeatureStage.Windows: Codable {
             throw DecodingError.dataCorruptedError(forKey: .magnitude, in: container,
                                                    debugDescription: "the activity windows' sizes or positions disagree")
         }
-        rows = Array(repeating: .zero, count: windowCount)
+        storage = Array(repeating: 0, count: 5 * windowCount)
         for k in 0..<held {
-            rows[k] = SIMD4(columns[0].values[k], columns[1].values[k], columns[2].values[k], columns[3].values[k])
+            for axis in 0..<3 { storage[3 * k + axis] = columns[axis + 1].values[k] }
+            storage[3 * windowCount + k] = columns[0].values[k]
+            storage[4 * windowCount + k] = columns[0].values[k]
         }
         writeIndex = held == windowCount ? 0 : held
         heldCount = held
         sinceLastWindow = since
-        scratch = Array(repeating: 0, count: windowCount)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -274,10 +273,12 @@ extension ActivityFeatureStage.Windows: Codable {
         try container.encode(hop, forKey: .hop)
         try container.encode(windowDuration, forKey: .windowDuration)
         // Oldest first: the held rows end just before `writeIndex`.
-        let held = (0..<heldCount).map { rows[(writeIndex - heldCount + $0 + windowCount) % windowCount] }
-        for (lane, key) in [CodingKeys.magnitude, .x, .y, .z].enumerated() {
-            try container.encode(Column(size: windowCount, hop: hop, values: held.map { $0[lane] },
-                                        sinceLastWindow: sinceLastWindow), forKey: key)
+        let held = (0..<heldCount).map { (writeIndex - heldCount + $0 + windowCount) % windowCount }
+        let columns = [held.map { storage[3 * windowCount + $0] }, held.map { storage[3 * $0] },
+                       held.map { storage[3 * $0 + 1] }, held.map { storage[3 * $0 + 2] }]
+        for (values, key) in zip(columns, [CodingKeys.magnitude, .x, .y, .z]) {
+            try container.encode(Column(size: windowCount, hop: hop, values: values, sinceLastWindow: sinceLastWindow),
+                                 forKey: key)
         }
         try container.encode(extractor, forKey: .extractor)
         try container.encode(inputMoments, forKey: .inputMoments)

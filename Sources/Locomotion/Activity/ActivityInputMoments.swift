@@ -39,6 +39,7 @@ struct ActivityInputMoments: Sendable, Codable {
     }
 
     /// Adds one input acceleration (g): its magnitude and its direction. O(1).
+    @inline(__always)
     mutating func add(_ acceleration: Vector3) {
         let magnitude = acceleration.magnitude
         add(magnitude)
@@ -50,6 +51,7 @@ struct ActivityInputMoments: Sendable, Codable {
     }
 
     /// Adds one input magnitude |a| in g. O(1).
+    @inline(__always)
     mutating func add(_ magnitude: Double) {
         // Centred on 1 g so that the sums of a still phone do not cancel catastrophically.
         let centred = magnitude - 1

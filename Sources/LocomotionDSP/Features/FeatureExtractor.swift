@@ -92,6 +92,12 @@ public struct FeatureExtractor: Sendable {
     /// The features of `window`, whose count must equal ``windowSize``. Values should be finite
     /// (a NaN makes the features NaN). O(N log N).
     public mutating func features(of window: [Double]) -> WindowFeatures {
+        window.withUnsafeBufferPointer { features(of: $0) }
+    }
+
+    /// The features of the `window` in memory (count ``windowSize``), e.g. a view into a caller's ring buffer, so
+    /// that the window need not be copied into an array first; otherwise as for an array. O(N log N).
+    public mutating func features(of window: UnsafeBufferPointer<Double>) -> WindowFeatures {
         precondition(window.count == windowSize, "window has \(window.count) samples, expected \(windowSize)")
         let n = windowSize
         let count = Double(n)
