@@ -116,13 +116,15 @@ public struct FeatureExtractor: Sendable {
         var crossings = 0
         // Through raw buffers: the arrays are the extractor's own, so no per-element uniqueness checks.
         centered.withUnsafeMutableBufferPointer { centered in
-            var previousNegative = false
+            // Sign changes counted without a branch: the signs of a noisy window are random, and a mispredicted
+            // branch costs more than the rest of the loop.
+            var previousNegative = window[0] - mean < 0
             for index in 0..<n {
                 let value = window[index] - mean
                 centered[index] = value
                 variance += value * value
                 let negative = value < 0
-                if index > 0 && previousNegative != negative { crossings += 1 }
+                crossings &+= negative != previousNegative ? 1 : 0
                 previousNegative = negative
             }
         }
@@ -159,7 +161,10 @@ public struct FeatureExtractor: Sendable {
                         let p = (xr * xr + xi * xi) * (2 * scale)
                         power[k] = p
                         energy += p
-                        if p > peakPower { peakBin = k; peakPower = p }
+                        // (Selects, not a branch.)
+                        let higher = p > peakPower
+                        peakBin = higher ? k : peakBin
+                        peakPower = higher ? p : peakPower
                     }
                     // The Nyquist bin of an even N is unpaired.
                     let p = edge(last) * (n % 2 == 0 ? scale : 2 * scale)
@@ -235,12 +240,17 @@ public struct FeatureExtractor: Sendable {
         let lowest = Swift.max(1, Int((periodRange.lowerBound * sampleRate).rounded(.up)))
         let highest = Swift.min(n - 2, Int((periodRange.upperBound * sampleRate).rounded(.down)))
         guard lowest <= highest else { return (0, 0) }
+        // The highest local maximum, found with selects rather than branches (which of the lags is one depends on
+        // the data, and a mispredicted branch costs more than a lag's comparisons).
         var best = -1
-        for lag in lowest...highest {
-            let value = correlation[lag]
-            if value >= correlation[lag - 1] && value > correlation[lag + 1]
-                && (best < 0 || value > correlation[best]) {
-                best = lag
+        var bestValue = -Double.infinity
+        correlation.withUnsafeBufferPointer { correlation in
+            for lag in lowest...highest {
+                let value = correlation[lag]
+                let isHigherPeak = (value >= correlation[lag - 1] ? 1 : 0) & (value > correlation[lag + 1] ? 1 : 0)
+                    & (value > bestValue ? 1 : 0)
+                best = isHigherPeak != 0 ? lag : best
+                bestValue = isHigherPeak != 0 ? value : bestValue
             }
         }
         guard best > 0 else { return (0, 0) }
