@@ -7,6 +7,9 @@
 #   ROUNDS=7 Benchmarks/pipeline.sh 3600 86400     (ROUNDS ≥ 5; default 5)
 #   BASELINE=/path/to/older/locomotion Benchmarks/pipeline.sh   (also times that build's label in each round:
 #                                                                before/after in the same minutes)
+#   BASELINE_BUILD=/path/to/older/checkout/.build/release Benchmarks/pipeline.sh
+#       (also builds the in-memory and streaming driver against that release build's library objects and runs it
+#        alternately with this build's, one round each, ROUNDS times: paired before/after per-sample figures)
 # Needs python3 with numpy, scipy and pandas (pip install pandas), GNU time (/usr/bin/time), a C compiler;
 # taskset (util-linux) for the one-core rows.
 # Traces go to ${TMPDIR:-/tmp}/locomotion-pipeline and are deleted at the end.
@@ -40,6 +43,13 @@ extern void *__libc_malloc(size_t);
 void *malloc(size_t size) { locomotion_malloc_calls++; return __libc_malloc(size); }
 C
 cc -shared -fPIC -O2 -o "$work/count.so" "$work/count.c"
+if [ -n "${BASELINE_BUILD:-}" ]; then
+    baseline_objects=$(grep -E '/(Locomotion|LocomotionDSP|LocomotionIO|LocomotionEvaluation)\.build/' \
+        "$BASELINE_BUILD/locomotion.product/Objects.LinkFileList")
+    swiftc -O -I "$BASELINE_BUILD/Modules" -I Sources/CFFTW Benchmarks/Pipeline/main.swift \
+        Benchmarks/Support/BenchmarkSupport.swift $baseline_objects $(pkg-config --libs fftw3 2>/dev/null || echo -lfftw3) \
+        -o "$work/pipeline-benchmark-baseline" >&2
+fi
 python=(env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 python3)
 one_core=()
 command -v taskset > /dev/null && one_core=(taskset -c 0)
@@ -92,6 +102,19 @@ for duration in "${durations[@]}"; do
     echo "locomotion_segments	$(($(wc -l < "$work/segments-swift.csv") - 1))"
     sed -n 's/^reference_label_\(windows\|segments\)/reference_\1/p' "$work/python-figures"
     LD_PRELOAD="$work/count.so" "$work/pipeline-benchmark" "$trace" "$rounds" | tee "$work/figures"
+    if [ -n "${BASELINE_BUILD:-}" ]; then
+        # Paired rounds: the baseline build's driver, then this build's, one round each.
+        : > "$work/paired"
+        for round in $(seq "$rounds"); do
+            "$work/pipeline-benchmark-baseline" "$trace" 1 pipeline | awk '$1 ~ /_per_sample$/ { print "baseline_" $1, $3 }' >> "$work/paired"
+            "$work/pipeline-benchmark" "$trace" 1 pipeline | awk '$1 ~ /_per_sample$/ { print "after_" $1, $3 }' >> "$work/paired"
+        done
+        echo "# paired with BASELINE_BUILD=$BASELINE_BUILD (one round each, alternately; CPU time, ns per sample)"
+        for name in memory_ns_per_sample memory_activity_ns_per_sample memory_steps_ns_per_sample streaming_ns_per_sample; do
+            spread "$work/paired" "baseline_$name"
+            spread "$work/paired" "after_$name"
+        done
+    fi
     # What stands between each figure and its limit (from the figures above).
     awk -v rows="$rows" -F'\t' '$1 !~ /^#/ { median[$1] = $3 }
         END {

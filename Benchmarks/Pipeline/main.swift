@@ -22,27 +22,34 @@ func figure(_ name: String, _ value: Double) { print("\(name)\t\(value)") }
 /// A figure measured over the rounds: `name min median max`.
 func figure(_ name: String, _ values: [Double]) { print("\(name)\t\(spread(values))") }
 
-let (path, repeats, megabytes) = benchmarkArguments(usage: "pipeline-benchmark TRACE.csv [REPEATS]")
+let (path, repeats, megabytes) = benchmarkArguments(usage: "pipeline-benchmark TRACE.csv [REPEATS [pipeline]]")
+// `pipeline`: only the in-memory and streaming figures (sections 2 and 3), for runs alternated with another build's.
+let pipelineOnly = CommandLine.arguments.count > 3 && CommandLine.arguments[3] == "pipeline"
 print("# figure\tmin\tmedian\tmax (over \(repeats) rounds; one value: a count)")
 
-// 1. CSV parsing. Its limit: reading the file's bytes and nothing else.
-figure("read_only_MB_per_s", readOnlyRounds(path: path, repeats: repeats).map { megabytes / $0 })
-// One core: TraceReader row by row (constant memory), CPU time.
-var rows = 0
-var checksum = 0.0
-let serial = try timedRounds(repeats) { (rows, checksum) = try readAll(path: path) }
-figure("csv_rows", Double(rows))
-figure("csv_megabytes", megabytes)
-figure("csv_MB_per_s", serial.cpu.map { megabytes / $0 })
-figure("csv_MB_per_s_wall", serial.wall.map { megabytes / $0 })
-figure("csv_ns_per_row", serial.cpu.map { $0 / Double(rows) * 1e9 })
-// Parallel: ReadAheadTraceReader with 1 and 2 parsing threads (rows handed to this thread in file order),
-// wall time, and the CPU time of all threads.
-for threads in [1, 2] {
-    let parallel = try timedRounds(repeats) { checksum += try readAll(path: path, parsingThreads: threads).checksum }
-    figure("csv_\(threads)_threads_MB_per_s_wall", parallel.wall.map { megabytes / $0 })
-    figure("csv_\(threads)_threads_cpu_s", parallel.cpu)
+/// 1. CSV parsing. Its limit: reading the file's bytes and nothing else. Returns a checksum of the values read.
+func parsingFigures() throws -> Double {
+    var checksum = 0.0
+    figure("read_only_MB_per_s", readOnlyRounds(path: path, repeats: repeats).map { megabytes / $0 })
+    // One core: TraceReader row by row (constant memory), CPU time.
+    var rows = 0
+    let serial = try timedRounds(repeats) { (rows, checksum) = try readAll(path: path) }
+    figure("csv_rows", Double(rows))
+    figure("csv_megabytes", megabytes)
+    figure("csv_MB_per_s", serial.cpu.map { megabytes / $0 })
+    figure("csv_MB_per_s_wall", serial.wall.map { megabytes / $0 })
+    figure("csv_ns_per_row", serial.cpu.map { $0 / Double(rows) * 1e9 })
+    // Parallel: ReadAheadTraceReader with 1 and 2 parsing threads (rows handed to this thread in file order),
+    // wall time, and the CPU time of all threads.
+    for threads in [1, 2] {
+        let parallel = try timedRounds(repeats) { checksum += try readAll(path: path, parsingThreads: threads).checksum }
+        figure("csv_\(threads)_threads_MB_per_s_wall", parallel.wall.map { megabytes / $0 })
+        figure("csv_\(threads)_threads_cpu_s", parallel.cpu)
+    }
+    return checksum
 }
+
+var checksum = pipelineOnly ? 0 : try parsingFigures()
 
 // 2. In-memory pipeline: samples already parsed; activity classification (resampling, windows, FFT features,
 // rules, smoothing, segments) and step detection (filters, peaks) over the buffer. CPU time.
