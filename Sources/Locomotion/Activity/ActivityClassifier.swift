@@ -200,7 +200,7 @@ extension ActivityClassifier {
             if temporal != nil {
                 temporal?.gap(from: from, to: to, update: ActivityUpdate(
                     start: from, activity: .unknown, confidence: .low,
-                    explanation: ActivityExplanation(rule: "gap", features: ["gap_s": to - from])), emit: emit)
+                    explanation: ActivityExplanation(rule: "gap", extras: (.init(.gap, to - from), nil, nil))), emit: emit)
                 runStarted = true
                 return
             }
@@ -210,7 +210,7 @@ extension ActivityClassifier {
             let seen = smoother.reported?.activity == .automotive ? from : carriedVehicleTime
             carriedVehicleTime = seen.flatMap { to - $0 <= configuration.vehicleContextMaximumGap ? $0 : nil }
             smoother.force(ActivityUpdate(start: from, activity: .unknown, confidence: .low,
-                                          explanation: ActivityExplanation(rule: "gap", features: ["gap_s": to - from])),
+                                          explanation: ActivityExplanation(rule: "gap", extras: (.init(.gap, to - from), nil, nil))),
                            emit: emit)
             runStarted = true
         }

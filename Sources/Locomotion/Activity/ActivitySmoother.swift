@@ -77,11 +77,11 @@ struct ActivitySmoother: Sendable, Codable {
         }
         guard let pending = candidate, pending.persisted + 1e-9 >= minimumDuration[pending.activity] else { return }
         candidate = nil
-        var values = pending.features.dictionary
-        values["persisted_s"] = pending.persisted
         let start = max(pending.start, reported?.start ?? pending.start)
+        let explanation = ActivityExplanation(rule: pending.rule, window: pending.features,
+                                              extras: (.init(.persisted, pending.persisted), nil, nil))
         let update = ActivityUpdate(start: start, activity: pending.activity, confidence: pending.confidence,
-                                    explanation: ActivityExplanation(rule: pending.rule, features: values))
+                                    explanation: explanation)
         reported = update
         emit(update)
     }

@@ -151,8 +151,8 @@ struct ActivityTemporalSmoother: Sendable, Codable {
         var confidences = (low: 0, medium: 0, high: 0)
         var rule = hop.decision.rule
         var features = hop.features
-        var ruleCounts: [(rule: String, count: Int)] = []
         var newest = hop.start
+        func supports(_ candidate: Hop) -> Bool { !candidate.silent && candidate.decision.activity == activity }
         func look(_ candidate: Hop) {
             guard !candidate.silent else { return }
             newest = max(newest, candidate.start)
@@ -164,15 +164,25 @@ struct ActivityTemporalSmoother: Sendable, Codable {
             case .medium: confidences.medium += 1
             case .high: confidences.high += 1
             }
-            if let index = ruleCounts.firstIndex(where: { $0.rule == candidate.decision.rule }) {
-                ruleCounts[index].count += 1
-            } else {
-                ruleCounts.append((candidate.decision.rule, 1))
-            }
         }
         look(hop)
         for offset in 0..<count { look(hops[(head + offset) % hops.count]) }
-        if let top = ruleCounts.max(by: { $0.count < $1.count }) { rule = top.rule }
+        // The rule of most supporting windows, the first to appear among equals: counted pairwise over the few
+        // undecided hops (no array per update).
+        let candidates = count + 1
+        func candidate(_ index: Int) -> Hop { index == 0 ? hop : hops[(head + index - 1) % hops.count] }
+        var topCount = 0
+        for index in 0..<candidates where supports(candidate(index)) {
+            let name = candidate(index).decision.rule
+            var occurrences = 0
+            for other in 0..<candidates where supports(candidate(other)) && candidate(other).decision.rule == name {
+                occurrences += 1
+            }
+            if occurrences > topCount {
+                topCount = occurrences
+                rule = name
+            }
+        }
         let confidence: ActivityConfidence
         if support == 0 || 2 * confidences.low > support {
             confidence = .low
@@ -181,16 +191,14 @@ struct ActivityTemporalSmoother: Sendable, Codable {
         } else {
             confidence = .high
         }
-        var values = features.dictionary
-        values["support_s"] = Double(support) * hopDuration
-        values["lookahead_s"] = newest - hop.start + hopDuration
-        var transition: String?
-        if let reported {
-            values["previous_s"] = max(0, hop.start - reported.start)
-            transition = "\(reported.activity)→\(activity)"
-        }
-        return ActivityUpdate(start: hop.start, activity: activity, confidence: confidence,
-                              explanation: ActivityExplanation(rule: rule, features: values, transition: transition))
+        // (Values, not a dictionary and a string: an update allocates nothing; `ActivityExplanation` builds them
+        // when they are read.)
+        let explanation = ActivityExplanation(
+            rule: rule, window: features,
+            extras: (.init(.support, Double(support) * hopDuration), .init(.lookahead, newest - hop.start + hopDuration),
+                     reported.map { .init(.previous, max(0, hop.start - $0.start)) }),
+            change: reported.map { ($0.activity, activity) })
+        return ActivityUpdate(start: hop.start, activity: activity, confidence: confidence, explanation: explanation)
     }
 }
 

@@ -18,25 +18,6 @@ public struct ActivityUpdate: Sendable, Hashable, Codable {
     }
 }
 
-/// Why the classifier decided what it did: the name of the rule that fired and
-/// the feature values it looked at.
-public struct ActivityExplanation: Sendable, Hashable, Codable {
-    /// A short, stable identifier of the rule, e.g. `"gait-walking"`.
-    public var rule: String
-    /// Feature name → value, in the units documented for each feature.
-    public var features: [String: Double]
-    /// The change of activity the temporal model allowed, `"previous→new"` (e.g. `"stationary→automotive"`), with
-    /// the previous activity's duration in `features["previous_s"]`; nil for the first update, gaps, warm-up and
-    /// the rule-only model.
-    public var transition: String?
-
-    public init(rule: String, features: [String: Double] = [:], transition: String? = nil) {
-        self.rule = rule
-        self.features = features
-        self.transition = transition
-    }
-}
-
 extension ActivityUpdate: CustomStringConvertible {
     /// One line saying what was decided and why, e.g.
     /// `"automotive from 120.0 s: vibration-no-gait for 42 s after 20 s stationary"`.
