@@ -97,8 +97,11 @@ for _ in 0..<repeats {
         classifier.push(samples[index]) { _ in updates += 1 }
         detector.push(samples[index]) { _ in steps += 1 }
     }
-    streaming.append((seconds() - start) / Double(samples.count - warmUp) * 1e9)
-    if let mallocsBefore, let after = mallocCounter?.pointee {
+    let elapsed = seconds() - start
+    // Read before anything here allocates (the first append to `streaming` does).
+    let mallocsAfter = mallocCounter?.pointee
+    streaming.append(elapsed / Double(samples.count - warmUp) * 1e9)
+    if let mallocsBefore, let after = mallocsAfter {
         allocationsPerSample = Double(after - mallocsBefore) / Double(samples.count - warmUp)
     }
     checksum += Double(updates + steps)
