@@ -7,8 +7,8 @@
 /// nothing. Reading either is O(number of features); equality, hashing and the `Codable` form are those of the
 /// rule, the dictionary and the text.
 public struct ActivityExplanation: Sendable {
-    /// A short, stable identifier of the rule, e.g. `"gait-walking"`.
-    public var rule: String
+    /// The rule that decided, e.g. ``ActivityRule/gaitWalking`` (written `gait-walking`).
+    public var rule: ActivityRule
 
     /// Feature name → value, in the units documented for each feature.
     public var features: [String: Double] {
@@ -31,7 +31,7 @@ public struct ActivityExplanation: Sendable {
     private var transitionText: String?
     private var change: (from: MotionActivity, to: MotionActivity)?
 
-    public init(rule: String, features: [String: Double] = [:], transition: String? = nil) {
+    public init(rule: ActivityRule, features: [String: Double] = [:], transition: String? = nil) {
         self.rule = rule
         values = Values(dictionary: features)
         transitionText = transition
@@ -39,7 +39,7 @@ public struct ActivityExplanation: Sendable {
 
     /// The explanation of a decision from `window` (when there is one) with up to three named `extras` and the
     /// `change` it reports: no allocation.
-    init(rule: String, window: ActivityFeatures? = nil, extras: (Extra?, Extra?, Extra?) = (nil, nil, nil),
+    init(rule: ActivityRule, window: ActivityFeatures? = nil, extras: (Extra?, Extra?, Extra?) = (nil, nil, nil),
          change: (from: MotionActivity, to: MotionActivity)? = nil) {
         self.rule = rule
         values = Values(window: window, extras: extras)
@@ -111,7 +111,7 @@ extension ActivityExplanation: Codable {
     /// Decodes the rule, the feature dictionary and the transition text (the form the stored properties had).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(rule: try container.decode(String.self, forKey: .rule),
+        self.init(rule: try container.decode(ActivityRule.self, forKey: .rule),
                   features: try container.decode([String: Double].self, forKey: .features),
                   transition: try container.decodeIfPresent(String.self, forKey: .transition))
     }

@@ -10,7 +10,7 @@ public struct ActivityUpdate: Sendable, Hashable, Codable {
     /// The rule and feature values that produced the decision.
     public var explanation: ActivityExplanation
 
-    public init(start: Double, activity: MotionActivity, confidence: ActivityConfidence, explanation: ActivityExplanation = .init(rule: "given")) {
+    public init(start: Double, activity: MotionActivity, confidence: ActivityConfidence, explanation: ActivityExplanation = .init(rule: .given)) {
         self.start = start
         self.activity = activity
         self.confidence = confidence

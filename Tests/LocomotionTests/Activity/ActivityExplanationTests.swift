@@ -12,7 +12,7 @@ import Testing
         inputRate: 50, inputDeviation: 0.22, inputWobble: 14)
 
     static var built: ActivityExplanation {
-        ActivityExplanation(rule: "gait-walking", window: window,
+        ActivityExplanation(rule: .gaitWalking, window: window,
                             extras: (.init(.support, 7), .init(.lookahead, 9.5), .init(.previous, 120)),
                             change: (.stationary, .walking))
     }
@@ -22,7 +22,7 @@ import Testing
         features["support_s"] = 7
         features["lookahead_s"] = 9.5
         features["previous_s"] = 120
-        return ActivityExplanation(rule: "gait-walking", features: features, transition: "stationary→walking")
+        return ActivityExplanation(rule: .gaitWalking, features: features, transition: "stationary→walking")
     }
 
     @Test func readsAsTheDictionaryForm() {
@@ -32,8 +32,8 @@ import Testing
         #expect(built.transition == "stationary→walking")
         #expect(built == Self.given)
         #expect(built.hashValue == Self.given.hashValue)
-        #expect(ActivityExplanation(rule: "gap", extras: (.init(.gap, 4), nil, nil)).features == ["gap_s": 4])
-        #expect(ActivityExplanation(rule: "warm-up").features.isEmpty)
+        #expect(ActivityExplanation(rule: .gap, extras: (.init(.gap, 4), nil, nil)).features == ["gap_s": 4])
+        #expect(ActivityExplanation(rule: .warmUp).features.isEmpty)
     }
 
     @Test func settersReplaceTheValues() {
@@ -56,7 +56,7 @@ import Testing
         #expect(Set(object.keys) == ["rule", "features", "transition"])
         #expect(try JSONDecoder().decode(ActivityExplanation.self, from: built) == Self.built)
         // No transition: the key is left out, as the synthesised form did.
-        let plain = try encoder.encode(ActivityExplanation(rule: "warm-up"))
+        let plain = try encoder.encode(ActivityExplanation(rule: .warmUp))
         #expect(String(decoding: plain, as: UTF8.self) == #"{"features":{},"rule":"warm-up"}"#)
     }
 
