@@ -19,9 +19,18 @@ echo "# machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $
     "load average $(cut -d' ' -f1-3 /proc/loadavg) (at start); commit $(git rev-parse --short HEAD)"
 swift build -c release --product locomotion >&2
 bin=.build/release
-objects=$(ls $bin/LocomotionIO.build/*.o $bin/Locomotion.build/*.o $bin/LocomotionDSP.build/*.o)
+# The modules' objects, only those of sources that still exist (a file moved to another module leaves its old
+# object behind in the build folder, which would then be linked twice or against a stale interface).
+objects=()
+for module in LocomotionDSP Locomotion LocomotionIO LocomotionEvaluation; do
+    [ -d "Sources/$module" ] || continue
+    while IFS= read -r source; do
+        object="$bin/$module.build/$(basename "$source").o"
+        [ -f "$object" ] && objects+=("$object")
+    done < <(find "Sources/$module" -name '*.swift')
+done
 swiftc -O -g -I $bin/Modules -I Sources/CFFTW Benchmarks/Activity/main.swift Benchmarks/Support/BenchmarkSupport.swift \
-    $objects $(pkg-config --libs fftw3 2>/dev/null || echo -lfftw3) -o "$work/activity-benchmark" >&2
+    "${objects[@]}" $(pkg-config --libs fftw3 2>/dev/null || echo -lfftw3) -o "$work/activity-benchmark" >&2
 cat > "$work/count.c" <<'C'
 #include <stddef.h>
 unsigned long long locomotion_malloc_calls = 0;

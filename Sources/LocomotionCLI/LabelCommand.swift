@@ -121,7 +121,7 @@ struct ClassifierOptions: ParsableArguments {
 /// the phone it replays).
 struct SmoothingOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "full (default): every decision on all the evidence that can change it (a recorded trace); lagged: what a phone streaming the trace reports, each decision final after at most the temporal model's lag (10 s).",
+        "full (default): every decision on all the evidence that can change it (a recorded trace); lagged: what a phone streaming the trace reports, each decision final after at most the temporal model's lag (temporal.lag, 20 s by default).",
         valueName: "smoothing"))
     var smoothing: SmoothingName = .full
 

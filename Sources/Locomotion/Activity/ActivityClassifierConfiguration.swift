@@ -43,7 +43,7 @@ extension ActivityClassifier {
         /// Standard deviation of |a| (g) below which a window is stationary. A phone at rest shows 0.001–0.006 g
         /// of sensor noise; a seated or standing person's sway in a pocket stays below ~0.01 g; most vehicle
         /// rides on the road and any gait stay above it (smooth rides and stops do not: they look still).
-        /// Chosen among {0.012, 0.016, 0.025} by `Scripts/activity/louo.py` (as are the other searched defaults).
+        /// Chosen among {0.008, 0.012} by `Scripts/activity/louo.py` (as are the other searched defaults).
         public var stationaryMaximumDeviation: Double = 0.008
 
         // MARK: Gait (walking and running)
