@@ -14,8 +14,7 @@
 /// undecided after `lag` newer hops is decided by the best path so far (fixed-lag smoothing): only such forced
 /// decisions can differ from full smoothing. They do not steer the model (it keeps the best explanation of all the
 /// evidence), so a forced decision that later evidence contradicts is not repeated: the next hops follow the better
-/// path. A gap or the end of the input decides everything before it, and what follows a gap is constrained to
-/// continue it.
+/// path. A gap or the end of the input decides everything before it on the evidence so far, the same way.
 ///
 /// Cost per hop: O(states × words) with states = Σ D(c) (45 by default) and words = ⌈(undecided hops + 1) / 16⌉
 /// (3 for the default lag); no allocation with a bounded lag (full smoothing grows the history while hops stay
@@ -155,27 +154,21 @@ struct ActivityTemporalDecoder: Sendable, Hashable, Codable {
     /// Decides the oldest undecided hop and returns its class: when every live path agrees on it, when more than
     /// `lag` hops of evidence are undecided, or (`force`: a gap or the end of the input) by the best path so far.
     ///
-    /// A decision forced by a gap drops the paths that disagree with it: what follows the gap continues what was
-    /// reported before it (a drop-out too short to hide a stop cannot end a ride). A decision forced by the lag
-    /// keeps them: the model goes on tracking the best explanation of all the evidence, so a change whose switch
-    /// costs the lag was too short to pay for is still found later (dropping them too would keep every decision
-    /// consistent with every forced one, but a change needing more than the lag's worth of evidence — walking
-    /// into a ride through a stop, on weak evidence — would then never be made). The caller reconciles a later
-    /// decision that may not follow a lag-forced one directly (`allows(from:to:)`). Nil when no hop is undecided,
-    /// or the oldest one cannot be decided yet. O(states).
+    /// A forced decision keeps the paths that disagree with it: the model goes on tracking the best explanation of
+    /// all the evidence, so a change whose switch costs the lag was too short to pay for is still found later.
+    /// (Dropping them would keep every decision consistent with every forced one, but a change needing more than
+    /// the lag's worth of evidence — walking into a ride through a stop, on weak evidence — would then never be
+    /// made.) The caller reconciles a later decision that may not follow a forced one directly
+    /// (`allows(from:to:)`). Nil when no hop is undecided, or the oldest one cannot be decided yet. O(states).
     mutating func decideOldest(force: Bool = false) -> Int? {
         guard pending > 0 else { return nil }
         let position = pending - 1
         var decided = agreedClass(at: position)
         if decided == nil {
             let late = lag.map { pending - silentPending > $0 } ?? false
-            if force {
-                let c = classAt(bestState(), position)
-                prune(position: position, keeping: c)
-                decided = c
-            } else if late {
+            if force || late {
                 decided = classAt(bestState(), position)
-                forcedDecisions += 1
+                if late && !force { forcedDecisions += 1 }
             }
         }
         guard let decided else { return nil }
@@ -210,12 +203,6 @@ struct ActivityTemporalDecoder: Sendable, Hashable, Codable {
             }
         }
         return agreed < 0 ? nil : agreed
-    }
-
-    private mutating func prune(position: Int, keeping c: Int) {
-        for state in 0..<stateCount where Self.isReachable(score[state]) && classAt(state, position) != c {
-            score[state] = Self.unreachable
-        }
     }
 
     /// One Viterbi step: every state's best predecessor, its history shifted by one hop, plus the evidence.

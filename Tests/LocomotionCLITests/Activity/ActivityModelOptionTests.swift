@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LocomotionTestSupport
 
 /// `label`, `evaluate` and `replay` use the temporal model by default, `--model rules` selects the rule-only model
 /// (also through `--config`), and `label --format json` names the transition each segment came from (issue 14).
@@ -38,7 +39,7 @@ struct ActivityModelOptionTests {
     }
 
     @Test func theModelCanComeFromAConfigurationFile() throws {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try #"{"model": "rules"}"#.write(to: directory.appendingPathComponent("rules.json"), atomically: true, encoding: .utf8)
         let option = try ToolRunner.run(["label", day, "--model", "rules"])
