@@ -90,7 +90,7 @@ extension ActivityClassifier {
         /// gait energy (≥ `gaitMinimumDeviation`) without a usable rhythm counts as walking: a walker's phone sways
         /// with the thigh, hip or arm by 5–30° at any sampling rate, a phone riding in a vehicle keeps its attitude
         /// within a few degrees.
-        public var gaitMinimumWobble: Double = 12
+        public var gaitMinimumWobble: Double = 10
 
         // MARK: Vehicle
 
