@@ -91,6 +91,20 @@ extension ActivityExplanation {
     }
 }
 
+extension ActivityExplanation {
+    /// The reason in words: the rule, how long the evidence for it was seen, and the transition that allowed it,
+    /// e.g. `"vibration-no-gait for 42 s after 20 s stationary"` (the parts that are known). O(number of features).
+    public var reason: String {
+        let features = features
+        var text = rule.rawValue
+        if let support = features["support_s"] { text += " for \(Int(support.rounded())) s" }
+        if let transition, let previous = transition.split(separator: "→").first, let seconds = features["previous_s"] {
+            text += " after \(Int(seconds.rounded())) s \(previous)"
+        }
+        return text
+    }
+}
+
 extension ActivityExplanation: Hashable {
     public static func == (lhs: ActivityExplanation, rhs: ActivityExplanation) -> Bool {
         lhs.rule == rhs.rule && lhs.transition == rhs.transition && lhs.features == rhs.features

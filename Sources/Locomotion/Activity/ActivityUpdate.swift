@@ -21,13 +21,5 @@ public struct ActivityUpdate: Sendable, Hashable, Codable {
 extension ActivityUpdate: CustomStringConvertible {
     /// One line saying what was decided and why, e.g.
     /// `"automotive from 120.0 s: vibration-no-gait for 42 s after 20 s stationary"`.
-    public var description: String {
-        var text = "\(activity) from \(start) s: \(explanation.rule)"
-        if let support = explanation.features["support_s"] { text += " for \(Int(support.rounded())) s" }
-        if let transition = explanation.transition, let previous = transition.split(separator: "→").first,
-           let seconds = explanation.features["previous_s"] {
-            text += " after \(Int(seconds.rounded())) s \(previous)"
-        }
-        return text
-    }
+    public var description: String { "\(activity) from \(start) s: \(explanation.reason)" }
 }
