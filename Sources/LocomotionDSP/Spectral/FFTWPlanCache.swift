@@ -1,7 +1,9 @@
+#if LOCOMOTION_FFTW
 import CFFTW
 import Foundation
 
-/// The process-wide cache of FFTW plans, one per (size, direction).
+/// The process-wide cache of FFTW plans, one per (size, direction); compiled only with FFTW (the
+/// `FFTW` package trait, on Linux).
 ///
 /// This is the one piece of global state in LocomotionDSP, and it is justified: FFTW's planner is
 /// not thread-safe (every `fftw_plan_*` call must be serialised), while executing a plan with
@@ -10,6 +12,7 @@ import Foundation
 /// Plans are planned with `FFTW_ESTIMATE`, which picks the algorithm without timing trial runs, so
 /// the chosen algorithm — and thus every output bit — is the same on every run (`FFTW_MEASURE` can
 /// choose differently from run to run). Plans live until the process ends (a few kB per size).
+/// The Swift backend needs none of this: its plans are immutable values owned by the `RealFFT`s.
 final class FFTWPlanCache: @unchecked Sendable {
     /// An FFTW plan pointer; immutable after creation and safe to execute concurrently.
     struct Plan: @unchecked Sendable {
@@ -32,7 +35,8 @@ final class FFTWPlanCache: @unchecked Sendable {
     private static let estimate: UInt32 = 1 << 6
 
     /// The plan for a real transform of `size` points in `direction`, created on first use on
-    /// scratch buffers from `fftw_alloc_*` (so it applies to any buffer allocated the same way).
+    /// scratch buffers from `fftw_alloc_*` (so it applies to any buffer aligned at least as well:
+    /// `RealFFT`'s buffers are 64-byte aligned).
     func plan(size: Int, direction: Direction) -> Plan {
         lock.lock()
         defer { lock.unlock() }
@@ -55,3 +59,4 @@ final class FFTWPlanCache: @unchecked Sendable {
         return plan
     }
 }
+#endif
