@@ -141,7 +141,7 @@ final class ComplexFFTPlan: @unchecked Sendable {
         var source = (re: re, im: im)
         var target = (re: workspace, im: workspace + count)
         for stage in stages {
-            run(stage, from: source, to: target)
+            run(stage, from: SplitBuffer(re: source.re, im: source.im), to: SplitBuffer(re: target.re, im: target.im))
             swap(&source, &target)
         }
         return source
@@ -156,12 +156,36 @@ final class ComplexFFTPlan: @unchecked Sendable {
         }
     }
 
-    private func run(_ stage: Stage, from x: (re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>),
-                     to y: (re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>)) {
+    /// The transform of the `count` complex values stored interleaved (real, imaginary) at `input`
+    /// (2·count doubles, left untouched): the first pass reads them directly. `re`/`im` are scratch
+    /// of `count` doubles each. Returns where the result is, as ``transform(re:im:workspace:)``.
+    @inline(__always)
+    func transform(
+        interleaved input: UnsafePointer<Double>, re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
+        workspace: UnsafeMutablePointer<Double>
+    ) -> (re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>) {
+        guard bluestein == nil, let first = stages.first else {
+            for index in 0..<count {
+                re[index] = input[2 &* index]
+                im[index] = input[2 &* index &+ 1]
+            }
+            return transform(re: re, im: im, workspace: workspace)
+        }
+        var source = (re: workspace, im: workspace + count)
+        var target = (re: re, im: im)
+        run(first, from: InterleavedSource(values: input), to: SplitBuffer(re: source.re, im: source.im))
+        for stage in stages.dropFirst() {
+            run(stage, from: SplitBuffer(re: source.re, im: source.im), to: SplitBuffer(re: target.re, im: target.im))
+            swap(&source, &target)
+        }
+        return source
+    }
+
+    @inline(__always)
+    private func run<Source: ButterflySource>(_ stage: Stage, from source: Source, to target: SplitBuffer) {
         let twiddles = UnsafePointer(constants + stage.twiddles)
         let butterflies = ButterflyStage(
-            source: SplitBuffer(re: x.re, im: x.im), target: SplitBuffer(re: y.re, im: y.im),
-            stride: stage.stride, span: stage.span, twiddles: twiddles)
+            source: source, target: target, stride: stage.stride, span: stage.span, twiddles: twiddles)
         switch stage.radix {
         case 2: butterflies.radix2()
         case 3: butterflies.radix3()

@@ -34,6 +34,15 @@ final class FFTWPlanCache: @unchecked Sendable {
     /// FFTW_ESTIMATE from fftw3.h (the macro is not imported into Swift).
     private static let estimate: UInt32 = 1 << 6
 
+    /// Runs `body` holding the planner lock: any other call of FFTW's planner (`fftw_plan_*`,
+    /// `fftw_destroy_plan`) in the process — such as the tests', which plan FFTW directly — must go
+    /// through here, or it races with the cache's planning.
+    func withPlannerLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
     /// The plan for a real transform of `size` points in `direction`, created on first use on
     /// scratch buffers from `fftw_alloc_*` (so it applies to any buffer aligned at least as well:
     /// `RealFFT`'s buffers are 64-byte aligned).

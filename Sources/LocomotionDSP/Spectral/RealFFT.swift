@@ -42,23 +42,9 @@ public struct RealFFT: Sendable {
     public mutating func powerSpectrum(_ input: [Double], into power: inout [Double]) {
         let bins = binCount
         if power.count != bins { power = [Double](repeating: 0, count: bins) }
-        forward(input)
-        let values = storage.spectrum
-        power.withUnsafeMutableBufferPointer { power in
-            // Two bins at a time: |X|² = re² + im² in SIMD lanes.
-            let destination = power.baseAddress!
-            var k = 0
-            while k + 1 < bins {
-                let re = SIMD2(values[2 * k], values[2 * k + 2])
-                let im = SIMD2(values[2 * k + 1], values[2 * k + 3])
-                let squares = re * re + im * im
-                destination[k] = squares.x
-                destination[k + 1] = squares.y
-                k += 2
-            }
-            if k < bins {
-                destination[k] = values[2 * k] * values[2 * k] + values[2 * k + 1] * values[2 * k + 1]
-            }
+        makeUnique()
+        input.withUnsafeBufferPointer { input in
+            power.withUnsafeMutableBufferPointer { storage.powerSpectrum(input, into: $0.baseAddress!) }
         }
     }
 
@@ -69,13 +55,11 @@ public struct RealFFT: Sendable {
         let bins = binCount
         if real.count != bins { real = [Double](repeating: 0, count: bins) }
         if imaginary.count != bins { imaginary = [Double](repeating: 0, count: bins) }
-        forward(input)
-        let values = storage.spectrum
-        real.withUnsafeMutableBufferPointer { re in
-            imaginary.withUnsafeMutableBufferPointer { im in
-                for k in 0..<bins {
-                    re[k] = values[2 * k]
-                    im[k] = values[2 * k + 1]
+        makeUnique()
+        input.withUnsafeBufferPointer { input in
+            real.withUnsafeMutableBufferPointer { real in
+                imaginary.withUnsafeMutableBufferPointer { imaginary in
+                    storage.transform(input, real: real.baseAddress!, imaginary: imaginary.baseAddress!)
                 }
             }
         }
@@ -87,19 +71,12 @@ public struct RealFFT: Sendable {
     /// even N) are ignored. Missing bins are zero.
     /// - Complexity: O(N log N).
     public mutating func inverse(real: [Double], imaginary: [Double], into output: inout [Double]) {
-        makeUnique()
-        let bins = binCount, size = size
         if output.count != size { output = [Double](repeating: 0, count: size) }
-        let spectrum = storage.spectrum
-        for k in 0..<bins {
-            spectrum[2 * k] = k < real.count ? real[k] : 0
-            spectrum[2 * k + 1] = k < imaginary.count ? imaginary[k] : 0
-        }
-        storage.inverse()
-        let signal = storage.signal
-        let scale = 1 / Double(size)
-        output.withUnsafeMutableBufferPointer { output in
-            for n in 0..<size { output[n] = signal[n] * scale }
+        makeUnique()
+        real.withUnsafeBufferPointer { real in
+            imaginary.withUnsafeBufferPointer { imaginary in
+                output.withUnsafeMutableBufferPointer { storage.inverse(real: real, imaginary: imaginary, into: $0.baseAddress!) }
+            }
         }
     }
 
@@ -110,27 +87,11 @@ public struct RealFFT: Sendable {
     /// `re·re + im·im` and ``inverse(real:imaginary:into:)`` with zero imaginary parts, without
     /// the intermediate arrays. O(N log N), no allocation once `output` has the right count.
     internal mutating func autocorrelation(of input: [Double], into output: inout [Double]) {
-        let bins = binCount, size = size
         if output.count != size { output = [Double](repeating: 0, count: size) }
-        forward(input)
-        let spectrum = storage.spectrum
-        for k in 0..<bins {
-            let re = spectrum[2 * k], im = spectrum[2 * k + 1]
-            spectrum[2 * k] = re * re + im * im
-            spectrum[2 * k + 1] = 0
-        }
-        storage.inverse()
-        let signal = storage.signal
-        let scale = 1 / Double(size)
-        output.withUnsafeMutableBufferPointer { output in
-            for n in 0..<size { output[n] = signal[n] * scale }
-        }
-    }
-
-    /// Transforms `input` into the storage's spectrum.
-    private mutating func forward(_ input: [Double]) {
         makeUnique()
-        input.withUnsafeBufferPointer { storage.forward($0) }
+        input.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { storage.autocorrelation(input, into: $0.baseAddress!) }
+        }
     }
 
     private mutating func makeUnique() {

@@ -59,11 +59,11 @@ struct SplitComplexPair {
         Self(re: a.re * b.re - a.im * b.im, im: a.re * b.im + a.im * b.re)
     }
 
-    /// `−i·self`.
+    /// `self − i·b`, without negating `b` first (a negation costs an instruction on SSE2).
     @inline(__always)
-    var timesMinusI: Self { Self(re: im, im: -re) }
+    func minusITimes(_ b: Self) -> Self { Self(re: re + b.im, im: im - b.re) }
 
-    /// `i·self`.
+    /// `self + i·b`.
     @inline(__always)
-    var timesI: Self { Self(re: -im, im: re) }
+    func plusITimes(_ b: Self) -> Self { Self(re: re - b.im, im: im + b.re) }
 }

@@ -14,17 +14,21 @@ import WASILibc
 
 /// The real DFT of N points in Swift, the transform behind ``RealFFT`` when FFTW is not used.
 ///
-/// Even N (every size the library uses by default): the N real points are packed as N/2 complex
-/// ones, `z[m] = x[2m] + i·x[2m+1]`, transformed by one ``ComplexFFTPlan`` of N/2 points, and
-/// unpacked with `X[k] = E[k] + W^k·O[k]`, where `E[k] = (Z[k] + Z̄[N/2−k])/2` and
-/// `O[k] = (Z[k] − Z̄[N/2−k])/(2i)` are the spectra of the even and odd samples and `W = e^{−2πi/N}`:
-/// half the work of a complex transform of N points. Odd N: a complex transform of N points with zero
-/// imaginary parts. The inverse runs the same steps backwards.
+/// Even N (every size the library uses by default): the N real points are packed as h = N/2
+/// complex ones, `z[m] = x[2m] + i·x[2m+1]`, transformed by one ``ComplexFFTPlan`` of h points, and
+/// unpacked with `X[k] = E[k] + W^k·O[k]`, where `E[k] = (Z[k] + Z̄[h−k])/2` and
+/// `O[k] = (Z[k] − Z̄[h−k])/(2i)` are the spectra of the even and odd samples and `W = e^{−2πi/N}`:
+/// half the work of a complex transform of N points. Each operation unpacks straight into what it
+/// returns (a ``SpectrumSink``): the power spectrum, the split spectrum, or — for the
+/// autocorrelation — the squared spectrum already packed for the inverse transform, which runs the
+/// same steps backwards. Odd N: a complex transform of N points with zero imaginary parts.
 ///
-/// Immutable and shared by copies of a `RealFFT`; buffers come from the caller.
+/// Immutable and shared by copies of a `RealFFT`; buffers come from the caller: ``workspaceCount``
+/// doubles, laid out as `z` (2P, P the complex plan's size), the complex plan's workspace, a
+/// zero-padded copy of short input (N) and the spectrum packed for an inverse (2P).
 final class SwiftRealFFTPlan: @unchecked Sendable {
     let size: Int
-    /// Doubles of scratch space ``forward(_:count:into:workspace:)`` and ``inverse(_:into:workspace:)`` need.
+    /// Doubles of scratch space every operation needs.
     let workspaceCount: Int
     private let complex: ComplexFFTPlan
     /// Even N: `W^k` for k = 0…N/4 (real parts, then imaginary), the unpacking twiddles.
@@ -36,7 +40,7 @@ final class SwiftRealFFTPlan: @unchecked Sendable {
         self.size = size
         let isEven = size % 2 == 0
         complex = ComplexFFTPlan(count: isEven ? size / 2 : size)
-        workspaceCount = 2 * complex.count + complex.workspaceCount
+        workspaceCount = 4 * complex.count + complex.workspaceCount + size
         unpackingCount = isEven ? size / 4 + 1 : 0
         unpacking = .allocate(capacity: max(2 * unpackingCount, 1))
         for k in 0..<unpackingCount {
@@ -50,121 +54,221 @@ final class SwiftRealFFTPlan: @unchecked Sendable {
         unpacking.deallocate()
     }
 
-    /// Writes `X[k]`, k = 0…N/2, as interleaved (real, imaginary) pairs into `spectrum` (N + 2
-    /// doubles) from the first `min(count, N)` values of `input`, zero-padded to N. O(N log N).
-    func forward(_ input: UnsafePointer<Double>, count: Int, into spectrum: UnsafeMutablePointer<Double>,
-                 workspace: UnsafeMutablePointer<Double>) {
-        let size = size, points = complex.count
-        let copied = min(count, size)
-        let zRe = workspace, zIm = workspace + points, scratch = workspace + 2 * points
-        if size % 2 != 0 {
-            zRe.update(from: input, count: copied)
-            (zRe + copied).update(repeating: 0, count: size - copied)
-            zIm.update(repeating: 0, count: size)
-            let z = complex.transform(re: zRe, im: zIm, workspace: scratch)
-            for k in 0...(size / 2) {
-                spectrum[2 * k] = z.re[k]
-                spectrum[2 * k + 1] = z.im[k]
-            }
-            return
-        }
-        // Pack: even samples as real parts, odd samples as imaginary parts.
-        let pairs = copied / 2
-        for m in 0..<pairs {
-            zRe[m] = input[2 * m]
-            zIm[m] = input[2 * m + 1]
-        }
-        if pairs < points {
-            zRe[pairs] = copied % 2 == 1 ? input[copied - 1] : 0
-            zIm[pairs] = 0
-            (zRe + pairs + 1).update(repeating: 0, count: points - pairs - 1)
-            (zIm + pairs + 1).update(repeating: 0, count: points - pairs - 1)
-        }
-        let z = complex.transform(re: zRe, im: zIm, workspace: scratch)
-        unpack(re: z.re, im: z.im, into: spectrum)
-    }
+    private typealias Split = (re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>)
 
-    /// `X[k] = E[k] + W^k·O[k]` and `X[h−k] = conj(E[k] − W^k·O[k])` for h = N/2, k = 0…h/2.
+    /// The workspace's regions (see the type's description).
     @inline(__always)
-    private func unpack(re: UnsafePointer<Double>, im: UnsafePointer<Double>, into spectrum: UnsafeMutablePointer<Double>) {
-        let h = complex.count
-        let wRe = UnsafePointer(unpacking), wIm = UnsafePointer(unpacking + unpackingCount)
-        spectrum[0] = re[0] + im[0]
-        spectrum[1] = 0
-        spectrum[2 * h] = re[0] - im[0]
-        spectrum[2 * h + 1] = 0
-        var k = 1
-        while 2 * k < h {
-            let mirror = h - k
-            // E = (Z[k] + conj Z[h−k]) / 2, O = (Z[k] − conj Z[h−k]) / 2i.
-            let eRe = 0.5 * (re[k] + re[mirror]), eIm = 0.5 * (im[k] - im[mirror])
-            let oRe = 0.5 * (im[k] + im[mirror]), oIm = -0.5 * (re[k] - re[mirror])
-            let tRe = wRe[k] * oRe - wIm[k] * oIm, tIm = wRe[k] * oIm + wIm[k] * oRe
-            spectrum[2 * k] = eRe + tRe
-            spectrum[2 * k + 1] = eIm + tIm
-            spectrum[2 * mirror] = eRe - tRe
-            spectrum[2 * mirror + 1] = tIm - eIm
-            k += 1
-        }
-        if 2 * k == h {
-            spectrum[2 * k] = re[k]
-            spectrum[2 * k + 1] = -im[k]
+    private func regions(_ workspace: UnsafeMutablePointer<Double>) -> (z: Split, scratch: UnsafeMutablePointer<Double>,
+                                                                        padded: UnsafeMutablePointer<Double>, packed: Split) {
+        let points = complex.count
+        let scratch = workspace + 2 &* points
+        let padded = scratch + complex.workspaceCount
+        let packed = padded + size
+        return ((workspace, workspace + points), scratch, padded, (packed, packed + points))
+    }
+
+    // MARK: Operations
+
+    /// Writes `|X[k]|²`, k = 0…N/2, of `input` (its first `count` values, zero-padded to N).
+    func powerSpectrum(_ input: UnsafePointer<Double>, count: Int, into power: UnsafeMutablePointer<Double>,
+                       workspace: UnsafeMutablePointer<Double>) {
+        let z = forward(input, count: count, workspace: workspace)
+        if size % 2 == 0 {
+            unpack(z, into: PowerSink(power: power, half: size / 2))
+        } else {
+            for k in 0...(size / 2) { power[k] = z.re[k] * z.re[k] + z.im[k] * z.im[k] }
         }
     }
 
-    /// Writes the unnormalised inverse `N·x[n] = Σₖ X[k]·e^{2πi·kn/N}` (over the Hermitian extension)
-    /// of the N/2 + 1 interleaved bins in `spectrum` into `signal` (N doubles), as FFTW's c2r does:
-    /// the imaginary parts of bin 0 and, for even N, bin N/2 are ignored. O(N log N).
-    func inverse(_ spectrum: UnsafePointer<Double>, into signal: UnsafeMutablePointer<Double>,
-                 workspace: UnsafeMutablePointer<Double>) {
-        let size = size, points = complex.count
-        let zRe = workspace, zIm = workspace + points, scratch = workspace + 2 * points
+    /// Writes `X[k]`, k = 0…N/2, of `input` (zero-padded to N) into `real` and `imaginary`.
+    func transform(_ input: UnsafePointer<Double>, count: Int, real: UnsafeMutablePointer<Double>,
+                   imaginary: UnsafeMutablePointer<Double>, workspace: UnsafeMutablePointer<Double>) {
+        let z = forward(input, count: count, workspace: workspace)
+        if size % 2 == 0 {
+            unpack(z, into: SplitSpectrumSink(re: real, im: imaginary, half: size / 2))
+        } else {
+            real.update(from: z.re, count: size / 2 + 1)
+            imaginary.update(from: z.im, count: size / 2 + 1)
+        }
+    }
+
+    /// Writes `scale·IFFT(|FFT(x)|²)` (unnormalised inverse) of `input` (zero-padded to N) into
+    /// `output` (N values): ``powerSpectrum(_:count:into:workspace:)`` followed by
+    /// ``inverse(real:imaginary:into:scale:workspace:)`` with zero imaginary parts — the same
+    /// operations in the same order — without storing the power spectrum.
+    func autocorrelation(_ input: UnsafePointer<Double>, count: Int, into output: UnsafeMutablePointer<Double>,
+                         scale: Double, workspace: UnsafeMutablePointer<Double>) {
+        let z = forward(input, count: count, workspace: workspace)
+        let packed = regions(workspace).packed
         if size % 2 != 0 {
-            // The Hermitian extension Y; the inverse is the forward transform with re and im exchanged.
-            zRe[0] = spectrum[0]
-            zIm[0] = 0
-            for k in 1...(size / 2) {
-                zRe[k] = spectrum[2 * k]
-                zIm[k] = spectrum[2 * k + 1]
-                zRe[size - k] = spectrum[2 * k]
-                zIm[size - k] = -spectrum[2 * k + 1]
-            }
-            let y = complex.transform(re: zIm, im: zRe, workspace: scratch)
-            signal.update(from: y.im, count: size)
+            for k in 0...(size / 2) { packed.re[k] = z.re[k] * z.re[k] + z.im[k] * z.im[k] }
+            inverseOdd(real: packed.re, imaginary: nil, into: output, scale: scale, workspace: workspace)
             return
         }
-        let h = points
+        // Unpack, square and pack for the inverse in one pass.
+        unpack(z, into: AutocorrelationSink(re: packed.re, im: packed.im, half: size / 2))
+        inverseEven(packed: packed, into: output, scale: scale, workspace: workspace)
+    }
+
+    /// Writes `scale·Σₖ X[k]·e^{2πi·kn/N}` (over the Hermitian extension) of the N/2 + 1 bins given
+    /// as `real`/`imaginary` into `output` (N values), as FFTW's c2r does: the imaginary parts of
+    /// bin 0 and, for even N, bin N/2 are ignored.
+    func inverse(real: UnsafePointer<Double>, imaginary: UnsafePointer<Double>, into output: UnsafeMutablePointer<Double>,
+                 scale: Double, workspace: UnsafeMutablePointer<Double>) {
+        if size % 2 != 0 {
+            inverseOdd(real: real, imaginary: imaginary, into: output, scale: scale, workspace: workspace)
+            return
+        }
+        let h = complex.count
+        let z = regions(workspace).z
         let wRe = UnsafePointer(unpacking), wIm = UnsafePointer(unpacking + unpackingCount)
         // Z[k] = F + i·conj(W^k)·G with F = X[k] + conj X[h−k], G = X[k] − conj X[h−k]
         // (= 2E + 2iO, so the unnormalised inverse of Z gives N·x); Z[h−k] = conj(F − i·conj(W^k)·G).
-        let first = spectrum[0], last = spectrum[2 * h]
-        zRe[0] = first + last
-        zIm[0] = first - last
+        z.re[0] = real[0] + real[h]
+        z.im[0] = real[0] - real[h]
         var k = 1
-        while 2 * k < h {
-            let mirror = h - k
-            let xRe = spectrum[2 * k], xIm = spectrum[2 * k + 1]
-            let yRe = spectrum[2 * mirror], yIm = spectrum[2 * mirror + 1]
+        while 2 &* k < h {
+            let mirror = h &- k
+            let xRe = real[k], xIm = imaginary[k]
+            let yRe = real[mirror], yIm = imaginary[mirror]
             let fRe = xRe + yRe, fIm = xIm - yIm
             let gRe = xRe - yRe, gIm = xIm + yIm
             // conj(W^k)·G, then times i.
             let pRe = wRe[k] * gRe + wIm[k] * gIm, pIm = wRe[k] * gIm - wIm[k] * gRe
             let tRe = -pIm, tIm = pRe
-            zRe[k] = fRe + tRe
-            zIm[k] = fIm + tIm
-            zRe[mirror] = fRe - tRe
-            zIm[mirror] = tIm - fIm
-            k += 1
+            z.re[k] = fRe + tRe
+            z.im[k] = fIm + tIm
+            z.re[mirror] = fRe - tRe
+            z.im[mirror] = tIm - fIm
+            k &+= 1
         }
-        if 2 * k == h {
-            zRe[k] = 2 * spectrum[2 * k]
-            zIm[k] = -2 * spectrum[2 * k + 1]
+        if 2 &* k == h {
+            z.re[k] = 2 * real[k]
+            z.im[k] = -2 * imaginary[k]
         }
-        let z = complex.transform(re: zIm, im: zRe, workspace: scratch)
-        // Exchanged on the way out: z.im holds the real parts (even samples), z.re the imaginary (odd).
-        for m in 0..<h {
-            signal[2 * m] = z.im[m]
-            signal[2 * m + 1] = z.re[m]
+        inverseEven(packed: z, into: output, scale: scale, workspace: workspace)
+    }
+
+    // MARK: Steps
+
+    /// The complex transform of the packed input (even N) or of the input itself (odd N), left in
+    /// the `z` region or at the start of the scratch region.
+    @inline(__always)
+    private func forward(_ input: UnsafePointer<Double>, count: Int, workspace: UnsafeMutablePointer<Double>) -> Split {
+        let size = size
+        let copied = min(count, size)
+        let (z, scratch, padded, _) = regions(workspace)
+        if size % 2 != 0 {
+            z.re.update(from: input, count: copied)
+            (z.re + copied).update(repeating: 0, count: size - copied)
+            z.im.update(repeating: 0, count: size)
+            return complex.transform(re: z.re, im: z.im, workspace: scratch)
         }
+        // z[m] = x[2m] + i·x[2m+1]: the first pass reads the input as interleaved complex values,
+        // from a zero-padded copy when the input is short.
+        var source = input
+        if copied < size {
+            padded.update(from: input, count: copied)
+            (padded + copied).update(repeating: 0, count: size - copied)
+            source = UnsafePointer(padded)
+        }
+        return complex.transform(interleaved: source, re: z.re, im: z.im, workspace: scratch)
+    }
+
+    /// `X[k] = E[k] + W^k·O[k]` and `X[h−k] = conj(E[k] − W^k·O[k])` for h = N/2, k = 0…h/2, two
+    /// values of k at a time in SIMD2 lanes (the mirrors h−k, h−k−1 loaded as one pair and swapped),
+    /// handed to `sink`.
+    @inline(__always)
+    private func unpack<Sink: SpectrumSink>(_ z: Split, into sink: Sink) {
+        let h = complex.count
+        let re = UnsafePointer(z.re), im = UnsafePointer(z.im)
+        let wRe = UnsafePointer(unpacking), wIm = UnsafePointer(unpacking + unpackingCount)
+        sink.ends(first: re[0] + im[0], last: re[0] - im[0])
+        @inline(__always)
+        func load(_ pointer: UnsafePointer<Double>, _ index: Int) -> SIMD2<Double> {
+            UnsafeRawPointer(pointer + index).loadUnaligned(as: SIMD2<Double>.self)
+        }
+        @inline(__always)
+        func bins(_ k: Int, _ both: Bool) {
+            let mirror = h &- k
+            let zRe: SIMD2<Double>, zIm: SIMD2<Double>, yRe: SIMD2<Double>, yIm: SIMD2<Double>, w: SplitComplexPair
+            if both {
+                zRe = load(re, k)
+                zIm = load(im, k)
+                let mirroredRe = load(re, mirror &- 1), mirroredIm = load(im, mirror &- 1)
+                yRe = SIMD2(mirroredRe.y, mirroredRe.x)
+                yIm = SIMD2(mirroredIm.y, mirroredIm.x)
+                w = SplitComplexPair(re: load(wRe, k), im: load(wIm, k))
+            } else {
+                zRe = SIMD2(repeating: re[k])
+                zIm = SIMD2(repeating: im[k])
+                yRe = SIMD2(repeating: re[mirror])
+                yIm = SIMD2(repeating: im[mirror])
+                w = SplitComplexPair(re: SIMD2(repeating: wRe[k]), im: SIMD2(repeating: wIm[k]))
+            }
+            // E = (Z[k] + conj Z[h−k]) / 2, O = (Z[k] − conj Z[h−k]) / 2i.
+            let e = SplitComplexPair(re: 0.5 * (zRe + yRe), im: 0.5 * (zIm - yIm))
+            let o = SplitComplexPair(re: 0.5 * (zIm + yIm), im: 0.5 * (yRe - zRe))
+            let t = w * o
+            let low = e + t
+            let high = SplitComplexPair(re: e.re - t.re, im: t.im - e.im)
+            sink.store(k: k, low: low, high: high, twiddle: w, both)
+        }
+        var k = 1
+        while 2 &* (k &+ 1) < h {
+            bins(k, true)
+            k &+= 2
+        }
+        if 2 &* k < h {
+            bins(k, false)
+            k &+= 1
+        }
+        if 2 &* k == h {
+            sink.middle(k: k, re: re[k], im: -im[k])
+        }
+    }
+
+    /// The unnormalised inverse of the packed spectrum `packed` (h points, in the `z` or `packed`
+    /// region; even N), unpacked as
+    /// `output[2m] = scale·Re z[m]`, `output[2m+1] = scale·Im z[m]`.
+    @inline(__always)
+    private func inverseEven(packed: Split, into output: UnsafeMutablePointer<Double>, scale: Double,
+                             workspace: UnsafeMutablePointer<Double>) {
+        let h = complex.count
+        // The inverse is the forward transform with real and imaginary parts exchanged, in and out.
+        let z = complex.transform(re: packed.im, im: packed.re, workspace: regions(workspace).scratch)
+        let real = UnsafePointer(z.im), imaginary = UnsafePointer(z.re)
+        var m = 0
+        while m &+ 1 < h {
+            let a = UnsafeRawPointer(real + m).loadUnaligned(as: SIMD2<Double>.self) * scale
+            let b = UnsafeRawPointer(imaginary + m).loadUnaligned(as: SIMD2<Double>.self) * scale
+            UnsafeMutableRawPointer(output + 2 &* m).storeBytes(of: SIMD2(a.x, b.x), as: SIMD2<Double>.self)
+            UnsafeMutableRawPointer(output + (2 &* m &+ 2)).storeBytes(of: SIMD2(a.y, b.y), as: SIMD2<Double>.self)
+            m &+= 2
+        }
+        if m < h {
+            output[2 &* m] = real[m] * scale
+            output[2 &* m &+ 1] = imaginary[m] * scale
+        }
+    }
+
+    /// Odd N: the Hermitian extension of the bins (imaginary parts zero when `imaginary` is nil; that
+    /// of bin 0 ignored) through the inverse complex transform.
+    private func inverseOdd(real: UnsafePointer<Double>, imaginary: UnsafePointer<Double>?,
+                            into output: UnsafeMutablePointer<Double>, scale: Double,
+                            workspace: UnsafeMutablePointer<Double>) {
+        let size = size
+        let (z, scratch, _, _) = regions(workspace)
+        z.re[0] = real[0]
+        z.im[0] = 0
+        for k in 1...(size / 2) {
+            let re = real[k], im = imaginary?[k] ?? 0
+            z.re[k] = re
+            z.im[k] = im
+            z.re[size - k] = re
+            z.im[size - k] = -im
+        }
+        let y = complex.transform(re: z.im, im: z.re, workspace: scratch)
+        for n in 0..<size { output[n] = y.im[n] * scale }
     }
 }

@@ -96,4 +96,20 @@ import Testing
         #expect(RealFFT.Backend.available == [.swift])
         #endif
     }
+
+    /// The fused autocorrelation (unpack, square and pack for the inverse in one pass) is the same
+    /// arithmetic as its three steps, bit for bit: the default window (100 samples into 200 points),
+    /// an odd size and a Bluestein size (2 × 37).
+    @Test(arguments: [200, 201, 74])
+    func autocorrelationEqualsTransformSquareInverse(size: Int) {
+        var random = SeededSignal(seed: UInt64(size))
+        let window = random.values(count: size / 2)
+        var fft = RealFFT(size: size, backend: .swift)
+        var correlation: [Double] = [], real: [Double] = [], imaginary: [Double] = [], stepwise: [Double] = []
+        fft.autocorrelation(of: window, into: &correlation)
+        fft.transform(window, real: &real, imaginary: &imaginary)
+        let power = zip(real, imaginary).map { $0 * $0 + $1 * $1 }
+        fft.inverse(real: power, imaginary: [Double](repeating: 0, count: power.count), into: &stepwise)
+        #expect(correlation == stepwise)
+    }
 }

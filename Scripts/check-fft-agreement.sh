@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Compares the Swift FFT with FFTW on every window size the activity classifier's parameter ranges allow
+# (N = 8…6000 samples: the power spectrum at N and the autocorrelation at 2N), failing on a relative
+# difference above 1e-12. Compiles Sources/LocomotionDSP/Spectral with Scripts/fft-agreement/main.swift,
+# optimised (a debug test build would take many minutes for the full sweep). Needs FFTW (pkg-config fftw3).
+# Run from anywhere:  Scripts/check-fft-agreement.sh        (make test runs it in the FFTW configuration)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p .build/fft-agreement
+swiftc -O -wmo -D LOCOMOTION_FFTW -module-name FFTAgreement -I Sources/CFFTW $(pkg-config --cflags-only-I fftw3 | sed 's/-I/-Xcc -I/g') \
+    Sources/LocomotionDSP/Spectral/*.swift Scripts/fft-agreement/main.swift \
+    $(pkg-config --libs fftw3) -o .build/fft-agreement/check
+.build/fft-agreement/check
