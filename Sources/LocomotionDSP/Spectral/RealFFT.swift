@@ -81,12 +81,14 @@ public struct RealFFT: Sendable {
     }
 
     /// Writes `IFFT(|FFT(x)|²)` of `input` (zero-padded or truncated to ``size`` points) into `output`
-    /// (resized to ``size`` if needed): the circular autocorrelation `Σₙ x[n]·x[(n+ℓ) mod N]`, which is
-    /// the linear one for lags `ℓ < N − count + 1` when the input is shorter than N. The same
-    /// operations, in the same order, as ``transform(_:real:imaginary:)``, squaring each bin as
-    /// `re·re + im·im` and ``inverse(real:imaginary:into:)`` with zero imaginary parts, without
-    /// the intermediate arrays. O(N log N), no allocation once `output` has the right count.
-    internal mutating func autocorrelation(of input: [Double], into output: inout [Double]) {
+    /// (resized to ``size`` if needed): the circular autocorrelation `Σₙ x[n]·x[(n+ℓ) mod N]` for lags
+    /// `ℓ = 0…N−1`, which is the linear one for lags `ℓ < N − count + 1` when the input is shorter
+    /// than N (so N ≥ 2·count gives every lag of the linear autocorrelation, as ``FeatureExtractor``
+    /// uses it). The same operations, in the same order, as ``transform(_:real:imaginary:)``,
+    /// squaring each bin as `re·re + im·im`, and ``inverse(real:imaginary:into:)`` with zero imaginary
+    /// parts, without the intermediate arrays (the Swift backend does the squaring while unpacking).
+    /// - Complexity: O(N log N); no allocation once `output` has the right count.
+    public mutating func autocorrelation(of input: [Double], into output: inout [Double]) {
         if output.count != size { output = [Double](repeating: 0, count: size) }
         makeUnique()
         input.withUnsafeBufferPointer { input in
