@@ -44,11 +44,12 @@ test-swift-fft:
 check_warnings = if grep -E '^/.*/(Sources|Tests|Snippets)/.*: warning:' $(1) | grep -vE '/\.build[^/]*/'; then \
 		echo "error: the build has warnings (listed above); Locomotion builds warning-free." >&2; exit 1; fi
 
-# DocC for the three library modules (catalogs in Sources/<Module>/<Module>.docc; their examples are the
+# DocC for the four library modules (catalogs in Sources/<Module>/<Module>.docc; their examples are the
 # Snippets/ programs, which `swift build` compiles and Tests/LocomotionCLITests/Documentation/SnippetTests.swift
 # runs). Any DocC warning fails the target.
 docs: deps
 	$(SWIFT) package generate-documentation --target LocomotionDSP --target Locomotion --target LocomotionIO \
+		--target LocomotionEvaluation \
 		--warnings-as-errors
 
 bench: deps

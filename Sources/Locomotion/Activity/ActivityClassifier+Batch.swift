@@ -7,6 +7,18 @@ extension ActivityClassifier {
     /// calling `finish(emit:)`. O(n) in the samples.
     public static func updates(of samples: some Sequence<AccelerometerSample>, fixes: [LocationFix] = [],
                                configuration: Configuration = .init(), smoothing: Smoothing = .full) -> [ActivityUpdate] {
+        // Arrays and buffers go through their storage: a loop over `some Sequence` is not specialised across the
+        // module boundary, and its per-element witness calls cost about as much as the classifier itself.
+        if let updates = samples.withContiguousStorageIfAvailable({
+            run($0, fixes: fixes, configuration: configuration, smoothing: smoothing)
+        }) {
+            return updates
+        }
+        return run(samples, fixes: fixes, configuration: configuration, smoothing: smoothing)
+    }
+
+    private static func run(_ samples: some Sequence<AccelerometerSample>, fixes: [LocationFix],
+                            configuration: Configuration, smoothing: Smoothing) -> [ActivityUpdate] {
         var classifier = ActivityClassifier(configuration: configuration, smoothing: smoothing)
         var updates: [ActivityUpdate] = []
         var nextFix = fixes.startIndex
@@ -26,6 +38,17 @@ extension ActivityClassifier {
     /// default `.full`) and finishing. O(n).
     public static func segments(of samples: some Sequence<AccelerometerSample>, fixes: [LocationFix] = [],
                                 configuration: Configuration = .init(), smoothing: Smoothing = .full) -> [ActivitySegment] {
+        // As in `updates(of:)`: arrays and buffers through their storage.
+        if let segments = samples.withContiguousStorageIfAvailable({
+            segmentRun($0, fixes: fixes, configuration: configuration, smoothing: smoothing)
+        }) {
+            return segments
+        }
+        return segmentRun(samples, fixes: fixes, configuration: configuration, smoothing: smoothing)
+    }
+
+    private static func segmentRun(_ samples: some Sequence<AccelerometerSample>, fixes: [LocationFix],
+                                   configuration: Configuration, smoothing: Smoothing) -> [ActivitySegment] {
         var classifier = ActivityClassifier(configuration: configuration, smoothing: smoothing)
         var segmenter = ActivitySegmenter()
         var segments: [ActivitySegment] = []

@@ -34,6 +34,8 @@ public struct Resampler: Sendable, Codable {
     @usableFromInline internal var brokenAt: Double?
     @usableFromInline internal var runStart = 0.0
     @usableFromInline internal var nextIndex = 0
+    /// `runStart + Double(nextIndex) / rate`, the next grid time (derived, not encoded).
+    @usableFromInline internal var nextTime = 0.0
 
     /// Creates a resampler to `rate` Hz that bridges input steps up to `maxGap` seconds.
     public init(rate: Double, maxGap: Double = 1.0) {
@@ -54,8 +56,18 @@ public struct Resampler: Sendable, Codable {
             }
             return
         }
-        let gap = detector.isGap(before: sample.time)
-        guard let previous, !gap else {
+        pushFinite(sample, emit: emit)
+    }
+
+    /// `push(_:emit:)` for a sample whose time and acceleration are finite (the caller has checked: a pipeline
+    /// that drops non-finite samples itself does not pay for the test twice). Bit for bit what `push` does.
+    @inlinable
+    public mutating func pushFinite(_ sample: AccelerometerSample, emit: (Event) -> Void) {
+        // The gap detector has seen every finite time, so while a run is open its previous time is the run's
+        // last sample's: the gap test is made here on that sample (the detector's rule: a step that is not
+        // positive or longer than `maxGap`), and the detector only records the time, for the snapshot.
+        detector.previous = sample.time
+        guard let previous, case let span = sample.time - previous.time, span > 0 && span <= maxGap else {
             if let end = previous?.time ?? brokenAt {
                 emit(.gap(from: end, to: sample.time))
             }
@@ -63,14 +75,13 @@ public struct Resampler: Sendable, Codable {
             startRun(at: sample, emit: emit)
             return
         }
-        let span = sample.time - previous.time
-        while true {
-            let time = runStart + Double(nextIndex) / rate
-            guard time <= sample.time else { break }
-            let fraction = (time - previous.time) / span
-            let difference = sample.acceleration - previous.acceleration
-            emit(.sample(AccelerometerSample(time: time, acceleration: previous.acceleration + difference * fraction)))
+        let difference = sample.acceleration - previous.acceleration
+        // `nextTime` is the grid time of `nextIndex`, computed once (a division) when the index moves.
+        while nextTime <= sample.time {
+            let fraction = (nextTime - previous.time) / span
+            emit(.sample(AccelerometerSample(time: nextTime, acceleration: previous.acceleration + difference * fraction)))
             nextIndex += 1
+            nextTime = runStart + Double(nextIndex) / rate
         }
         self.previous = sample
     }
@@ -80,6 +91,7 @@ public struct Resampler: Sendable, Codable {
         previous = sample
         runStart = sample.time
         nextIndex = 1
+        nextTime = runStart + 1 / rate
         emit(.sample(sample))
     }
 
@@ -124,6 +136,7 @@ extension Resampler {
         guard nextIndex >= 0 else {
             throw DecodingError.dataCorruptedError(forKey: .nextIndex, in: container, debugDescription: "negative grid index \(nextIndex)")
         }
+        nextTime = runStart + Double(nextIndex) / rate
     }
 
     /// Encodes the rate, the gap limit and the state. O(1).
