@@ -3,6 +3,7 @@ import CFFTW
 import PropertyBased
 import Testing
 @testable import LocomotionDSP
+import LocomotionTestSupport
 
 /// The Swift FFT against FFTW, compiled only where FFTW is (the `FFTW` trait on Linux): the spectra
 /// the window features use — the power spectrum of N points and the autocorrelation of N points

@@ -1,5 +1,6 @@
 import Testing
 @testable import LocomotionDSP
+import LocomotionTestSupport
 
 /// The Swift backend on its own (built in every configuration): against the definition of the DFT
 /// for every size up to 64 and for sizes that take each path (radices 2, 3, 4, 5, the generic odd
@@ -19,8 +20,8 @@ import Testing
 
     @Test(arguments: sizes)
     func agreesWithTheDefinition(size: Int) {
-        var random = SplitMix64(state: UInt64(size) &* 7919)
-        let input = (0..<size).map { _ in random.next() }
+        var random = SplitMix64(seed: UInt64(size) &* 7919)
+        let input = (0..<size).map { _ in random.symmetric() }
         var fft = RealFFT(size: size, backend: .swift)
         var real: [Double] = [], imaginary: [Double] = []
         fft.transform(input, real: &real, imaginary: &imaginary)
@@ -46,8 +47,8 @@ import Testing
 
     @Test(arguments: sizes)
     func inverseUndoesTransform(size: Int) {
-        var random = SplitMix64(state: UInt64(size) &+ 11)
-        let input = (0..<size).map { _ in random.next() }
+        var random = SplitMix64(seed: UInt64(size) &+ 11)
+        let input = (0..<size).map { _ in random.symmetric() }
         var fft = RealFFT(size: size, backend: .swift)
         var real: [Double] = [], imaginary: [Double] = [], output: [Double] = []
         fft.transform(input, real: &real, imaginary: &imaginary)
@@ -60,9 +61,9 @@ import Testing
 
     @Test(arguments: [8, 9, 200, 201])
     func shortInputIsZeroPadded(size: Int) {
-        var random = SplitMix64(state: 5)
+        var random = SplitMix64(seed: 5)
         for count in [0, 1, size / 2 - 1, size / 2, size / 2 + 1, size - 1] {
-            let input = (0..<count).map { _ in random.next() }
+            let input = (0..<count).map { _ in random.symmetric() }
             var fft = RealFFT(size: size, backend: .swift)
             var a: [Double] = [], b: [Double] = []
             fft.powerSpectrum(input, into: &a)
