@@ -17,37 +17,43 @@ enum RealFFTFigures {
         rawFigures()
     }
 
-    /// Both backends through the same public calls, timed interleaved in the same rounds: the power
-    /// spectrum of N points (as `FeatureExtractor` computes it) and the autocorrelation of N points at
-    /// 2N (`IFFT(|FFT|²)`); for 2N also the power spectrum alone, so that both sizes of each pair have
-    /// a forward figure.
+    /// Both backends through the same public calls, timed interleaved in the same rounds. What
+    /// `FeatureExtractor` does per window: `transform` of the N centred samples zero-padded to 2N, then
+    /// `inverse` at 2N of the squared magnitudes with zero imaginary parts (its autocorrelation); and,
+    /// for callers of the public API, `powerSpectrum` of N points and `autocorrelation` at 2N.
     static func backendFigures() {
         let backends = RealFFT.Backend.available
         for windowSize in windowSizes {
+            let doubled = 2 * windowSize
             let window = (0..<windowSize).map { Double(($0 * 37) % 101) / 101 - 0.5 }
             let transforms = max(1, 8000 / windowSize)  // ≈ 10–40 µs per round
             var spectra = backends.map { RealFFT(size: windowSize, backend: $0) }
-            var doubled = backends.map { RealFFT(size: 2 * windowSize, backend: $0) }
+            var padded = backends.map { RealFFT(size: doubled, backend: $0) }
+            var real = [Double](repeating: 0, count: windowSize + 1), imaginary = real
+            padded[0].transform(window, real: &real, imaginary: &imaginary)
+            let squared = zip(real, imaginary).map { $0 * $0 + $1 * $1 }
             var power = [Double](repeating: 0, count: windowSize / 2 + 1)
-            var doubledPower = [Double](repeating: 0, count: windowSize + 1)
-            var correlation = [Double](repeating: 0, count: 2 * windowSize)
+            var signal = [Double](repeating: 0, count: doubled), correlation = signal
             var bodies: [() -> Void] = []
             for index in backends.indices {
+                bodies.append { for _ in 0..<transforms { padded[index].transform(window, real: &real, imaginary: &imaginary) } }
+                bodies.append { for _ in 0..<transforms { padded[index].inverse(real: squared, imaginary: [], into: &signal) } }
                 bodies.append { for _ in 0..<transforms { spectra[index].powerSpectrum(window, into: &power) } }
-                bodies.append { for _ in 0..<transforms { doubled[index].powerSpectrum(window, into: &doubledPower) } }
-                bodies.append { for _ in 0..<transforms { doubled[index].autocorrelation(of: window, into: &correlation) } }
+                bodies.append { for _ in 0..<transforms { padded[index].autocorrelation(of: window, into: &correlation) } }
             }
             let rounds = windowSize >= 1000 ? 400 : 1500
             let figures = fastestNanoseconds(rounds: rounds, bodies).map { $0 / Double(transforms) }
-            blackHole(power[1]); blackHole(doubledPower[1]); blackHole(correlation[1])
+            blackHole(real[1]); blackHole(signal[1]); blackHole(power[1]); blackHole(correlation[1])
             for (index, backend) in backends.enumerated() {
-                let name = backend.rawValue
-                report("fft\(windowSize)_power_\(name)", figures[3 * index], unit: "ns/transform",
+                let name = backend.rawValue, call = "RealFFT(size: \(doubled), backend: .\(name))"
+                report("fft\(doubled)_transform_\(name)", figures[4 * index], unit: "ns/transform",
+                       note: "\(call).transform of \(windowSize) values (FeatureExtractor's forward)")
+                report("fft\(doubled)_inverse_\(name)", figures[4 * index + 1], unit: "ns/transform",
+                       note: "\(call).inverse, zero imaginary parts (FeatureExtractor's inverse)")
+                report("fft\(windowSize)_power_\(name)", figures[4 * index + 2], unit: "ns/transform",
                        note: "RealFFT(size: \(windowSize), backend: .\(name)).powerSpectrum")
-                report("fft\(2 * windowSize)_power_\(name)", figures[3 * index + 1], unit: "ns/transform",
-                       note: "RealFFT(size: \(2 * windowSize), backend: .\(name)).powerSpectrum of \(windowSize) values")
-                report("fft\(2 * windowSize)_autocorrelation_\(name)", figures[3 * index + 2], unit: "ns/transform",
-                       note: "RealFFT(size: \(2 * windowSize), backend: .\(name)).autocorrelation of \(windowSize) values")
+                report("fft\(doubled)_autocorrelation_\(name)", figures[4 * index + 3], unit: "ns/transform",
+                       note: "\(call).autocorrelation of \(windowSize) values")
             }
         }
     }

@@ -500,6 +500,68 @@ struct ButterflyStage<Source: ButterflySource> {
         }
     }
 
+    // MARK: First passes over a zero-padded half
+
+    /// The first pass (`s = 1`) of radix 4 when the inputs `x[2L…4L)` are zero — the real input was
+    /// half as long as the transform, as for an autocorrelation — without reading or adding them:
+    /// `b = (a0 + a1, a0 − i·a1, a0 − a1, a0 + i·a1)`.
+    func radix4UpperHalfZero() {
+        let m = span, l = span
+        precondition(stride == 1 && m > 1)
+        @inline(__always)
+        func columns(_ j: Int, _ both: Bool) {
+            let a0 = source.pair(at: j, both), a1 = source.pair(at: j &+ l, both)
+            let b0 = a0 + a1
+            let b1 = a0.minusITimes(a1) * twiddle(1, column: j, both, radix: 4)
+            let b2 = (a0 - a1) * twiddle(2, column: j, both, radix: 4)
+            let b3 = a0.plusITimes(a1) * twiddle(3, column: j, both, radix: 4)
+            let o = 4 &* j
+            if both {
+                SplitComplexPair(re: SIMD2(b0.re.x, b1.re.x), im: SIMD2(b0.im.x, b1.im.x)).store(re: target.re, im: target.im, at: o)
+                SplitComplexPair(re: SIMD2(b2.re.x, b3.re.x), im: SIMD2(b2.im.x, b3.im.x)).store(re: target.re, im: target.im, at: o &+ 2)
+                SplitComplexPair(re: SIMD2(b0.re.y, b1.re.y), im: SIMD2(b0.im.y, b1.im.y)).store(re: target.re, im: target.im, at: o &+ 4)
+                SplitComplexPair(re: SIMD2(b2.re.y, b3.re.y), im: SIMD2(b2.im.y, b3.im.y)).store(re: target.re, im: target.im, at: o &+ 6)
+            } else {
+                storeFirstLane(b0, at: o)
+                storeFirstLane(b1, at: o &+ 1)
+                storeFirstLane(b2, at: o &+ 2)
+                storeFirstLane(b3, at: o &+ 3)
+            }
+        }
+        var j = 0
+        while j &+ 1 < m {
+            columns(j, true)
+            j &+= 2
+        }
+        if j < m { columns(j, false) }
+    }
+
+    /// The first pass (`s = 1`) of radix 2 when the inputs `x[L…2L)` are zero: `b = (a0, a0)`, the
+    /// second twisted.
+    func radix2UpperHalfZero() {
+        let m = span
+        precondition(stride == 1 && m > 1)
+        @inline(__always)
+        func columns(_ j: Int, _ both: Bool) {
+            let a0 = source.pair(at: j, both)
+            let b1 = a0 * twiddle(1, column: j, both, radix: 2)
+            let o = 2 &* j
+            if both {
+                SplitComplexPair(re: SIMD2(a0.re.x, b1.re.x), im: SIMD2(a0.im.x, b1.im.x)).store(re: target.re, im: target.im, at: o)
+                SplitComplexPair(re: SIMD2(a0.re.y, b1.re.y), im: SIMD2(a0.im.y, b1.im.y)).store(re: target.re, im: target.im, at: o &+ 2)
+            } else {
+                storeFirstLane(a0, at: o)
+                storeFirstLane(b1, at: o &+ 1)
+            }
+        }
+        var j = 0
+        while j &+ 1 < m {
+            columns(j, true)
+            j &+= 2
+        }
+        if j < m { columns(j, false) }
+    }
+
     // MARK: Any odd prime
 
     /// The butterfly of an odd prime `radix` > 5 from its definition, pairing inputs `r` and `p − r`

@@ -156,13 +156,22 @@ final class ComplexFFTPlan: @unchecked Sendable {
         }
     }
 
+    /// Whether ``transform(interleaved:upperHalfZero:re:im:workspace:)`` can skip a zero upper half:
+    /// the first pass has radix 4 or 2 (the upper half is then whole butterfly inputs).
+    var skipsZeroUpperHalf: Bool {
+        guard bluestein == nil, let first = stages.first, first.span > 1 else { return false }
+        return first.radix == 4 || first.radix == 2
+    }
+
     /// The transform of the `count` complex values stored interleaved (real, imaginary) at `input`
-    /// (2·count doubles, left untouched): the first pass reads them directly. `re`/`im` are scratch
-    /// of `count` doubles each. Returns where the result is, as ``transform(re:im:workspace:)``.
+    /// (left untouched): the first pass reads them directly. With `upperHalfZero` (allowed when
+    /// ``skipsZeroUpperHalf``), values `count/2…count−1` are zero and `input` need hold only the
+    /// first `count/2` — as for a real input half as long as the transform, zero-padded. `re`/`im`
+    /// are scratch of `count` doubles each. Returns where the result is, as ``transform(re:im:workspace:)``.
     @inline(__always)
     func transform(
-        interleaved input: UnsafePointer<Double>, re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
-        workspace: UnsafeMutablePointer<Double>
+        interleaved input: UnsafePointer<Double>, upperHalfZero: Bool,
+        re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>, workspace: UnsafeMutablePointer<Double>
     ) -> (re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>) {
         guard bluestein == nil, let first = stages.first else {
             for index in 0..<count {
@@ -173,7 +182,17 @@ final class ComplexFFTPlan: @unchecked Sendable {
         }
         var source = (re: workspace, im: workspace + count)
         var target = (re: re, im: im)
-        run(first, from: InterleavedSource(values: input), to: SplitBuffer(re: source.re, im: source.im))
+        let firstTarget = SplitBuffer(re: source.re, im: source.im)
+        let interleaved = InterleavedSource(values: input)
+        if upperHalfZero {
+            precondition(skipsZeroUpperHalf, "the first pass cannot skip a zero upper half")
+            let butterflies = ButterflyStage(
+                source: interleaved, target: firstTarget, stride: 1, span: first.span,
+                twiddles: UnsafePointer(constants + first.twiddles))
+            if first.radix == 4 { butterflies.radix4UpperHalfZero() } else { butterflies.radix2UpperHalfZero() }
+        } else {
+            run(first, from: interleaved, to: firstTarget)
+        }
         for stage in stages.dropFirst() {
             run(stage, from: SplitBuffer(re: source.re, im: source.im), to: SplitBuffer(re: target.re, im: target.im))
             swap(&source, &target)

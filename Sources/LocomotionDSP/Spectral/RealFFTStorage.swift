@@ -127,19 +127,26 @@ extension RealFFT {
         /// the imaginary parts of bin 0 and, for even N, bin N/2 are ignored) into `output` (N values).
         func inverse(real: UnsafeBufferPointer<Double>, imaginary: UnsafeBufferPointer<Double>, into output: UnsafeMutablePointer<Double>) {
             let bins = size / 2 + 1, scale = 1 / Double(size)
-            // Both backends take the bins from `spectrum`, which holds 2·bins doubles: interleaved for
-            // FFTW, real parts then imaginary parts for the Swift FFT.
-            let interleaved = swiftPlan == nil
-            for k in 0..<bins {
-                let re = k < real.count ? real[k] : 0, im = k < imaginary.count ? imaginary[k] : 0
-                spectrum[interleaved ? 2 * k : k] = re
-                spectrum[interleaved ? 2 * k + 1 : bins + k] = im
-            }
             if let swiftPlan {
+                // Straight from the caller's arrays when they hold every bin (an empty imaginary array is
+                // all zero); otherwise from `spectrum`, real parts then imaginary parts, zero-filled.
+                if real.count >= bins && (imaginary.count >= bins || imaginary.isEmpty) {
+                    swiftPlan.inverse(real: real.baseAddress!, imaginary: imaginary.isEmpty ? nil : imaginary.baseAddress!,
+                                      into: output, scale: scale, workspace: workspace)
+                    return
+                }
+                for k in 0..<bins {
+                    spectrum[k] = k < real.count ? real[k] : 0
+                    spectrum[bins + k] = k < imaginary.count ? imaginary[k] : 0
+                }
                 swiftPlan.inverse(real: spectrum, imaginary: spectrum + bins, into: output, scale: scale, workspace: workspace)
                 return
             }
             #if LOCOMOTION_FFTW
+            for k in 0..<bins {
+                spectrum[2 * k] = k < real.count ? real[k] : 0
+                spectrum[2 * k + 1] = k < imaginary.count ? imaginary[k] : 0
+            }
             fftw_execute_dft_c2r(inversePlan.pointer, UnsafeMutablePointer<fftw_complex>(OpaquePointer(spectrum)), signal)
             for n in 0..<size { output[n] = signal[n] * scale }
             #endif

@@ -111,40 +111,19 @@ final class SwiftRealFFTPlan: @unchecked Sendable {
     }
 
     /// Writes `scale·Σₖ X[k]·e^{2πi·kn/N}` (over the Hermitian extension) of the N/2 + 1 bins given
-    /// as `real`/`imaginary` into `output` (N values), as FFTW's c2r does: the imaginary parts of
-    /// bin 0 and, for even N, bin N/2 are ignored.
-    func inverse(real: UnsafePointer<Double>, imaginary: UnsafePointer<Double>, into output: UnsafeMutablePointer<Double>,
+    /// as `real`/`imaginary` (nil: all zero) into `output` (N values), as FFTW's c2r does: the
+    /// imaginary parts of bin 0 and, for even N, bin N/2 are ignored.
+    func inverse(real: UnsafePointer<Double>, imaginary: UnsafePointer<Double>?, into output: UnsafeMutablePointer<Double>,
                  scale: Double, workspace: UnsafeMutablePointer<Double>) {
         if size % 2 != 0 {
             inverseOdd(real: real, imaginary: imaginary, into: output, scale: scale, workspace: workspace)
             return
         }
-        let h = complex.count
         let z = regions(workspace).z
-        let wRe = UnsafePointer(unpacking), wIm = UnsafePointer(unpacking + unpackingCount)
-        // Z[k] = F + i·conj(W^k)·G with F = X[k] + conj X[h−k], G = X[k] − conj X[h−k]
-        // (= 2E + 2iO, so the unnormalised inverse of Z gives N·x); Z[h−k] = conj(F − i·conj(W^k)·G).
-        z.re[0] = real[0] + real[h]
-        z.im[0] = real[0] - real[h]
-        var k = 1
-        while 2 &* k < h {
-            let mirror = h &- k
-            let xRe = real[k], xIm = imaginary[k]
-            let yRe = real[mirror], yIm = imaginary[mirror]
-            let fRe = xRe + yRe, fIm = xIm - yIm
-            let gRe = xRe - yRe, gIm = xIm + yIm
-            // conj(W^k)·G, then times i.
-            let pRe = wRe[k] * gRe + wIm[k] * gIm, pIm = wRe[k] * gIm - wIm[k] * gRe
-            let tRe = -pIm, tIm = pRe
-            z.re[k] = fRe + tRe
-            z.im[k] = fIm + tIm
-            z.re[mirror] = fRe - tRe
-            z.im[mirror] = tIm - fIm
-            k &+= 1
-        }
-        if 2 &* k == h {
-            z.re[k] = 2 * real[k]
-            z.im[k] = -2 * imaginary[k]
+        if let imaginary {
+            pack(real: real, imaginary: imaginary, into: z)
+        } else {
+            pack(real: real, imaginary: nil, into: z)
         }
         inverseEven(packed: z, into: output, scale: scale, workspace: workspace)
     }
@@ -165,14 +144,17 @@ final class SwiftRealFFTPlan: @unchecked Sendable {
             return complex.transform(re: z.re, im: z.im, workspace: scratch)
         }
         // z[m] = x[2m] + i·x[2m+1]: the first pass reads the input as interleaved complex values,
-        // from a zero-padded copy when the input is short.
+        // from a zero-padded copy when the input is short. Input no longer than N/2 (an
+        // autocorrelation's) leaves z's upper half zero, which the first pass can skip.
+        let halfZero = copied <= size / 2 && complex.skipsZeroUpperHalf
+        let needed = halfZero ? size / 2 : size
         var source = input
-        if copied < size {
+        if copied < needed {
             padded.update(from: input, count: copied)
-            (padded + copied).update(repeating: 0, count: size - copied)
+            (padded + copied).update(repeating: 0, count: needed - copied)
             source = UnsafePointer(padded)
         }
-        return complex.transform(interleaved: source, re: z.re, im: z.im, workspace: scratch)
+        return complex.transform(interleaved: source, upperHalfZero: halfZero, re: z.re, im: z.im, workspace: scratch)
     }
 
     /// `X[k] = E[k] + W^k·O[k]` and `X[h−k] = conj(E[k] − W^k·O[k])` for h = N/2, k = 0…h/2, two
@@ -225,6 +207,68 @@ final class SwiftRealFFTPlan: @unchecked Sendable {
         }
         if 2 &* k == h {
             sink.middle(k: k, re: re[k], im: -im[k])
+        }
+    }
+
+    /// Packs the bins for the inverse: `Z[k] = F + i·conj(W^k)·G` and `Z[h−k] = conj(F − i·conj(W^k)·G)`
+    /// with `F = X[k] + conj X[h−k]`, `G = X[k] − conj X[h−k]` (= 2E + 2iO, so the unnormalised
+    /// inverse of Z gives N·x), two values of k at a time like ``unpack(_:into:)``. `imaginary` nil
+    /// means zero imaginary parts (a real spectrum, such as `|X|²`), and is not read.
+    @inline(__always)
+    private func pack(real: UnsafePointer<Double>, imaginary: UnsafePointer<Double>?, into z: Split) {
+        let h = complex.count
+        let wRe = UnsafePointer(unpacking), wIm = UnsafePointer(unpacking + unpackingCount)
+        z.re[0] = real[0] + real[h]
+        z.im[0] = real[0] - real[h]
+        @inline(__always)
+        func load(_ pointer: UnsafePointer<Double>, _ index: Int, _ both: Bool) -> SIMD2<Double> {
+            both ? UnsafeRawPointer(pointer + index).loadUnaligned(as: SIMD2<Double>.self) : SIMD2(repeating: pointer[index])
+        }
+        @inline(__always)
+        func reversed(_ pointer: UnsafePointer<Double>, _ mirror: Int, _ both: Bool) -> SIMD2<Double> {
+            guard both else { return SIMD2(repeating: pointer[mirror]) }
+            let pair = UnsafeRawPointer(pointer + (mirror &- 1)).loadUnaligned(as: SIMD2<Double>.self)
+            return SIMD2(pair.y, pair.x)
+        }
+        @inline(__always)
+        func bins(_ k: Int, _ both: Bool) {
+            let mirror = h &- k
+            let xRe = load(real, k, both), yRe = reversed(real, mirror, both)
+            var xIm = SIMD2<Double>.zero, yIm = SIMD2<Double>.zero
+            if let imaginary {
+                xIm = load(imaginary, k, both)
+                yIm = reversed(imaginary, mirror, both)
+            }
+            let fRe = xRe + yRe, fIm = xIm - yIm
+            let gRe = xRe - yRe, gIm = xIm + yIm
+            let cosine = load(wRe, k, both), sine = load(wIm, k, both)
+            // P = conj(W^k)·G; i·P = (−P.im, P.re).
+            let pRe = cosine * gRe + sine * gIm, pIm = cosine * gIm - sine * gRe
+            let low = SplitComplexPair(re: fRe - pIm, im: fIm + pRe)
+            let high = SplitComplexPair(re: fRe + pIm, im: pRe - fIm)  // lanes h−k, h−k−1
+            if both {
+                low.store(re: z.re, im: z.im, at: k)
+                SplitComplexPair(re: SIMD2(high.re.y, high.re.x), im: SIMD2(high.im.y, high.im.x))
+                    .store(re: z.re, im: z.im, at: mirror &- 1)
+            } else {
+                z.re[k] = low.re.x
+                z.im[k] = low.im.x
+                z.re[mirror] = high.re.x
+                z.im[mirror] = high.im.x
+            }
+        }
+        var k = 1
+        while 2 &* (k &+ 1) < h {
+            bins(k, true)
+            k &+= 2
+        }
+        if 2 &* k < h {
+            bins(k, false)
+            k &+= 1
+        }
+        if 2 &* k == h {
+            z.re[k] = 2 * real[k]
+            z.im[k] = -2 * (imaginary?[k] ?? 0)
         }
     }
 

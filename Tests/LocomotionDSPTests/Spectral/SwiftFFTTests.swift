@@ -72,6 +72,45 @@ import LocomotionTestSupport
         }
     }
 
+    /// Missing bins are zero and an empty imaginary array means zero imaginary parts: the same
+    /// output, bit for bit, as the arrays written out in full (which take another path).
+    @Test(arguments: [16, 17, 200, 74])
+    func inverseTreatsMissingBinsAsZero(size: Int) {
+        var random = SplitMix64(seed: UInt64(size))
+        let bins = size / 2 + 1
+        let real = (0..<bins).map { _ in random.symmetric() }
+        var fft = RealFFT(size: size, backend: .swift)
+        var implicit: [Double] = [], explicit: [Double] = []
+        fft.inverse(real: real, imaginary: [], into: &implicit)
+        fft.inverse(real: real, imaginary: [Double](repeating: 0, count: bins), into: &explicit)
+        #expect(implicit == explicit)
+        let short = Array(real.prefix(5))
+        fft.inverse(real: short, imaginary: [], into: &implicit)
+        fft.inverse(real: short + [Double](repeating: 0, count: bins - 5), imaginary: [Double](repeating: 0, count: bins), into: &explicit)
+        #expect(implicit == explicit)
+    }
+
+    /// A transform of input no longer than half its size skips the zero upper half in its first
+    /// pass: the same spectrum (to rounding) as the input zero-padded in full by the caller, which
+    /// takes the general pass only when the input is longer.
+    @Test(arguments: [200, 500, 512, 2 * 250 + 2])
+    func halfLengthInputMatchesTheDefinition(size: Int) {
+        var random = SplitMix64(seed: UInt64(size) &+ 3)
+        for count in [size / 2, size / 2 - 3] {
+            let input = (0..<count).map { _ in random.symmetric() }
+            var fft = RealFFT(size: size, backend: .swift)
+            var real: [Double] = [], imaginary: [Double] = []
+            fft.transform(input, real: &real, imaginary: &imaginary)
+            let padded = input + [Double](repeating: 0, count: size - count)
+            let definition = ReferenceFFT.dft(padded, [Double](repeating: 0, count: size))
+            let bins = size / 2 + 1
+            let expectedReal = Array(definition.real[0..<bins]), expectedImaginary = Array(definition.imaginary[0..<bins])
+            let tolerance = 1e-12 * Self.scale(expectedReal, expectedImaginary)
+            #expect(maximumDifference(real, expectedReal) <= tolerance, "N = \(size), \(count) values")
+            #expect(maximumDifference(imaginary, expectedImaginary) <= tolerance, "N = \(size), \(count) values")
+        }
+    }
+
     @Test func factorisationPrefersEvenRadicesAndFallsBackToBluestein() {
         #expect(ComplexFFTPlan.radices(of: 1) == [])
         #expect(ComplexFFTPlan.radices(of: 50) == [2, 5, 5])
