@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Compares the Swift FFT with FFTW on every window size the activity classifier's parameter ranges allow
-# (N = 8…6000 samples: the power spectrum at N and the autocorrelation at 2N), failing on a relative
+# (N = 8…6000 samples: what FeatureExtractor computes — the transform of N values at 2N points and the inverse
+# of its squared magnitudes — and the power spectrum at N and autocorrelation at 2N), failing on a relative
 # difference above 1e-12. Compiles Sources/LocomotionDSP/Spectral with Scripts/fft-agreement/main.swift,
 # optimised (a debug test build would take many minutes for the full sweep). Needs FFTW (pkg-config fftw3).
 # Run from anywhere:  Scripts/check-fft-agreement.sh        (make test runs it in the FFTW configuration)
