@@ -19,7 +19,7 @@ public struct RealFFT: Sendable {
     public let size: Int
     /// Number of output bins, `N/2 + 1`.
     public var binCount: Int { size / 2 + 1 }
-    /// The implementation computing this transform.
+    /// The implementation computing this transform. O(1).
     public var backend: Backend { storage.backend }
 
     private var storage: Storage
