@@ -103,9 +103,9 @@ struct StepsCommand: AsyncParsableCommand {
         while let row = try reader.next() {
             rowCount += 1
             progress.row(rowCount)
-            detector.push(row.sample, onEvent: collect)
+            detector.push(row.sample, emit: collect)
         }
-        detector.finish(onEvent: collect)
+        detector.finish(emit: collect)
         diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: path)
         try TraceSpan.requireTwoSamples(rowCount, file: path)
         if detector.intervalCount == 0 {

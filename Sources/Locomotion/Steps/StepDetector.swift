@@ -42,19 +42,20 @@ import WASILibc
 /// confirmed first), in time order. A step's time is the peak of the band-passed magnitude,
 /// about 0.1 s after the foot strike (the filter's group delay).
 ///
-/// Memory is constant (a few kilobytes, set by the configuration); no heap allocation happens
-/// per sample after `init`. Cost per input sample: O(1) plus, at most once per `periodicityHop` and
-/// only while a step candidate needs it, an autocorrelation over the window, O(window · lags) ≈
-/// 22 000 multiply-adds at the defaults (fewer when an early lag already reaches the threshold).
+/// A stage of the streaming contract (<doc:StreamingStages>): ``push(_:emit:)`` each sample, ``finish(emit:)`` at
+/// the end of the input. The detector is `Codable`: encoding it after any sample, decoding it (in another process)
+/// and pushing the rest gives exactly the steps and bouts of an uninterrupted run.
 ///
-/// The detector is `Codable`: encoding it after any sample, decoding it (in another process) and pushing the rest
-/// gives exactly the steps and bouts of an uninterrupted run.
+/// - Complexity: per input sample, O(1) plus, at most once per `periodicityHop` and only while a step candidate
+///   needs it, an autocorrelation over the window, O(window · lags) ≈ 22 000 multiply-adds at the defaults (fewer
+///   when an early lag already reaches the threshold). Memory is constant (a few kilobytes, set by the
+///   configuration); no heap allocation happens per sample after `init`.
 public struct StepDetector: Sendable, Codable {
     /// What the detector reports.
     public enum Event: Sendable, Hashable, Codable {
         /// A counted step at this time (s, the input's clock). Steps come in time order.
         case step(time: Double)
-        /// A bout ended (pause, gap, loss of periodicity, too-sparse input, or ``finish(onEvent:)``).
+        /// A bout ended (pause, gap, loss of periodicity, too-sparse input, or ``finish(emit:)``).
         case boutEnded(WalkingBout)
     }
 
@@ -76,7 +77,8 @@ public struct StepDetector: Sendable, Codable {
 
     /// True when the median sampling interval of everything pushed so far is longer than
     /// `1 / minimumSamplingRate` (more than half of the intervals are), or no interval was seen:
-    /// the recording as a whole is too sparse to count steps in. O(1).
+    /// the recording as a whole is too sparse to count steps in.
+    /// - Complexity: O(1).
     public var isRecordingTooSparse: Bool {
         intervalCount == 0 || 2 * sparseIntervalCount > intervalCount
     }
@@ -120,7 +122,7 @@ public struct StepDetector: Sendable, Codable {
     private static let intervalMemory = 15
 
     /// Creates a detector. The configuration must be valid (``StepDetectorConfiguration/isValid``).
-    /// O(window) memory, allocated here once.
+    /// - Complexity: O(window) memory, allocated here once.
     public init(configuration: StepDetectorConfiguration = .default) {
         precondition(configuration.isValid, "invalid StepDetectorConfiguration")
         self.configuration = configuration
@@ -146,7 +148,8 @@ public struct StepDetector: Sendable, Codable {
     }
 
     /// Cadence in steps per minute over the last `cadenceWindow` seconds of the current bout,
-    /// `60 · (n − 1) / (t_last − t_first)` over its `n` steps; nil outside a bout or before two steps. O(1).
+    /// `60 · (n − 1) / (t_last − t_first)` over its `n` steps; nil outside a bout or before two steps.
+    /// - Complexity: O(1).
     public var stepsPerMinute: Double? {
         guard isInBout, recentSteps.count >= 2, let first = recentSteps.first, let last = recentSteps.last,
             last > first
@@ -157,12 +160,13 @@ public struct StepDetector: Sendable, Codable {
     /// True while a confirmed bout is going on.
     public var isWalking: Bool { isInBout }
 
-    /// Pushes one sample (time in s, acceleration in g) and reports the events it completes.
-    /// O(1) amortised; no allocation.
-    public mutating func push(_ sample: AccelerometerSample, onEvent: (Event) -> Void) {
+    /// Pushes one sample (time in s, acceleration in g) and calls `emit` with each event it completes (usually
+    /// none; a bout's steps all at once when it is confirmed).
+    /// - Complexity: O(1) amortised (at most one autocorrelation per `periodicityHop`, see above); no allocation.
+    public mutating func push(_ sample: AccelerometerSample, emit: (Event) -> Void) {
         guard sample.time.isFinite, sample.acceleration.isFinite else {
             // Dropped; the resampler also ends its run here, so break ours in step.
-            breakRun(onEvent: onEvent)
+            breakRun(emit: emit)
             resampler.reset()
             previousInput = nil
             return
@@ -182,7 +186,7 @@ public struct StepDetector: Sendable, Codable {
         }
         previousInput = sample
         if isSamplingTooSparse {
-            breakRun(onEvent: onEvent)
+            breakRun(emit: emit)
             resampler.reset()
             return
         }
@@ -197,18 +201,19 @@ public struct StepDetector: Sendable, Codable {
         resampler.push(AccelerometerSample(time: sample.time, acceleration: smoothed)) { event in
             switch event {
             case .gap:
-                breakRun(onEvent: onEvent)
+                breakRun(emit: emit)
             case .sample(let resampled):
-                process(time: resampled.time, magnitude: resampled.acceleration.magnitude, onEvent: onEvent)
+                process(time: resampled.time, magnitude: resampled.acceleration.magnitude, emit: emit)
             }
         }
         self.resampler = resampler
     }
 
-    /// Ends the current bout (reporting it); steps still waiting for confirmation are dropped.
-    /// Call at the end of a stream. The detector can go on being used afterwards.
-    public mutating func finish(onEvent: (Event) -> Void) {
-        endBout(onEvent: onEvent)
+    /// The input has ended: ends the current bout and calls `emit` with it; steps still waiting for confirmation
+    /// are dropped. The detector can go on afterwards (the next sample starts afresh).
+    /// - Complexity: O(1).
+    public mutating func finish(emit: (Event) -> Void) {
+        endBout(emit: emit)
         pending.removeAll(keepingCapacity: true)
     }
 
@@ -235,8 +240,8 @@ public struct StepDetector: Sendable, Codable {
     }
 
     /// Ends the bout and forgets the signal state: the next resampled sample starts afresh.
-    private mutating func breakRun(onEvent: (Event) -> Void) {
-        endBout(onEvent: onEvent)
+    private mutating func breakRun(emit: (Event) -> Void) {
+        endBout(emit: emit)
         pending.removeAll(keepingCapacity: true)
         lastCandidateTime = nil
         startsRun = true
@@ -244,7 +249,7 @@ public struct StepDetector: Sendable, Codable {
 
     // MARK: Signal stage
 
-    private mutating func process(time: Double, magnitude: Double, onEvent: (Event) -> Void) {
+    private mutating func process(time: Double, magnitude: Double, emit: (Event) -> Void) {
         if startsRun {
             startsRun = false
             runCount += 1
@@ -256,11 +261,11 @@ public struct StepDetector: Sendable, Codable {
         let value = bandPass.process(magnitude)
         meanSquare += (value * value - meanSquare) * levelCoefficient
         if periodicity.append(value) {
-            confirmPendingIfReady(at: time, onEvent: onEvent)
+            confirmPendingIfReady(at: time, emit: emit)
         }
         if let last = lastCandidateTime, time - last > configuration.maximumStepInterval {
             // A pause: the bout is over, and what was waiting cannot join a later step.
-            endBout(onEvent: onEvent)
+            endBout(emit: emit)
             pending.removeAll(keepingCapacity: true)
             lastCandidateTime = nil
         }
@@ -278,28 +283,28 @@ public struct StepDetector: Sendable, Codable {
             }
             if value < -threshold {
                 isAboveThreshold = false
-                candidate(at: swingPeakTime, onEvent: onEvent)
+                candidate(at: swingPeakTime, emit: emit)
             }
         }
     }
 
     // MARK: Bout stage
 
-    private mutating func candidate(at time: Double, onEvent: (Event) -> Void) {
+    private mutating func candidate(at time: Double, emit: (Event) -> Void) {
         if let last = lastCandidateTime, time - last < configuration.minimumStepInterval { return }
         lastCandidateTime = time
         if isInBout {
             if periodicity.reaches(configuration.periodicityContinuation) {
-                emitStep(at: time, onEvent: onEvent)
+                emitStep(at: time, emit: emit)
                 return
             }
-            endBout(onEvent: onEvent)
+            endBout(emit: emit)
             pending.removeAll(keepingCapacity: true)
         }
         if pending.count == configuration.maximumPendingSteps { pending.removeFirst() }
         pending.append(time)
         pruneIrregularPending()
-        confirmPendingIfReady(at: time, onEvent: onEvent)
+        confirmPendingIfReady(at: time, emit: emit)
     }
 
     /// Drops the oldest waiting steps until all strides (two consecutive intervals) lie within
@@ -318,7 +323,7 @@ public struct StepDetector: Sendable, Codable {
         }
     }
 
-    private mutating func confirmPendingIfReady(at time: Double, onEvent: (Event) -> Void) {
+    private mutating func confirmPendingIfReady(at time: Double, emit: (Event) -> Void) {
         guard !isInBout, pending.count >= configuration.boutStepCount,
             periodicity.reaches(configuration.periodicityThreshold)
         else { return }
@@ -326,11 +331,11 @@ public struct StepDetector: Sendable, Codable {
         boutStart = pending[0]
         boutSteps = 0
         recentSteps.removeAll(keepingCapacity: true)
-        for step in pending { emitStep(at: step, onEvent: onEvent) }
+        for step in pending { emitStep(at: step, emit: emit) }
         pending.removeAll(keepingCapacity: true)
     }
 
-    private mutating func emitStep(at time: Double, onEvent: (Event) -> Void) {
+    private mutating func emitStep(at time: Double, emit: (Event) -> Void) {
         stepCount += 1
         boutSteps += 1
         lastStepTime = time
@@ -339,14 +344,14 @@ public struct StepDetector: Sendable, Codable {
         }
         if recentSteps.count >= recentStepLimit { recentSteps.removeFirst() }
         recentSteps.append(time)
-        onEvent(.step(time: time))
+        emit(.step(time: time))
     }
 
-    private mutating func endBout(onEvent: (Event) -> Void) {
+    private mutating func endBout(emit: (Event) -> Void) {
         guard isInBout else { return }
         isInBout = false
         recentSteps.removeAll(keepingCapacity: true)
-        onEvent(.boutEnded(WalkingBout(start: boutStart, end: lastStepTime, stepCount: boutSteps)))
+        emit(.boutEnded(WalkingBout(start: boutStart, end: lastStepTime, stepCount: boutSteps)))
     }
 }
 

@@ -96,7 +96,8 @@ public struct FeatureExtractor: Sendable {
     }
 
     /// The features of `window`, whose count must equal ``windowSize``. Values should be finite
-    /// (a NaN makes the features NaN). O(N log N).
+    /// (a NaN makes the features NaN).
+    /// - Complexity: O(N log N).
     public mutating func features(of window: [Double]) -> WindowFeatures {
         precondition(window.count == windowSize, "window has \(window.count) samples, expected \(windowSize)")
         let n = windowSize
@@ -256,8 +257,9 @@ extension FeatureExtractor: Codable {
         case windowSize, sampleRate, bands, periodRange, window
     }
 
-    /// Decodes the parameters and creates the extractor. O(N).
+    /// Decodes the parameters and creates the extractor.
     /// - Throws: `DecodingError.dataCorrupted` when the window size is below 4 or the rate not positive and finite.
+    /// - Complexity: O(N).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let windowSize = try container.decode(Int.self, forKey: .windowSize)
@@ -274,7 +276,8 @@ extension FeatureExtractor: Codable {
                   window: try container.decode(WindowFunction.self, forKey: .window))
     }
 
-    /// Encodes the parameters. O(bands).
+    /// Encodes the parameters.
+    /// - Complexity: O(bands).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(windowSize, forKey: .windowSize)

@@ -11,8 +11,11 @@
 /// old run and the first of the new one, and the next sample starts a new run and grid. Samples with
 /// a non-finite time or acceleration are dropped and end the run. Nothing is interpolated across a gap.
 ///
-/// Cost: O(1) per input sample plus O(1) per output sample; no allocation. `Codable`: a decoded resampler continues
-/// bit for bit where the encoded one stopped.
+/// A stage of the streaming contract (the Locomotion module's "Streaming stages" article): ``push(_:emit:)`` each
+/// sample; it holds nothing back at the end. `Codable`: a decoded resampler continues bit for bit where the encoded
+/// one stopped.
+///
+/// - Complexity: O(1) per input sample plus O(1) per output sample; no allocation.
 public struct Resampler: Sendable, Codable {
     /// One output of the resampler.
     public enum Event: Sendable, Hashable, Codable {
@@ -47,6 +50,7 @@ public struct Resampler: Sendable, Codable {
 
     /// Pushes one input sample; calls `emit` for each fixed-rate output sample it completes, preceded
     /// by a `.gap` event when the sample starts a new run.
+    /// - Complexity: O(1) plus O(1) per output sample; no allocation.
     @inlinable
     public mutating func push(_ sample: AccelerometerSample, emit: (Event) -> Void) {
         guard sample.time.isFinite, sample.acceleration.isFinite else {
@@ -103,7 +107,8 @@ public struct Resampler: Sendable, Codable {
         nextIndex = 0
     }
 
-    /// Resamples a whole recording: the streaming resampler run over `samples`. O(n + output).
+    /// Resamples a whole recording: the streaming resampler run over `samples`.
+    /// - Complexity: O(n + output).
     public static func resample(_ samples: [AccelerometerSample], rate: Double, maxGap: Double = 1.0) -> [Event] {
         var resampler = Resampler(rate: rate, maxGap: maxGap)
         var events: [Event] = []
@@ -119,8 +124,9 @@ extension Resampler {
         case rate, maxGap, detector, previous, brokenAt, runStart, nextIndex
     }
 
-    /// Decodes a resampler with its state. O(1).
+    /// Decodes a resampler with its state.
     /// - Throws: `DecodingError.dataCorrupted` when the rate is not positive and finite or the grid index is negative.
+    /// - Complexity: O(1).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         rate = try container.decode(Double.self, forKey: .rate)
@@ -139,7 +145,8 @@ extension Resampler {
         nextTime = runStart + Double(nextIndex) / rate
     }
 
-    /// Encodes the rate, the gap limit and the state. O(1).
+    /// Encodes the rate, the gap limit and the state.
+    /// - Complexity: O(1).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(rate, forKey: .rate)
