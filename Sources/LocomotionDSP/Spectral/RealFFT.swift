@@ -13,13 +13,15 @@
 /// either is used, then gets its own, so values holding a `RealFFT` stay `Sendable` and
 /// independent. The Swift backend's plan (twiddles, factorisation) is made once per value and shared
 /// by its copies; FFTW's plans are made once per size for the whole process (see `FFTWPlanCache`).
-/// Cost: O(N log N) per transform, no allocation once the output arrays have the right counts.
+///
+/// - Complexity: O(N log N) per transform, no allocation once the output arrays have the right counts.
 public struct RealFFT: Sendable {
     /// Number of input points N.
     public let size: Int
     /// Number of output bins, `N/2 + 1`.
     public var binCount: Int { size / 2 + 1 }
-    /// The implementation computing this transform. O(1).
+    /// The implementation computing this transform.
+    /// - Complexity: O(1).
     public var backend: Backend { storage.backend }
 
     private var storage: Storage

@@ -12,7 +12,8 @@ extension RealFFT {
         /// under the package's licence. Present in every build, on every platform.
         case swift
 
-        /// Whether this build contains the backend. O(1).
+        /// Whether this build contains the backend.
+        /// - Complexity: O(1).
         public var isAvailable: Bool {
             switch self {
             case .swift: true
@@ -25,11 +26,13 @@ extension RealFFT {
             }
         }
 
-        /// The backends this build contains: `[.fftw, .swift]` with the `FFTW` trait on Linux, else `[.swift]`. O(1).
+        /// The backends this build contains: `[.fftw, .swift]` with the `FFTW` trait on Linux, else `[.swift]`.
+        /// - Complexity: O(1).
         public static var available: [Backend] { allCases.filter(\.isAvailable) }
 
         /// The backend ``RealFFT/init(size:backend:)`` and ``FeatureExtractor`` use: ``fftw`` where
-        /// available, else ``swift``. O(1).
+        /// available, else ``swift``.
+        /// - Complexity: O(1).
         public static var `default`: Backend { Backend.fftw.isAvailable ? .fftw : .swift }
     }
 }
