@@ -121,16 +121,23 @@ struct ConvertCommand: AsyncParsableCommand {
         let labels = MotionActivity.allCases.filter { counts[$0] != nil }.map { "\($0.rawValue):\(counts[$0]!)" }
             .joined(separator: " ")
         let steps = recording.stepTimes.map { String($0.count) }
-        let durationText = String((duration * 1000).rounded() / 1000)
-        let rateText = String((rate * 100).rounded() / 100)
+        let durationText = NumberText.rounded(duration, 3)
+        let rateText = NumberText.rounded(rate, 2)
         switch format {
         case .csv:
             return [csvField(path), csvField(recording.source), String(samples.count), durationText, rateText,
                     labels, String(recording.skippedRowCount), steps ?? ""].joined(separator: ",") + "\n"
         case .json:
-            return "{\"file\":\(jsonString(path)),\"source\":\(jsonString(recording.source)),\"samples\":\(samples.count),"
-                + "\"duration_s\":\(durationText),\"rate_hz\":\(rateText),\"labels\":\(jsonString(labels)),"
-                + "\"skipped_rows\":\(recording.skippedRowCount),\"true_steps\":\(steps ?? "null")}\n"
+            var row = JSONObject()
+            row.add("file", path)
+            row.add("source", recording.source)
+            row.add("samples", samples.count)
+            row.add("duration_s", number: durationText)
+            row.add("rate_hz", number: rateText)
+            row.add("labels", labels)
+            row.add("skipped_rows", recording.skippedRowCount)
+            row.add("true_steps", number: steps)
+            return row.line
         }
     }
 }
@@ -141,30 +148,4 @@ func csvField(_ text: String) -> String {
     return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
 }
 
-/// A JSON string literal.
-func jsonString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        default:
-            if scalar.value < 0x20 {
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result + "\""
-}
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation

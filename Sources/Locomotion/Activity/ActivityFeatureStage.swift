@@ -1,10 +1,6 @@
 import LocomotionDSP
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Resamples the input to the classifier's fixed rate (`Resampler`), keeps the last window of |a| and of each
 /// axis (one ring of rows) and computes `ActivityFeatures` every hop (`FeatureExtractor`). Gaps and backwards

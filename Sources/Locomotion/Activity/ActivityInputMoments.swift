@@ -1,10 +1,6 @@
 import LocomotionDSP
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Count, mean and standard deviation of |a|, and the spread of the direction of a, over the *input* samples
 /// (before resampling) of the last window.

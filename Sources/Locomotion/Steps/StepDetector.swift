@@ -1,12 +1,6 @@
 import LocomotionDSP
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// A streaming pedometer: push accelerometer samples, receive steps (with their own
 /// timestamps) and walking bouts.
@@ -76,7 +70,6 @@ public struct StepDetector: Sendable, Codable {
     public var isRecordingTooSparse: Bool {
         intervalCount == 0 || 2 * sparseIntervalCount > intervalCount
     }
-
 
     // Input stage.
     private var previousInput: AccelerometerSample?

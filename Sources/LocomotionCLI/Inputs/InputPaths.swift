@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 import LocomotionIO
 
 /// Expands command-line inputs into a list of files, in a deterministic order.
@@ -115,8 +111,3 @@ enum InputPaths {
     }
 }
 
-#if canImport(Glibc)
-private let systemGlob = Glibc.glob
-#elseif canImport(Darwin)
-private let systemGlob = Darwin.glob
-#endif

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Shortest distance between two points on an ellipsoid (the inverse geodesic problem).
 ///
