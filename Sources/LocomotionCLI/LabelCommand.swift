@@ -10,8 +10,9 @@ struct LabelCommand: AsyncParsableCommand {
         abstract: "Write activity segments (start,end,activity,confidence) of traces.",
         discussion: """
             One row per maximal segment of equal activity (stationary, walking, running, cycling, automotive, \
-            unknown); times in the input's clock. With --format json each JSON line also carries the rule and the \
-            feature values that decided the segment.
+            unknown); times in the input's clock. With --format json each JSON line also carries the rule, the \
+            transition that allowed the segment (temporal model), the reason in words and the feature values \
+            that decided it.
 
             --fixes adds the speed of location fixes (a `speed` column, or GPX/NMEA speed) to the evidence: \
             sustained speed above walking pace without gait supports automotive, and moving at cycling speed \
@@ -114,7 +115,7 @@ struct ClassifierOptions: ParsableArguments {
 /// the phone it replays).
 struct SmoothingOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "full (default): every decision on all the evidence that can change it (a recorded trace); lagged: what a phone streaming the trace reports, each decision final after at most the temporal model's lag (10 s).",
+        "full (default): every decision on all the evidence that can change it (a recorded trace); lagged: what a phone streaming the trace reports, each decision final after at most the temporal model's lag (temporal.lag, 20 s by default).",
         valueName: "smoothing"))
     var smoothing: SmoothingName = .full
 
@@ -203,6 +204,10 @@ enum ActivityTraceRun {
         row.add("activity", "\(segment.activity)")
         row.add("confidence", "\(segment.confidence)")
         row.add("rule", explanation.rule.rawValue)
+        // Extensions of the format: the temporal model's transition (absent for the rule-only model, the warm-up and
+        // gaps), and the reason in words.
+        if let transition = explanation.transition { row.add("transition", transition) }
+        row.add("reason", explanation.reason)
         row.add("features", features)
         return row.line
     }
