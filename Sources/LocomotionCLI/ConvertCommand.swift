@@ -36,7 +36,8 @@ struct ConvertCommand: AsyncParsableCommand {
             writes one canonical trace per recording into --output-dir: CSV timestamp,x,y,z,label with \
             acceleration in g and the dataset's ground truth in the label column (Datasets/README.md says \
             how each dataset's labels map). oxford-step-counter also writes NAME.steps.csv (the true step \
-            times, CSV `timestamp`). Standard output gets one summary row per written trace \
+            times, CSV `timestamp`), us-tm2017 NAME.speeds.csv (the logged GPS speeds, CSV \
+            `timestamp,speed,accuracy`). Standard output gets one summary row per written trace \
             (file,source,samples,duration_s,rate_hz,labels,skipped_rows,true_steps).
 
             Sources: us-tm2017, oxford-step-counter, mobifall-v2, geotecinit-sp-har, basicmotions; and location \
@@ -101,8 +102,11 @@ struct ConvertCommand: AsyncParsableCommand {
                 try plan.claim(path, as: "--output-dir")
                 let stepsPath = recording.stepTimes.map { _ in outputDirectory + "/" + recording.name + ".steps.csv" }
                 if let stepsPath { try plan.claim(stepsPath, as: "--output-dir") }
+                let speedsPath = recording.speeds.map { _ in outputDirectory + "/" + recording.name + ".speeds.csv" }
+                if let speedsPath { try plan.claim(speedsPath, as: "--output-dir") }
                 try TraceWriter.write(recording.trace, to: path)
                 if let steps = recording.stepTimes, let stepsPath { try StepTimesWriter.write(steps, to: stepsPath) }
+                if let speeds = recording.speeds, let speedsPath { try LoggedSpeedWriter.write(speeds, to: speedsPath) }
                 try sink.write(summary(recording, path: path))
             }
         }
