@@ -1,20 +1,20 @@
-"""Loaders for the activity datasets in ../shared/datasets, and the fixed split by person.
+"""Loaders for the activity datasets, and the fixed split by person.
 
-Each loader yields Recording(dataset, subject, name, t [s], xyz [g, gravity included], labels [per sample]).
-Labels are Locomotion's MotionActivity raw values; `unknown` marks samples that are not scored
-(transitions such as standing up, car step-in/out, jumps).
+Each loader yields Recording(dataset, subject, name, t [s], xyz [g, gravity included], labels [per sample]) from the
+traces `locomotion convert` writes (Scripts/converted.py): the native files are parsed, and labels mapped, in one
+place only, the Swift dataset adapters (Datasets/README.md). Labels are Locomotion's MotionActivity raw values;
+`unknown` marks samples that are not scored (transitions such as standing up, car step-in/out, jumps).
 
 The split by person is fixed here, before any tuning, and never changed to fit results:
   tune  = us-tm2017 {Damiano, Claudio}, mobifall-v2 {2, 3}, geotecinit-sp-har {s01..s04}
   test  = everyone else; us-tm2017 user "andrea" (~3-4 Hz) is reported on its own.
 """
-import csv, glob, os, re
+import os, sys
 from dataclasses import dataclass
 import numpy as np
 
-G = 9.80665
-ROOT = os.environ.get("LOCOMOTION_DATASETS",
-                      os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "datasets"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import converted as C  # noqa: E402
 
 TUNE = {
     "us-tm2017": {"Damiano", "Claudio"},
@@ -49,19 +49,16 @@ class Recording:
         return split_of(self.dataset, self.subject)
 
 
-def _clean(t, xyz, labels):
-    """Drops rows whose time does not increase (the trace format requires increasing time)."""
-    keep = np.ones(len(t), bool)
-    last = -np.inf
-    for i, v in enumerate(t):
-        if not np.isfinite(v) or v <= last or not np.all(np.isfinite(xyz[i])):
-            keep[i] = False
-        else:
-            last = v
-    return t[keep], xyz[keep], labels[keep]
+def _converted(dataset):
+    """(name without the dataset prefix, t, xyz, labels, path) of every converted trace of `dataset`."""
+    for path in C.traces(dataset):
+        t, xyz, labels = C.read_trace(path)
+        yield os.path.basename(path)[len(dataset) + 1:-len(".csv")], t, xyz, labels, path
 
 
-USTM_LABEL = {"Still": "stationary", "Walking": "walking", "Car": "automotive", "Bus": "automotive", "Train": "automotive"}
+def _milliseconds(t, start_ms):
+    """Whole milliseconds since `start_ms` of converted times (seconds since 1970, rounded to 1 µs)."""
+    return np.round(t * 1000) - start_ms
 
 # Per-second truth for vehicle sessions (Docs/accuracy.md, "Vehicle stops"): a stretch of at least this many
 # seconds spanned by consecutive logged GPS speeds all below STOPPED_SPEED is the vehicle standing (parked, a
@@ -105,119 +102,64 @@ def stop_aware_labels(rec):
 
 
 def us_tm2017():
-    for path in sorted(glob.glob(os.path.join(ROOT, "us-tm2017", "raw", "sensorfile_*.csv"))):
-        m = re.match(r"sensorfile_(.+)_(Still|Walking|Car|Bus|Train)_(\d+)\.csv", os.path.basename(path))
-        user, mode, start = m.groups()
-        rows, speeds = [], []
-        with open(path) as f:
-            for line in f:
-                p = line.rstrip().split(",")
-                if len(p) >= 5 and p[1] == "android.sensor.accelerometer":
-                    try:
-                        rows.append((float(p[0]), float(p[2]), float(p[3]), float(p[4])))
-                    except ValueError:
-                        pass
-                elif len(p) >= 4 and p[1] == "speed":
-                    # Speed rows may carry negative times (upstream takes abs()); the next value is probably the
-                    # location accuracy in metres.
-                    try:
-                        speeds.append((int(start) / 1000.0 + abs(float(p[0])) / 1000.0, float(p[2]), float(p[3])))
-                    except ValueError:
-                        pass
-        if len(rows) < 2:
-            continue
-        a = np.array(rows)
-        t = int(start) / 1000.0 + a[:, 0] / 1000.0
-        labels = np.array([USTM_LABEL[mode]] * len(t), dtype=object)
-        t, xyz, labels = _clean(t, a[:, 1:4] / G, labels)
-        speed = np.array(sorted(speeds)) if speeds else None
-        yield Recording("us-tm2017", user, os.path.basename(path)[11:-4], t, xyz, labels, speed)
-
-
-MOBIFALL_LABEL = {"JOG": "running", "WAL": "walking", "STD": "stationary",
-                  "STU": "walking", "STN": "walking"}  # stairs are gait; the rest are transitions or jumps
+    for name, t, xyz, labels, path in _converted("us-tm2017"):
+        user, mode, start = name.split("_")
+        # Times as start + row milliseconds, in the same arithmetic the evaluation has always used.
+        t = int(start) / 1000.0 + _milliseconds(t, int(start)) / 1000.0
+        speed = None
+        logged = C.companion(path, "speeds")
+        if logged is not None:
+            rows = C.read_rows(logged)
+            speed = np.array(sorted((int(start) / 1000.0 + ms / 1000.0, v, accuracy)
+                                    for ms, v, accuracy in zip(_milliseconds(rows[:, 0], int(start)), rows[:, 1], rows[:, 2])))
+        yield Recording("us-tm2017", user, name, t, xyz, labels, speed)
 
 
 def mobifall(include_hard=True):
-    for path in sorted(glob.glob(os.path.join(ROOT, "mobifall-v2", "raw", "sub*", "ADL", "*", "*_acc_*.txt"))):
-        code = os.path.basename(os.path.dirname(path))
+    for name, t, xyz, labels, _ in _converted("mobifall-v2"):
+        subject, code, trial = name.split("_")
         if not include_hard and code not in ("JOG", "WAL", "STD"):
             continue
-        subject = re.search(r"sub(\d+)", path).group(1)
-        rows = []
-        data = False
-        with open(path) as f:
-            for line in f:
-                if not data:
-                    data = line.startswith("@DATA")
-                    continue
-                p = line.split(",")
-                if len(p) >= 4:
-                    rows.append((float(p[0]), float(p[1]), float(p[2]), float(p[3])))
-        a = np.array(rows)
-        t = a[:, 0] / 1e9
-        labels = np.array([MOBIFALL_LABEL.get(code, "unknown")] * len(t), dtype=object)
-        t, xyz, labels = _clean(t, a[:, 1:4] / G, labels)
-        yield Recording("mobifall-v2", subject, os.path.basename(path)[:-4], t, xyz, labels)
-
-
-GEOTEC_LABEL = {"SEATED": "stationary", "WALKING": "walking", "TURNING": "walking",
-                "STANDING_UP": "unknown", "SITTING_DOWN": "unknown"}
+        yield Recording("mobifall-v2", subject[len("sub"):], f"{code}_acc_{subject[len('sub'):]}_{trial}", t, xyz, labels)
 
 
 def geotec():
-    for path in sorted(glob.glob(os.path.join(ROOT, "geotecinit-sp-har", "raw", "DATA", "s*", "s*_sp.csv"))):
-        subject = os.path.basename(os.path.dirname(path))
-        with open(path) as f:
-            r = csv.reader(f)
-            next(r)
-            rows = [(float(p[6]) / 1000.0, float(p[0]), float(p[1]), float(p[2]), GEOTEC_LABEL[p[7]]) for p in r]
-        t = np.array([x[0] for x in rows])
-        xyz = np.array([x[1:4] for x in rows]) / G
-        labels = np.array([x[4] for x in rows], dtype=object)
-        t, xyz, labels = _clean(t, xyz, labels)
-        yield Recording("geotecinit-sp-har", subject, os.path.basename(path)[:-4], t, xyz, labels)
-
-
-BASIC_LABEL = {"Standing": "stationary", "Walking": "walking", "Running": "running", "Badminton": "unknown"}
+    for name, t, xyz, labels, _ in _converted("geotecinit-sp-har"):
+        subject, execution = name.split("_")[:2]
+        t = np.round(t * 1000) / 1000.0  # the native timestamps are whole milliseconds
+        yield Recording("geotecinit-sp-har", subject, f"{subject}_{execution}_sp", t, xyz, labels)
 
 
 def basicmotions():
     """10 s smartwatch cases at 10 Hz, gravity removed (units m/s² assumed): 1 g is added on z so that the
-    magnitude-based features see a gravity-like offset. A smoke test only, never an accuracy claim."""
+    magnitude-based features see a gravity-like offset, and each case gets its own second range (case i of a split
+    starts at 1000 (i + 1) s). A smoke test only, never an accuracy claim."""
+    cases = list(_converted("basicmotions"))
     for split in ("TRAIN", "TEST"):
-        path = os.path.join(ROOT, "basicmotions", "raw", f"BasicMotions_{split}.ts")
-        with open(path) as f:
-            lines = [l.strip() for l in f if l.strip() and not l.startswith(("#", "@"))]
-        for i, line in enumerate(lines):
-            dims = line.split(":")
-            label = dims[-1]
-            acc = np.array([[float(v) for v in d.split(",")] for d in dims[:3]]).T / G
-            acc[:, 2] += 1.0
-            t = 1000.0 * (i + 1) + np.arange(len(acc)) * 0.1
-            yield Recording("basicmotions", f"{split.lower()}{i:02d}", f"{split.lower()}_{i:02d}_{label}", t, acc,
-                            np.array([BASIC_LABEL[label]] * len(t), dtype=object))
+        for name, t, xyz, labels, _ in cases:
+            case_split, number, label = name.split("_")
+            if case_split != split:
+                continue
+            i = int(number) - 1
+            xyz = xyz.copy()
+            xyz[:, 2] += 1.0
+            yield Recording("basicmotions", f"{split.lower()}{i:02d}", f"{split.lower()}_{i:02d}_{label}",
+                            1000.0 * (i + 1) + np.arange(len(t)) * 0.1, xyz, labels)
 
 
 def oxford():
     """Oxford step-counter walks (3 people, 7 carry positions: hand, front/back pocket, neck pouch, armband,
-    purse, swinging arm), labelled walking from the first to the last foot-switch step wherever consecutive steps
-    are less than 2 s apart, unknown elsewhere. Walking only: used for walking recall across carry positions and
-    input rates (Scripts/activity/rates.py), not in the leave-one-person-out tables."""
-    for folder in sorted(glob.glob(os.path.join(ROOT, "oxford-step-counter", "raw", "optimisation", "data", "*"))):
-        name = os.path.basename(folder)
-        a = np.loadtxt(os.path.join(folder, "accelerometer.csv"), delimiter=",", ndmin=2)
-        s = np.loadtxt(os.path.join(folder, "stepcounter.csv"), delimiter=",", ndmin=2)
-        t = a[:, 0] / 1e9
-        rising = ((s[1:, 1] == 1) & (s[:-1, 1] == 0)) | ((s[1:, 2] == 1) & (s[:-1, 2] == 0))
-        steps = s[1:, 0][rising] / 1e9
+    purse, swinging arm), labelled walking from the first to the last true step (NAME.steps.csv) wherever
+    consecutive steps are less than 2 s apart, unknown elsewhere. Walking only: used for walking recall across
+    carry positions and input rates (Scripts/activity/rates.py), not in the leave-one-person-out tables."""
+    for name, t, xyz, _, path in _converted("oxford-step-counter"):
+        steps = np.sort(C.read_rows(C.companion(path, "steps"))[:, 0])
         labels = np.array(["unknown"] * len(t), dtype=object)
         if len(steps) > 1:
             after = np.searchsorted(steps, t)
             inside = (after > 0) & (after < len(steps))
             gap = np.where(inside, steps[np.clip(after, 0, len(steps) - 1)] - steps[np.clip(after - 1, 0, len(steps) - 1)], np.inf)
             labels[inside & (gap < 2.0)] = "walking"
-        t, xyz, labels = _clean(t, a[:, 2:5] / G, labels)
         yield Recording("oxford-step-counter", name.split("_")[1], name, t, xyz, labels)
 
 

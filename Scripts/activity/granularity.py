@@ -17,19 +17,11 @@ BINARY = os.path.join(HERE, "..", "..", ".build", "release", "locomotion")
 traces = sys.argv[1] if len(sys.argv) > 1 else "/tmp/activity-traces"
 
 table = collections.defaultdict(collections.Counter)
-for path in sorted(glob.glob(os.path.join(D.ROOT, "us-tm2017", "raw", "sensorfile_*_*.csv"))):
-    m = re.match(r"sensorfile_(.+)_(Car|Bus|Train)_(\d+)\.csv", os.path.basename(path))
-    if not m:
+for rec in D.us_tm2017():
+    user, mode, start = rec.name.split("_")
+    if mode not in ("Car", "Bus", "Train"):
         continue
-    user, mode, start = m.groups()
-    speed = []
-    for line in open(path):
-        p = line.split(",")
-        if len(p) >= 3 and p[1] == "speed":
-            try:
-                speed.append((int(start) / 1000 + abs(float(p[0])) / 1000, float(p[2])))
-            except ValueError:
-                pass
+    speed = [] if rec.speed is None else [(t, v) for t, v, _ in rec.speed]
     converted = glob.glob(os.path.join(traces, "us-tm2017", "*", f"{user}_{mode}_{start}.csv"))
     if not speed or not converted:
         continue

@@ -4,26 +4,23 @@ but a correct classifier reports them as stationary.
 
     python3 Scripts/activity/stopped_share.py
 """
-import glob, os, re, collections
+import collections, os, re, sys
 import numpy as np
-import datasets as D
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import converted as C  # noqa: E402
 
 totals = collections.defaultdict(lambda: [0, 0, 0])
-for path in sorted(glob.glob(os.path.join(D.ROOT, "us-tm2017", "raw", "sensorfile_*_*.csv"))):
-    m = re.match(r"sensorfile_(.+)_(Car|Bus|Train)_\d+\.csv", os.path.basename(path))
+for path in C.traces("us-tm2017"):
+    m = re.match(r"us-tm2017_(.+)_(Car|Bus|Train)_(\d+)\.csv", os.path.basename(path))
     if not m:
         continue
-    acc, speed = [], []
-    for line in open(path):
-        p = line.split(",")
-        try:
-            if len(p) >= 3 and p[1] == "speed":
-                speed.append((abs(float(p[0])) / 1000, float(p[2])))
-            elif len(p) >= 5 and p[1] == "android.sensor.accelerometer":
-                acc.append(float(p[0]) / 1000)
-        except ValueError:
-            pass
-    if not acc:
+    # The session's own clock: seconds since its start (the start in the name, in ms).
+    start = int(m.group(3))
+    acc = (np.round(C.read_trace(path)[0] * 1000) - start) / 1000
+    logged = C.companion(path, "speeds")
+    speed = [] if logged is None else [((round(t * 1000) - start) / 1000, v) for t, v, _ in C.read_rows(logged)]
+    if not len(acc):
         continue
     seconds = np.unique(np.floor(np.array(acc)))
     user = m.group(1)

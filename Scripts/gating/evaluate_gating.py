@@ -6,7 +6,7 @@
 
 Builds the joined traces with join_us_tm2017.py (into --workdir, default a
 temporary directory; nothing is committed), runs
-`locomotion replay TRACE --units ms2 --policy P --summary S.json` for every
+`locomotion replay TRACE --policy P --summary S.json` for every
 sequence and policy — with `--activity-from-labels` for the gate alone, and
 with the classifier for end to end — and prints markdown tables for
 Docs/accuracy.md. Pooled figures are time-weighted over all sequences.
@@ -28,7 +28,7 @@ def replay(binary, trace, policy, source, workdir, gate_options):
     tag = "".join(c for c in "".join(gate_options) if c.isalnum())
     summary = os.path.join(workdir, f"{name}.{policy}.{source}{tag}.json")
     segments = os.path.join(workdir, f"{name}.{policy}.{source}{tag}.csv")
-    command = [binary, "replay", trace, "--units", "ms2", "--policy", policy, "--summary", summary, "--output", segments]
+    command = [binary, "replay", trace, "--policy", policy, "--summary", summary, "--output", segments]
     command += gate_options
     if source == "labels":
         command.append("--activity-from-labels")

@@ -4,26 +4,27 @@
 Each us-tm2017 file is one session with one label (in the file name). A day
 is several activities in a row, so for replaying the gate we join sessions of
 one user end to end: still -> walking -> car -> walking -> still. The joined
-trace keeps each session's own accelerometer rows (m/s^2, gravity included;
-read them with `--units ms2`) and re-times them so that each session starts
-one median sample interval after the previous one ends, from the epoch time
-in the first file's name.
+trace keeps each session's own accelerometer rows as `locomotion convert`
+writes them (g, gravity included; Scripts/converted.py) and re-times them so
+that each session starts one median sample interval after the previous one
+ends, from the epoch time in the first file's name.
 
 Output: one CSV per sequence, `timestamp,x,y,z,label` with labels
 stationary / walking / automotive (Car, Bus and Train are all vehicles).
 Nothing is committed: the traces are written to the directory given.
 
-    python3 Scripts/gating/join_us_tm2017.py OUTDIR [--datasets DIR]
+    python3 Scripts/gating/join_us_tm2017.py OUTDIR
 
 Rows that cannot be parsed, and accelerometer rows whose time does not
-increase, are dropped and counted (upstream deletes malformed files).
+increase, are dropped by the conversion (upstream deletes malformed files).
 """
 import argparse
 import os
 import statistics
 import sys
 
-LABELS = {"Still": "stationary", "Walking": "walking", "Car": "automotive", "Bus": "automotive", "Train": "automotive"}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import converted as C  # noqa: E402
 
 # Sequences: name -> session files (user, class, start ms). Chosen so that
 # every session is used at most once per sequence and each sequence is one
@@ -48,62 +49,41 @@ SEQUENCES = {
 }
 
 
-def read_session(path):
-    """Accelerometer rows (t_s, x, y, z) in increasing time; counts of dropped rows."""
-    rows, bad, backwards = [], 0, 0
-    with open(path) as f:
-        for line in f:
-            fields = line.rstrip("\n").split(",")
-            if len(fields) < 5 or fields[1] != "android.sensor.accelerometer":
-                continue
-            try:
-                t, x, y, z = float(fields[0]) / 1000, float(fields[2]), float(fields[3]), float(fields[4])
-            except ValueError:
-                bad += 1
-                continue
-            if rows and t <= rows[-1][0]:
-                backwards += 1
-                continue
-            rows.append((t, x, y, z))
-    return rows, bad, backwards
+def read_session(name):
+    """The converted session `name` (user_Mode_start): rows (t_s since the session's start, x, y, z [g], label)."""
+    t, xyz, labels = C.read_trace(os.path.join(C.folder("us-tm2017"), f"us-tm2017_{name}.csv"))
+    milliseconds = [round(v * 1000) - int(name.rsplit("_", 1)[1]) for v in t]
+    return [(ms / 1000, x, y, z, label) for ms, (x, y, z), label in zip(milliseconds, xyz.tolist(), labels)]
 
 
-def join(names, raw_dir):
+def join(names):
     first_start_ms = int(names[0].rsplit("_", 1)[1])
     clock = first_start_ms / 1000
     out = []
     for name in names:
-        label = LABELS[name.split("_")[1]]
-        rows, bad, backwards = read_session(os.path.join(raw_dir, f"sensorfile_{name}.csv"))
+        rows = read_session(name)
         if len(rows) < 2:
             raise SystemExit(f"{name}: too few accelerometer rows")
         step = statistics.median(b[0] - a[0] for a, b in zip(rows, rows[1:]))
         offset = clock - rows[0][0]
-        for t, x, y, z in rows:
+        for t, x, y, z, label in rows:
             out.append((t + offset, x, y, z, label))
         clock = out[-1][0] + step
-        print(f"  {name}: {label} {rows[-1][0] - rows[0][0]:.0f} s, {len(rows)} rows"
-              f" (dropped {bad} malformed, {backwards} not increasing)", file=sys.stderr)
+        print(f"  {name}: {rows[0][4]} {rows[-1][0] - rows[0][0]:.0f} s, {len(rows)} rows", file=sys.stderr)
     return out
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("outdir")
-    here = os.path.dirname(os.path.abspath(__file__))
-    default = os.environ.get("LOCOMOTION_DATASETS", os.path.join(here, "..", "..", "..", "shared", "datasets"))
-    parser.add_argument("--datasets", default=default)
     parser.add_argument("--only", nargs="*", help="sequence names to build (default: all)")
     args = parser.parse_args()
-    raw = os.path.join(args.datasets, "us-tm2017", "raw")
-    if not os.path.isdir(raw):
-        raise SystemExit(f"us-tm2017 not found at {raw} (set LOCOMOTION_DATASETS)")
     os.makedirs(args.outdir, exist_ok=True)
     for name, files in SEQUENCES.items():
         if args.only and name not in args.only:
             continue
         print(name, file=sys.stderr)
-        rows = join(files, raw)
+        rows = join(files)
         with open(os.path.join(args.outdir, f"{name}.csv"), "w") as f:
             f.write("timestamp,x,y,z,label\n")
             for t, x, y, z, label in rows:

@@ -26,16 +26,23 @@ extension ConvertCommand {
             var intervals = zip(recording.fixes, recording.fixes.dropFirst()).map { $1.time - $0.time }
             intervals.sort()
             let rate = intervals.isEmpty || intervals[intervals.count / 2] <= 0 ? 0 : 1 / intervals[intervals.count / 2]
-            let duration = String(((last.time - first.time) * 1000).rounded() / 1000)
-            let rateText = String((rate * 100).rounded() / 100)
+            let duration = NumberText.rounded(last.time - first.time, 3)
+            let rateText = NumberText.rounded(rate, 2)
             switch format {
             case .csv:
                 try sink.write([csvField(path), csvField(recording.source), String(recording.fixes.count), duration, rateText,
                             "", String(recording.skippedCount), ""].joined(separator: ",") + "\n")
             case .json:
-                try sink.write("{\"file\":\(jsonString(path)),\"source\":\(jsonString(recording.source)),"
-                    + "\"samples\":\(recording.fixes.count),\"duration_s\":\(duration),\"rate_hz\":\(rateText),"
-                    + "\"labels\":\"\",\"skipped_rows\":\(recording.skippedCount),\"true_steps\":null}\n")
+                var row = JSONObject()
+                row.add("file", path)
+                row.add("source", recording.source)
+                row.add("samples", recording.fixes.count)
+                row.add("duration_s", number: duration)
+                row.add("rate_hz", number: rateText)
+                row.add("labels", "")
+                row.add("skipped_rows", recording.skippedCount)
+                row.add("true_steps", number: nil)
+                try sink.write(row.line)
             }
         }
         try sink.commit()

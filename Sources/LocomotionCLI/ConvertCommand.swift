@@ -36,7 +36,8 @@ struct ConvertCommand: AsyncParsableCommand {
             writes one canonical trace per recording into --output-dir: CSV timestamp,x,y,z,label with \
             acceleration in g and the dataset's ground truth in the label column (Datasets/README.md says \
             how each dataset's labels map). oxford-step-counter also writes NAME.steps.csv (the true step \
-            times, CSV `timestamp`). Standard output gets one summary row per written trace \
+            times, CSV `timestamp`), us-tm2017 NAME.speeds.csv (the logged GPS speeds, CSV \
+            `timestamp,speed,accuracy`). Standard output gets one summary row per written trace \
             (file,source,samples,duration_s,rate_hz,labels,skipped_rows,true_steps).
 
             Sources: us-tm2017, oxford-step-counter, mobifall-v2, geotecinit-sp-har, basicmotions; and location \
@@ -101,8 +102,11 @@ struct ConvertCommand: AsyncParsableCommand {
                 try plan.claim(path, as: "--output-dir")
                 let stepsPath = recording.stepTimes.map { _ in outputDirectory + "/" + recording.name + ".steps.csv" }
                 if let stepsPath { try plan.claim(stepsPath, as: "--output-dir") }
+                let speedsPath = recording.speeds.map { _ in outputDirectory + "/" + recording.name + ".speeds.csv" }
+                if let speedsPath { try plan.claim(speedsPath, as: "--output-dir") }
                 try TraceWriter.write(recording.trace, to: path)
                 if let steps = recording.stepTimes, let stepsPath { try StepTimesWriter.write(steps, to: stepsPath) }
+                if let speeds = recording.speeds, let speedsPath { try LoggedSpeedWriter.write(speeds, to: speedsPath) }
                 try sink.write(summary(recording, path: path))
             }
         }
@@ -121,16 +125,23 @@ struct ConvertCommand: AsyncParsableCommand {
         let labels = MotionActivity.allCases.filter { counts[$0] != nil }.map { "\($0.rawValue):\(counts[$0]!)" }
             .joined(separator: " ")
         let steps = recording.stepTimes.map { String($0.count) }
-        let durationText = String((duration * 1000).rounded() / 1000)
-        let rateText = String((rate * 100).rounded() / 100)
+        let durationText = NumberText.rounded(duration, 3)
+        let rateText = NumberText.rounded(rate, 2)
         switch format {
         case .csv:
             return [csvField(path), csvField(recording.source), String(samples.count), durationText, rateText,
                     labels, String(recording.skippedRowCount), steps ?? ""].joined(separator: ",") + "\n"
         case .json:
-            return "{\"file\":\(jsonString(path)),\"source\":\(jsonString(recording.source)),\"samples\":\(samples.count),"
-                + "\"duration_s\":\(durationText),\"rate_hz\":\(rateText),\"labels\":\(jsonString(labels)),"
-                + "\"skipped_rows\":\(recording.skippedRowCount),\"true_steps\":\(steps ?? "null")}\n"
+            var row = JSONObject()
+            row.add("file", path)
+            row.add("source", recording.source)
+            row.add("samples", samples.count)
+            row.add("duration_s", number: durationText)
+            row.add("rate_hz", number: rateText)
+            row.add("labels", labels)
+            row.add("skipped_rows", recording.skippedRowCount)
+            row.add("true_steps", number: steps)
+            return row.line
         }
     }
 }
@@ -141,30 +152,4 @@ func csvField(_ text: String) -> String {
     return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
 }
 
-/// A JSON string literal.
-func jsonString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        default:
-            if scalar.value < 0x20 {
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result + "\""
-}
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation

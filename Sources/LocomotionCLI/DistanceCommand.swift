@@ -164,16 +164,18 @@ struct DistanceCommand: AsyncParsableCommand {
 
     static func row(_ tally: DailyDistance, format: OutputFormat) -> String {
         let day = tally.day?.description ?? "undated"
-        let distance = String(format: "%.3f", tally.distance)
+        let distance = NumberText.fixed(tally.distance, 3)
         let counts = [tally.acceptedFixes, tally.rejectedJumps, tally.rejectedInaccurate, tally.rejectedNotMoving,
                       tally.rejectedOutOfOrder, tally.rejectedInvalid, tally.reanchors].map(String.init)
         switch format {
         case .csv:
             return ([day, distance] + counts).joined(separator: ",") + "\n"
         case .json:
-            let fields = ["\"day\":\"\(day)\"", "\"distance_m\":\(distance)"]
-                + zip(header.dropFirst(2), counts).map { "\"\($0)\":\($1)" }
-            return "{" + fields.joined(separator: ",") + "}\n"
+            var row = JSONObject()
+            row.add("day", day)
+            row.add("distance_m", number: distance)
+            for (column, count) in zip(header.dropFirst(2), counts) { row.add(column, number: count) }
+            return row.line
         }
     }
 

@@ -134,8 +134,7 @@ struct ActivityEvaluationReport: Sendable {
 
     private func format(_ value: Double?) -> String {
         guard let value else { return "-" }
-        let scaled = (value * 1000).rounded() / 1000
-        var text = "\(scaled)"
+        var text = NumberText.rounded(value, 3)
         while text.count < 5 { text += "0" }
         return text
     }
@@ -165,19 +164,32 @@ struct ActivityEvaluationReport: Sendable {
     }
 
     func json() -> String {
-        func number(_ value: Double?) -> String { value.map { ActivityTraceRun.number($0) } ?? "null" }
-        let confusion = Self.classes.filter { matrix.support(of: $0) > 0 }.map { truth in
-            "\"\(truth)\":{" + Self.classes.map { "\"\($0)\":\(matrix.count(truth: truth, predicted: $0))" }
-                .joined(separator: ",") + "}"
-        }.joined(separator: ",")
-        let perClass = Self.classes.filter { matrix.support(of: $0) > 0 || matrix.predictions(of: $0) > 0 }.map { a in
-            "\"\(a)\":{\"support\":\(matrix.support(of: a)),\"predicted\":\(matrix.predictions(of: a)),"
-                + "\"precision\":\(number(matrix.precision(of: a))),\"recall\":\(number(matrix.recall(of: a))),"
-                + "\"f1\":\(number(matrix.f1(of: a)))}"
-        }.joined(separator: ",")
-        let escapedScope = scope.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return "{\"scope\":\"\(escapedScope)\",\"traces\":\(traces),\"scored_seconds\":\(matrix.total),"
-            + "\"unscored_seconds\":\(unscoredSeconds),\"confusion\":{\(confusion)},\"classes\":{\(perClass)},"
-            + "\"macro_f1\":\(number(matrix.macroF1())),\"accuracy\":\(number(matrix.accuracy))}\n"
+        func number(_ value: Double?) -> String? { value.map(NumberText.json) }
+        var confusion = JSONObject()
+        for truth in Self.classes where matrix.support(of: truth) > 0 {
+            var row = JSONObject()
+            for predicted in Self.classes { row.add(predicted.rawValue, matrix.count(truth: truth, predicted: predicted)) }
+            confusion.add(truth.rawValue, row)
+        }
+        var classes = JSONObject()
+        for a in Self.classes where matrix.support(of: a) > 0 || matrix.predictions(of: a) > 0 {
+            var scores = JSONObject()
+            scores.add("support", matrix.support(of: a))
+            scores.add("predicted", matrix.predictions(of: a))
+            scores.add("precision", number: number(matrix.precision(of: a)))
+            scores.add("recall", number: number(matrix.recall(of: a)))
+            scores.add("f1", number: number(matrix.f1(of: a)))
+            classes.add(a.rawValue, scores)
+        }
+        var report = JSONObject()
+        report.add("scope", scope)
+        report.add("traces", traces)
+        report.add("scored_seconds", matrix.total)
+        report.add("unscored_seconds", unscoredSeconds)
+        report.add("confusion", confusion)
+        report.add("classes", classes)
+        report.add("macro_f1", number: number(matrix.macroF1()))
+        report.add("accuracy", number: number(matrix.accuracy))
+        return report.line
     }
 }

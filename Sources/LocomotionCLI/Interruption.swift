@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 import LocomotionIO
 
 /// What the tool does when it is interrupted: the temporary files of unfinished outputs are removed, then the
@@ -37,8 +33,3 @@ private let handler: @convention(c) (Int32) -> Void = { signalNumber in
     _ = raise(signalNumber)
 }
 
-#if canImport(Glibc)
-private let terminate = Glibc.exit
-#elseif canImport(Darwin)
-private let terminate = Darwin.exit
-#endif

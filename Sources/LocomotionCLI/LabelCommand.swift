@@ -4,12 +4,6 @@ import Locomotion
 import LocomotionDSP
 import LocomotionIO
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 struct LabelCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "label",
@@ -200,16 +194,21 @@ enum ActivityTraceRun {
 
     /// One JSON line for a segment with its explanation.
     static func json(_ segment: ActivitySegment, _ explanation: ActivityExplanation) -> String {
-        let features = explanation.features.sorted { $0.key < $1.key }
-            .map { "\"\($0.key)\":\(number($0.value))" }.joined(separator: ",")
-        // Extensions of the format: the reason in words, and the temporal model's transition (absent for the
-        // rule-only model, the warm-up and gaps).
-        let transition = explanation.transition.map { ",\"transition\":\"\($0)\"" } ?? ""
-        return "{\"start\":\(number(segment.start)),\"end\":\(number(segment.end)),\"activity\":\"\(segment.activity)\","
-            + "\"confidence\":\"\(segment.confidence)\",\"rule\":\"\(explanation.rule)\"\(transition),"
-            + "\"reason\":\"\(explanation.reason)\",\"features\":{\(features)}}\n"
+        var features = JSONObject()
+        for (name, value) in explanation.features.sorted(by: { $0.key < $1.key }) {
+            features.add(name, number: NumberText.json(value))
+        }
+        var row = JSONObject()
+        row.add("start", number: NumberText.json(segment.start))
+        row.add("end", number: NumberText.json(segment.end))
+        row.add("activity", "\(segment.activity)")
+        row.add("confidence", "\(segment.confidence)")
+        row.add("rule", explanation.rule.rawValue)
+        // Extensions of the format: the temporal model's transition (absent for the rule-only model, the warm-up and
+        // gaps), and the reason in words.
+        if let transition = explanation.transition { row.add("transition", transition) }
+        row.add("reason", explanation.reason)
+        row.add("features", features)
+        return row.line
     }
-
-    /// A JSON number (non-finite values, which JSON cannot hold, become null).
-    static func number(_ value: Double) -> String { value.isFinite ? "\(value)" : "null" }
 }

@@ -1,13 +1,6 @@
+import Foundation
 import ArgumentParser
 import LocomotionIO
-
-#if canImport(Glibc)
-import Glibc
-private let terminate = Glibc.exit
-#elseif canImport(Darwin)
-import Darwin
-private let terminate = Darwin.exit
-#endif
 
 /// The `locomotion` tool. Exit status: 0 success, 1 bad input, 2 bad usage.
 @main
@@ -53,7 +46,7 @@ struct LocomotionCommand: AsyncParsableCommand {
             }
             exitStatus = 0
         } catch let error as InputError {
-            StandardError.write("locomotion: \(error)\n")
+            StandardError.write("locomotion: \(error.commandLineDescription)\n")
             exitStatus = 1
         } catch let error as CommandFailure {
             StandardError.write("locomotion: \(error.message)\n")

@@ -52,7 +52,7 @@ struct PlotCommand: AsyncParsableCommand {
     var relativeTime = false
 
     @Option(help: "Gating policy for the mode lane: on-foot, on-foot-and-cycling or any-movement.")
-    var policy: PolicyName = .onFoot
+    var policy: GatingPolicy = .onFoot
 
     @Flag(help: "No progress line on standard error (shown only when standard error is a terminal).")
     var quiet = false
@@ -95,7 +95,7 @@ struct PlotCommand: AsyncParsableCommand {
             }
         }
         StandardError.write(diagnostics)
-        let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: policy.policy,
+        let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: policy,
                                          timeZone: zone)
         let first = analysis.start, last = analysis.end
         let start = from?.time(start: first) ?? first

@@ -42,7 +42,7 @@ struct ReplayCommand: AsyncParsableCommand {
     var fixes: String?
 
     @Option(help: "Which activities are recorded: on-foot, on-foot-and-cycling or any-movement.")
-    var policy: PolicyName = .onFoot
+    var policy: GatingPolicy = .onFoot
 
     @Option(help: "Write the summary as JSON to this file instead of text on stderr.")
     var summary: String?
@@ -79,7 +79,7 @@ struct ReplayCommand: AsyncParsableCommand {
     /// The gate's constants from the options, each checked against its parameter's range.
     func gatingConfiguration() throws -> GatingConfiguration {
         let configuration = GatingConfiguration(
-            policy: policy.policy, entryDwell: entryDwell, immediateEntryConfidence: immediateEntryConfidence.confidence,
+            policy: policy, entryDwell: entryDwell, immediateEntryConfidence: immediateEntryConfidence.confidence,
             stopTimeout: stopTimeout, switchTimeout: switchTimeout)
         try ParameterOptions.check(configuration, options: [
             "entryDwell": "--entry-dwell", "stopTimeout": "--stop-timeout", "switchTimeout": "--switch-timeout",
@@ -196,10 +196,14 @@ struct ReplayCommand: AsyncParsableCommand {
             }
         case .json:
             for segment in replay.segments {
-                var line = "{\"start\":\(Self.seconds(segment.start)),\"end\":\(Self.seconds(segment.end)),\"mode\":\"\(segment.mode.rawValue)\""
-                line += ",\"reason\":\"\(segment.reason.code)\",\"rule\":\"\(segment.reason.rule.rawValue)\""
-                line += ",\"trigger\":\"\(segment.reason.trigger.rawValue)\"}\n"
-                text += line
+                var row = JSONObject()
+                row.add("start", number: Self.seconds(segment.start))
+                row.add("end", number: Self.seconds(segment.end))
+                row.add("mode", segment.mode.rawValue)
+                row.add("reason", segment.reason.code)
+                row.add("rule", segment.reason.rule.rawValue)
+                row.add("trigger", segment.reason.trigger.rawValue)
+                text += row.line
             }
         }
 
@@ -223,26 +227,11 @@ struct ReplayCommand: AsyncParsableCommand {
 
     /// Seconds with millisecond resolution (the inputs' precision), without
     /// binary-fraction noise such as `…454.5690002`.
-    static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+    static func seconds(_ value: Double) -> String { NumberText.fixed(value, 3) }
 
     private func readFixes() throws -> [LocationFix] {
         guard let fixes else { return [] }
         return try FixReader.read(path: fixes)
-    }
-}
-
-/// The built-in policies by command-line name.
-enum PolicyName: String, ExpressibleByArgument, CaseIterable {
-    case onFoot = "on-foot"
-    case onFootAndCycling = "on-foot-and-cycling"
-    case anyMovement = "any-movement"
-
-    var policy: GatingPolicy {
-        switch self {
-        case .onFoot: .onFoot
-        case .onFootAndCycling: .onFootAndCycling
-        case .anyMovement: .anyMovement
-        }
     }
 }
 

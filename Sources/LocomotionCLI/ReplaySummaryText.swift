@@ -4,10 +4,7 @@ import LocomotionEvaluation
 /// The replay summary as `key=value` lines for stderr (the JSON form has the same fields).
 enum ReplaySummaryText {
     static func render(_ summary: ReplaySummary) -> String {
-        func number(_ value: Double, _ digits: Int = 1) -> String {
-            let scale = pow10(digits)
-            return String((value * scale).rounded() / scale)
-        }
+        func number(_ value: Double, _ digits: Int = 1) -> String { NumberText.rounded(value, digits) }
         func percent(_ share: Double) -> String { number(share * 100) + "%" }
         var lines = [
             "policy=\(summary.policy)",
@@ -37,11 +34,5 @@ enum ReplaySummaryText {
             lines.append("truth=\(row.truth) reported_as \(shares)")
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    private static func pow10(_ digits: Int) -> Double {
-        var value = 1.0
-        for _ in 0..<digits { value *= 10 }
-        return value
     }
 }

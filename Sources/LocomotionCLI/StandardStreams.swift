@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Writes all of `bytes` to a file descriptor, retrying short writes and EINTR;
 /// gives up silently on any other error. For diagnostics only (standard error

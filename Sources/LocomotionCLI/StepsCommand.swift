@@ -73,7 +73,15 @@ struct StepsCommand: AsyncParsableCommand {
             diagnostics += single ? summary
                 : path + ": " + summary.split(separator: "\n").joined(separator: " ") + "\n"
             var text = format == .csv ? "timestamp\n" : ""
-            for time in result.steps { text += format == .csv ? "\(time)\n" : "{\"timestamp\":\(time)}\n" }
+            for time in result.steps {
+                if format == .csv {
+                    text += "\(time)\n"
+                } else {
+                    var row = JSONObject()
+                    row.add("timestamp", number: NumberText.json(time))
+                    text += row.line
+                }
+            }
             return text
         } deliver: { _, path, text in
             try writer.write(text, for: path)
@@ -117,8 +125,8 @@ struct StepsCommand: AsyncParsableCommand {
             let limit = 1 / configuration.minimumSamplingRate
             throw CommandFailure.badInput(
                 "\(path): sampled too sparsely to count steps: \(share) % of the \(detector.intervalCount) sampling "
-                    + "intervals are longer than \(format(limit)) s, so the median rate is below "
-                    + "\(format(configuration.minimumSamplingRate)) Hz, where steps cannot be told apart; none are counted")
+                    + "intervals are longer than \(NumberText.decimals(limit, 3)) s, so the median rate is below "
+                    + "\(NumberText.decimals(configuration.minimumSamplingRate, 3)) Hz, where steps cannot be told apart; none are counted")
         }
         return StepDetection(steps: steps, bouts: bouts, refusedDuration: detector.refusedDuration)
     }
@@ -129,36 +137,28 @@ struct StepsCommand: AsyncParsableCommand {
 
     /// The summary as a CSV table with one row, for several inputs in one output.
     private static func summaryTable(_ result: StepDetection) -> String {
-        "steps,cadence_spm,bouts,walking_s\n\(result.steps.count),\(result.stepsPerMinute.map { format2($0) } ?? ""),"
-            + "\(result.bouts.count),\(format2(result.walkingDuration))\n"
+        "steps,cadence_spm,bouts,walking_s\n\(result.steps.count),\(result.stepsPerMinute.map { NumberText.decimals($0, 2) } ?? ""),"
+            + "\(result.bouts.count),\(NumberText.decimals(result.walkingDuration, 2))\n"
     }
 
     private static func summary(_ result: StepDetection, format: OutputFormat) -> String {
-        let cadence = result.stepsPerMinute.map { format2($0) }
+        let cadence = result.stepsPerMinute.map { NumberText.decimals($0, 2) }
         switch format {
         case .csv:
             return """
                 steps=\(result.steps.count)
                 cadence_spm=\(cadence ?? "")
                 bouts=\(result.bouts.count)
-                walking_s=\(format2(result.walkingDuration))
+                walking_s=\(NumberText.decimals(result.walkingDuration, 2))
 
                 """
         case .json:
-            return "{\"steps\":\(result.steps.count),\"cadence_spm\":\(cadence ?? "null"),"
-                + "\"bouts\":\(result.bouts.count),\"walking_s\":\(format2(result.walkingDuration))}\n"
+            var row = JSONObject()
+            row.add("steps", result.steps.count)
+            row.add("cadence_spm", number: cadence)
+            row.add("bouts", result.bouts.count)
+            row.add("walking_s", number: NumberText.decimals(result.walkingDuration, 2))
+            return row.line
         }
     }
-}
-
-/// A number with at most two decimals, for summaries.
-private func format2(_ value: Double) -> String {
-    let rounded = (value * 100).rounded() / 100
-    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-}
-
-/// A number with at most three decimals, for messages.
-private func format(_ value: Double) -> String {
-    let rounded = (value * 1000).rounded() / 1000
-    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
 }

@@ -55,7 +55,7 @@ struct SummarizeCommand: AsyncParsableCommand {
     var timeZone: String?
 
     @Option(help: "Gating policy: on-foot, on-foot-and-cycling or any-movement.")
-    var policy: PolicyName = .onFoot
+    var policy: GatingPolicy = .onFoot
 
     @Option(help: "Report encoding: text for people, or json (one object on one line) for scripts.")
     var format: ReportFormat = .text
@@ -98,7 +98,7 @@ struct SummarizeCommand: AsyncParsableCommand {
         let writer = try plan.resultWriter(
             inputs: inputs, output: output, outputDirectory: inputOptions.outputDirectory,
             suffix: format == .text ? ".summary.txt" : ".summary.json", shape: format == .text ? .text : .jsonLines)
-        let readingOptions = traceOptions.readingOptions, fixes = fixes, policy = policy.policy, format = format
+        let readingOptions = traceOptions.readingOptions, fixes = fixes, policy = self.policy, format = format
         let relativeTime = relativeTime, highAccuracy = highAccuracyMilliwatts, lowPower = lowPowerMilliwatts
         let todo = inputOptions.pending(inputOptions.selected(inputs), writers: [writer])
         try await InputBatch(inputs: todo, jobs: inputOptions.jobs).run(

@@ -13,9 +13,9 @@ public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, in plain words.
     public var problem: String
     /// What to do about it, when there is something to suggest.
-    public var hint: String?
+    public var hint: Hint?
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, problem: String, hint: String? = nil) {
+    public init(file: String, line: Int? = nil, column: Int? = nil, problem: String, hint: Hint? = nil) {
         self.file = file
         self.line = line
         self.column = column
@@ -24,13 +24,75 @@ public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `file:line:column: problem (hint)`, the format compilers use, so that
-    /// editors can jump to the place.
-    public var description: String {
+    /// editors can jump to the place. Reading options are named as an app sets them.
+    public var description: String { description(naming: \.description) }
+
+    /// ``description`` with each reading option the hint suggests named by `name` (the command line: its flag).
+    /// - Complexity: O(length of the message).
+    public func description(naming name: (ReadingOption) -> String) -> String {
         var text = file
         if let line { text += ":\(line)" }
         if let column { text += ":\(column)" }
         text += ": \(problem)"
-        if let hint { text += " (\(hint))" }
+        if let hint { text += " (\(hint.text(naming: name)))" }
         return text
+    }
+
+    /// What to do about an input error: plain words, with the reading options that would help in their place.
+    /// Written as a string literal, interpolating the options: `"pass \(ReadingOption.lenient) to skip them"`.
+    public struct Hint: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInterpolation {
+        /// A piece of the hint.
+        public enum Part: Sendable, Hashable {
+            /// Words.
+            case text(String)
+            /// A reading option, named by whoever shows the hint.
+            case option(ReadingOption)
+        }
+
+        /// The pieces, in order.
+        public var parts: [Part]
+
+        /// A hint of plain words.
+        public init(_ text: String) { parts = [.text(text)] }
+
+        public init(stringLiteral value: String) { self.init(value) }
+
+        public init(stringInterpolation: StringInterpolation) { parts = stringInterpolation.parts }
+
+        /// The reading options the hint suggests.
+        public var options: [ReadingOption] {
+            parts.compactMap { if case .option(let option) = $0 { option } else { nil } }
+        }
+
+        /// The hint, each reading option named by `name`.
+        public func text(naming name: (ReadingOption) -> String) -> String {
+            parts.map { part in
+                switch part {
+                case .text(let text): text
+                case .option(let option): name(option)
+                }
+            }.joined()
+        }
+
+        /// The hint, reading options named as an app sets them.
+        public var description: String { text(naming: \.description) }
+
+        /// Builds a hint from a string literal with interpolations: reading options stay options, any other value
+        /// becomes its text.
+        public struct StringInterpolation: StringInterpolationProtocol {
+            var parts: [Part] = []
+
+            public init(literalCapacity: Int, interpolationCount: Int) {}
+
+            public mutating func appendLiteral(_ literal: String) {
+                if !literal.isEmpty { parts.append(.text(literal)) }
+            }
+
+            public mutating func appendInterpolation(_ option: ReadingOption) { parts.append(.option(option)) }
+
+            public mutating func appendInterpolation(_ hint: Hint) { parts += hint.parts }
+
+            public mutating func appendInterpolation(_ value: some Any) { parts.append(.text("\(value)")) }
+        }
     }
 }

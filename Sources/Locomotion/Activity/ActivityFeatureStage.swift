@@ -1,18 +1,6 @@
 import LocomotionDSP
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#elseif canImport(ucrt)
-import ucrt
-#elseif canImport(WASILibc)
-import WASILibc
-#endif
+import Foundation
 
 /// Resamples the input to the classifier's fixed rate (`Resampler`), keeps the last window of |a| and of each
 /// axis (one ring buffer) and computes `ActivityFeatures` every hop (`FeatureExtractor`). Gaps and backwards

@@ -1,18 +1,6 @@
 import LocomotionDSP
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#elseif canImport(ucrt)
-import ucrt
-#elseif canImport(WASILibc)
-import WASILibc
-#endif
+import Foundation
 
 /// Count, mean and standard deviation of |a|, and the spread of the direction of a, over the *input* samples
 /// (before resampling) of the last window.

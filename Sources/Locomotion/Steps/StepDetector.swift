@@ -1,18 +1,6 @@
 import LocomotionDSP
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#elseif canImport(ucrt)
-import ucrt
-#elseif canImport(WASILibc)
-import WASILibc
-#endif
+import Foundation
 
 /// A streaming pedometer: push accelerometer samples, receive steps (with their own
 /// timestamps) and walking bouts.
@@ -82,7 +70,6 @@ public struct StepDetector: Sendable, Codable {
     public var isRecordingTooSparse: Bool {
         intervalCount == 0 || 2 * sparseIntervalCount > intervalCount
     }
-
 
     // Input stage.
     private var previousInput: AccelerometerSample?

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 import LocomotionIO
 
 /// Which file a path names, so that two spellings of one file compare equal: `t.csv`, `./t.csv`, a symbolic

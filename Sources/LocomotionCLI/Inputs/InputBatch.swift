@@ -31,6 +31,7 @@ struct InputBatch: Sendable {
             case let failure as CommandFailure: (message, exitStatus) = (failure.message, failure.exitStatus)
             case let failure as Failure: self = failure
             case let failure as OutputError: (message, exitStatus) = ("\(failure)", 2)
+            case let failure as InputError: (message, exitStatus) = (failure.commandLineDescription, 1)
             default: (message, exitStatus) = ("\(error)", 1)
             }
         }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 import LocomotionIO
 
 /// Expands command-line inputs into a list of files, in a deterministic order.
@@ -18,11 +14,11 @@ import LocomotionIO
 /// explicitly may be a FIFO (`<(…)`): the reader reads pipes.
 enum InputPaths {
     /// Companion files that sit next to traces but are not traces: what `convert`
-    /// writes beside a trace (`NAME.steps.csv` true step times, `NAME.fixes.csv`)
+    /// writes beside a trace (`NAME.steps.csv` true step times, `NAME.speeds.csv` logged speeds, `NAME.fixes.csv`)
     /// and what the commands write into `--output-dir`. A directory argument skips
     /// them; naming them explicitly (or by a pattern) still reads them.
     static let traceCompanionSuffixes: Set<String> = [
-        ".steps.csv", ".fixes.csv", ".label.csv", ".step-times.csv", ".replay.csv", ".distance.csv",
+        ".steps.csv", ".speeds.csv", ".fixes.csv", ".label.csv", ".step-times.csv", ".replay.csv", ".distance.csv",
         ".epochs.csv", ".daily.csv", ".segments.csv",
     ]
 
@@ -115,8 +111,3 @@ enum InputPaths {
     }
 }
 
-#if canImport(Glibc)
-private let systemGlob = Glibc.glob
-#elseif canImport(Darwin)
-private let systemGlob = Darwin.glob
-#endif

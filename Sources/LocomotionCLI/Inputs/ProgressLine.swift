@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// One line of progress on standard error, rewritten in place (`\r` … erase to
 /// end of line), for long inputs: rows read of a single trace, or inputs done of

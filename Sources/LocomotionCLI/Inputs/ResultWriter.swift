@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 import LocomotionIO
 
 /// Where the results of one or many inputs go, in input order.
@@ -114,7 +110,7 @@ final class ResultWriter {
         case .keyedJSONLines:
             try sink.write(text)
         case .jsonLines:
-            let key = "{\"file\":" + jsonString(input)
+            let key = "{\"file\":" + JSONObject.string(input)
             for line in text.split(separator: "\n") where line.first == "{" {
                 let rest = line.dropFirst()
                 try sink.write(key + (rest.first == "}" ? "" : ",") + rest + "\n")

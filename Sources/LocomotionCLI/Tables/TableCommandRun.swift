@@ -35,7 +35,7 @@ struct TableCommandRun {
         dailyEpoch.length = 60
         let settings = ParticipantRun.Settings(
             reading: traceOptions.readingOptions, classifier: classifier, smoothing: smoothingOptions.smoothing.smoothing,
-            policy: options.policy.policy, epoch: epoch,
+            policy: options.policy, epoch: epoch,
             dailyEpoch: dailyEpoch, minimumHours: options.minimumHours,
             fixes: options.fixes.map { .file($0) } ?? (options.companionFixes ? .companions : .none))
 

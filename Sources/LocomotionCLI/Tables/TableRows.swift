@@ -43,10 +43,10 @@ enum TableRows {
         var values: [Value] = [.text(file), .text(participant), .text(epoch.day.description),
                                .number(time(epoch.start)), .number(time(epoch.end)),
                                .text(localTime(epoch.start, offset: epoch.utcOffset)), .text(epoch.tally.activity.rawValue)]
-        values += MotionActivity.allCases.map { .number(decimals(epoch.tally.activities[$0], 3)) }
-        values += [.number(String(epoch.tally.steps)), .number(epoch.tally.stepsPerMinute.map { decimals($0, 2) }),
-                   .number(decimals(epoch.tally.distance, 2)), .number(epoch.tally.highAccuracyShare.map { decimals($0, 4) }),
-                   .number(decimals(epoch.coverage, 4))]
+        values += MotionActivity.allCases.map { .number(NumberText.decimals(epoch.tally.activities[$0], 3)) }
+        values += [.number(String(epoch.tally.steps)), .number(epoch.tally.stepsPerMinute.map { NumberText.decimals($0, 2) }),
+                   .number(NumberText.decimals(epoch.tally.distance, 2)), .number(epoch.tally.highAccuracyShare.map { NumberText.decimals($0, 4) }),
+                   .number(NumberText.decimals(epoch.coverage, 4))]
         return line(values, table: .epochs, format: format)
     }
 
@@ -57,12 +57,12 @@ enum TableRows {
             return .text(localTime(time, offset: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: time))))
         }
         var values: [Value] = [.text(participant), .text(day.day.description), .number(time(day.start)), .number(time(day.end)),
-                               .number(String(day.tally.steps)), .number(day.tally.stepsPerMinute.map { decimals($0, 2) })]
-        values += MotionActivity.allCases.map { .number(decimals(day.tally.activities[$0] / 60, 2)) }
-        values += [.number(decimals(day.tally.distance, 2)), .number(String(day.tally.bouts)),
-                   .number(day.tally.longestBout.map { decimals($0.duration, 2) }),
+                               .number(String(day.tally.steps)), .number(day.tally.stepsPerMinute.map { NumberText.decimals($0, 2) })]
+        values += MotionActivity.allCases.map { .number(NumberText.decimals(day.tally.activities[$0] / 60, 2)) }
+        values += [.number(NumberText.decimals(day.tally.distance, 2)), .number(String(day.tally.bouts)),
+                   .number(day.tally.longestBout.map { NumberText.decimals($0.duration, 2) }),
                    .number(day.tally.longestBout.map { String($0.stepCount) }),
-                   .number(day.tally.highAccuracyShare.map { decimals($0, 4) }), .number(decimals(day.coveredHours, 3)),
+                   .number(day.tally.highAccuracyShare.map { NumberText.decimals($0, 4) }), .number(NumberText.decimals(day.coveredHours, 3)),
                    .number(day.tally.firstSample.map(time)), .number(day.tally.lastSample.map(time)),
                    local(day.tally.firstSample), local(day.tally.lastSample),
                    .flag(day.hasTooLittleData)]
@@ -87,7 +87,7 @@ enum TableRows {
         case .json:
             return "{" + zip(table.columns, values).map { column, value in
                 let encoded = switch value {
-                case .text(let text): jsonString(text)
+                case .text(let text): JSONObject.string(text)
                 case .number(let number): number ?? "null"
                 case .flag(let flag): flag ? "true" : "false"
                 }
@@ -97,17 +97,8 @@ enum TableRows {
     }
 
     /// A time in seconds as the input's clock gives it (to the microsecond; whole seconds without decimals).
-    static func time(_ value: Double) -> String { decimals(value, 6) }
+    static func time(_ value: Double) -> String { NumberText.decimals(value, 6) }
 
-    /// `value` rounded to `places` decimals, without trailing zeros ("12.5", "3", "0.9167"); the shortest text
-    /// that reads back as the rounded number. Values too large to round through Int are written as they are.
-    static func decimals(_ value: Double, _ places: Int) -> String {
-        let scale = [1.0, 10, 100, 1000, 10_000, 100_000, 1_000_000][min(places, 6)]
-        guard value.isFinite, (value * scale).magnitude < 1e18 else { return value.isFinite ? "\(value)" : "" }
-        let rounded = (value * scale).rounded() / scale
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        return "\(rounded)"
-    }
 
     /// The local wall-clock time of `time` at UTC offset `offset` (s), ISO 8601 with the offset:
     /// `2026-03-29T03:00:00+02:00`.

@@ -5,15 +5,6 @@ import LocomotionDSP
 /// the way a collector would have run them live: samples, fixes and activity
 /// updates in time order, the gate advanced to every sample's time.
 public struct GatingReplay: Sendable {
-    /// Where the activity updates come from.
-    public enum ActivitySource: Sendable {
-        /// Ground-truth labels parallel to the samples: an update at every
-        /// label change, with the given confidence (the gate alone).
-        case labels([MotionActivity], confidence: ActivityConfidence)
-        /// An `ActivityClassifier` fed the samples and fixes (end to end).
-        case classifier(ActivityClassifier.Configuration)
-    }
-
     /// Every gate event, in order.
     public var events: [GatingEvent]
     /// The mode segments (from the first to the last sample).
@@ -23,14 +14,18 @@ public struct GatingReplay: Sendable {
 
     /// Replays `samples` (time-ordered) with `fixes` (time-ordered) through a
     /// gate with `configuration`: a ``GatingReplayer`` pushed over the buffer.
-    /// - Complexity: O(n + f) for n samples and f fixes.
+    /// The activity comes from `source`: the classifier (end to end), or
+    /// `labels`, parallel to the samples (the gate alone).
     ///
     /// Order at equal times: fixes, then the activity update, then the
     /// sample's heartbeat. Updates of the activity source are fed to the gate
     /// as soon as they exist, as a live collector would.
+    /// - Precondition: with ``GatingReplayer/ActivitySource/labels(confidence:)``, `labels` has one label per sample.
+    /// - Complexity: O(n + f) for n samples and f fixes.
     /// - Throws: `GatingError` for out-of-order or invalid fixes.
     public static func run(
-        samples: [AccelerometerSample], fixes: [LocationFix], source: ActivitySource, configuration: GatingConfiguration
+        samples: [AccelerometerSample], labels: [MotionActivity] = [], fixes: [LocationFix],
+        source: GatingReplayer.ActivitySource, configuration: GatingConfiguration
     ) throws(GatingError) -> GatingReplay {
         var events: [GatingEvent] = []
         var updates: [ActivityUpdate] = []
@@ -40,13 +35,11 @@ public struct GatingReplay: Sendable {
             case .gating(let event): events.append(event)
             }
         }
-        switch source {
-        case .labels(let labels, let confidence):
+        var replayer = GatingReplayer(fixes: fixes, source: source, configuration: configuration)
+        if case .labels = source {
             precondition(labels.count == samples.count, "labels must parallel samples")
-            var replayer = GatingReplayer(fixes: fixes, source: .labels(confidence: confidence), configuration: configuration)
             for (sample, label) in zip(samples, labels) { try replayer.push(sample, label: label, emit: collect) }
-        case .classifier(let classifierConfiguration):
-            var replayer = GatingReplayer(fixes: fixes, source: .classifier(classifierConfiguration), configuration: configuration)
+        } else {
             for sample in samples { try replayer.push(sample, label: nil, emit: collect) }
         }
         let end = samples.last?.time ?? 0

@@ -7,7 +7,7 @@ import LocomotionDSP
 ///
 /// Order at equal times: fixes up to the sample, then the activity update, then the sample's heartbeat. A stage of
 /// the streaming contract: ``push(_:label:emit:)`` each sample; it holds nothing back.
-/// ``GatingReplay/run(samples:fixes:source:configuration:)`` is this replayer pushed over a whole buffer.
+/// ``GatingReplay/run(samples:labels:fixes:source:configuration:)`` is this replayer pushed over a whole buffer.
 public struct GatingReplayer: Sendable {
     /// What the replayer emits: the activity updates it gives the gate, and the gate's events.
     public enum Event: Sendable, Hashable {

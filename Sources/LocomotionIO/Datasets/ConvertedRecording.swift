@@ -9,15 +9,19 @@ public struct ConvertedRecording: Sendable {
     public var trace: Trace
     /// True step times in the trace's clock (seconds), when the dataset has them.
     public var stepTimes: [Double]?
+    /// Ground speeds logged with the recording, in file order, when the dataset has them (us-tm2017).
+    public var speeds: [LoggedSpeed]?
     /// Native rows dropped: other sensors are not counted; malformed,
     /// non-finite, negative-time, backwards or duplicate-time accelerometer rows are.
     public var skippedRowCount: Int
 
-    public init(name: String, source: String, trace: Trace, stepTimes: [Double]? = nil, skippedRowCount: Int = 0) {
+    public init(name: String, source: String, trace: Trace, stepTimes: [Double]? = nil, speeds: [LoggedSpeed]? = nil,
+                skippedRowCount: Int = 0) {
         self.name = name
         self.source = source
         self.trace = trace
         self.stepTimes = stepTimes
+        self.speeds = speeds
         self.skippedRowCount = skippedRowCount
     }
 }

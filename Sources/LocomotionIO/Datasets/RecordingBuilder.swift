@@ -30,10 +30,12 @@ struct RecordingBuilder {
 
     mutating func skip() { skipped += 1 }
 
-    func recording(name: String, source: String, stepTimes: [Double]? = nil) -> ConvertedRecording {
+    func recording(name: String, source: String, stepTimes: [Double]? = nil, speeds: [LoggedSpeed]? = nil)
+        -> ConvertedRecording
+    {
         ConvertedRecording(name: name, source: source,
                            trace: Trace(file: name + ".csv", samples: samples, labels: labels),
-                           stepTimes: stepTimes, skippedRowCount: skipped)
+                           stepTimes: stepTimes, speeds: speeds, skippedRowCount: skipped)
     }
 
     private static func micro(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }

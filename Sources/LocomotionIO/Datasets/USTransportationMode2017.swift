@@ -11,6 +11,9 @@ import Locomotion
 /// Accelerometer rows with a negative or malformed time, non-finite values,
 /// or a time not after the previous kept row are skipped and counted.
 /// Output name: `us-tm2017_<user>_<Mode>_<start ms>` (the original mode kept).
+///
+/// The `speed` rows (`t_ms, speed, m/s, accuracy`; a few carry a negative time, which upstream takes the absolute
+/// value of) are kept as ``ConvertedRecording/speeds`` at start + |t_ms|, in file order; malformed ones are skipped.
 public enum USTransportationMode2017: DatasetAdapter {
     public static let name = "us-tm2017"
 
@@ -41,7 +44,17 @@ public enum USTransportationMode2017: DatasetAdapter {
                              hint: "expected sensorfile_<user>_<Still|Walking|Car|Bus|Train>_<start ms>.csv")
         }
         var builder = RecordingBuilder(unit: .metersPerSecondSquared)
+        var speeds: [LoggedSpeed] = []
         try DatasetFiles.forEachLine(file) { _, line in
+            if line.contains(",speed,") {
+                let fields = DatasetFiles.fields(line)
+                if fields.count >= 4, fields[1] == "speed", let milliseconds = Double(fields[0]),
+                   let speed = Double(fields[2]), let accuracy = Double(fields[3]) {
+                    speeds.append(LoggedSpeed(time: (start + abs(milliseconds)) / 1000, metersPerSecond: speed,
+                                              accuracy: accuracy))
+                }
+                return true
+            }
             guard line.contains("android.sensor.accelerometer,") else { return true }
             let fields = DatasetFiles.fields(line)
             guard fields.count >= 5, fields[1] == "android.sensor.accelerometer",
@@ -53,6 +66,7 @@ public enum USTransportationMode2017: DatasetAdapter {
             builder.append(time: (start + milliseconds) / 1000, x: x, y: y, z: z, label: label)
             return true
         }
-        return [builder.recording(name: "\(name)_\(user)_\(mode)_\(Int64(start))", source: file)]
+        return [builder.recording(name: "\(name)_\(user)_\(mode)_\(Int64(start))", source: file,
+                                  speeds: speeds.isEmpty ? nil : speeds)]
     }
 }

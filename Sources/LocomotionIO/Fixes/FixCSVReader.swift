@@ -86,7 +86,7 @@ enum FixCSVReader {
         if let accuracy, accuracy < 0 {
             throw InputError(file: file, line: line, column: columns["horizontal_accuracy"]! + 1,
                              problem: "horizontal_accuracy \(accuracy) is negative",
-                             hint: "CoreLocation marks invalid fixes with −1: drop those rows or pass --lenient")
+                             hint: "CoreLocation marks invalid fixes with −1: drop those rows or pass \(ReadingOption.lenient)")
         }
         var speed = try number("speed", required: false)
         if let value = speed, value < 0 { speed = nil }

@@ -124,7 +124,7 @@ private struct GPXPointCollector {
             let name = scanner.localName(nameRange)
             if name == "time" || name == "horizontal_accuracy" || name == "speed" {
                 let value = trimmed(text.map { scanner.text($0.range, literal: $0.literal) }.joined())
-                func problem(_ description: String, hint: String? = nil) -> InputError {
+                func problem(_ description: String, hint: InputError.Hint? = nil) -> InputError {
                     let (line, column) = scanner.location(of: nameRange.lowerBound)
                     return InputError(file: file, line: line, column: column, problem: description, hint: hint)
                 }

@@ -79,7 +79,7 @@ enum NMEAReader {
         guard kind == "GGA" || kind == "RMC" else { return }
 
         guard let star else {
-            throw InputError(file: file, line: number, problem: "\(address) sentence has no checksum (*hh)", hint: "pass --lenient to skip such sentences")
+            throw InputError(file: file, line: number, problem: "\(address) sentence has no checksum (*hh)", hint: "pass \(ReadingOption.lenient) to skip such sentences")
         }
         let checksumText = body[body.index(after: star)...]
         let computed = fieldsText.utf8.reduce(UInt8(0)) { $0 ^ $1 }
@@ -90,7 +90,7 @@ enum NMEAReader {
         guard stated == computed else {
             throw InputError(file: file, line: number, column: text.count - 1,
                              problem: "\(address) checksum is \(String(format2: stated)) but the sentence sums to \(String(format2: computed))",
-                             hint: "the line is corrupted; pass --lenient to skip such sentences")
+                             hint: "the line is corrupted; pass \(ReadingOption.lenient) to skip such sentences")
         }
 
         func field(_ index: Int) -> Substring { index < fields.count ? fields[index] : "" }

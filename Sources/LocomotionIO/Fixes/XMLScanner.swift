@@ -430,7 +430,7 @@ struct XMLScanner {
 
     // MARK: Errors
 
-    private mutating func error(at offset: Int, _ problem: String, hint: String? = nil, malformed: Bool = true) -> InputError {
+    private mutating func error(at offset: Int, _ problem: String, hint: InputError.Hint? = nil, malformed: Bool = true) -> InputError {
         let (line, column) = location(of: offset)
         return InputError(file: file, line: line, column: column, problem: malformed ? "malformed GPX: \(problem)" : problem, hint: hint)
     }

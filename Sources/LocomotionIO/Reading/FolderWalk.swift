@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// The files under a folder, recursively, each once, sorted by path: how every folder input is searched (the
 /// commands' folder arguments and `convert`'s dataset folders).

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Lines of a file or of standard input, read with `read(2)` into one large
 /// reusable buffer: no allocation per line, no text decoding.

@@ -24,7 +24,7 @@ enum TimestampPlausibility {
     /// Steps needed before the median step is judged (tiny hand-made traces are left alone).
     static let minimumSteps = 10
 
-    private static let hint = "timestamps must be in seconds; --no-unit-check reads them as seconds anyway"
+    private static let hint: InputError.Hint = "timestamps must be in seconds; \(ReadingOption.noUnitCheck) reads them as seconds anyway"
 
     /// Checks a trace's first rows (time-ordered), as ``TraceReader`` reads them ahead.
     ///
@@ -48,7 +48,7 @@ enum TimestampPlausibility {
             + "a sampling rate of \(1 / median) Hz if they are seconds (phones sample at 1–500 Hz)"
         if let unit = stepUnit {
             throw InputError(file: file, line: first.line, problem: problem + ": they look like \(unit.name)",
-                             hint: "divide the timestamp column by \(Int(unit.divisor)); " + hint)
+                             hint: "divide the timestamp column by \(Int(unit.divisor)); \(hint)")
         }
         throw InputError(file: file, line: first.line, problem: problem, hint: hint)
     }
@@ -61,7 +61,7 @@ enum TimestampPlausibility {
 
     private static let units: [(divisor: Double, name: String)] = [(1e3, "milliseconds"), (1e6, "microseconds"), (1e9, "nanoseconds")]
 
-    private static func magnitudeError(_ time: Double, file: String, line: Int, hint: String,
+    private static func magnitudeError(_ time: Double, file: String, line: Int, hint: InputError.Hint,
                                        stepUnit: (divisor: Double, name: String)?) -> InputError {
         let problem = "timestamp \(time) is not seconds since 1970 (2.6e11 s is already past the year 10000)"
         let fits = { (unit: (divisor: Double, name: String)) in time.magnitude / unit.divisor < largestSeconds }
@@ -71,6 +71,6 @@ enum TimestampPlausibility {
         // Divided, a time before 2001 is a clock since boot or since the start of recording, not since 1970.
         let clock = time.magnitude / unit.divisor < 978_307_200 ? " since boot or since the start (not since 1970)" : ""
         return InputError(file: file, line: line, problem: problem + ": it looks like \(unit.name)\(clock)",
-                          hint: "divide the timestamp column by \(Int(unit.divisor)); " + hint)
+                          hint: "divide the timestamp column by \(Int(unit.divisor)); \(hint)")
     }
 }

@@ -1,13 +1,7 @@
 import Locomotion
 import LocomotionDSP
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Turns the data lines of a trace into rows, for ``TraceReader`` and for the chunks that
 /// ``ReadAheadTraceReader`` parses on several threads: the usual rows by the fast ``TraceRowScanner``,
@@ -124,8 +118,8 @@ struct TraceLineParser {
     /// Fails in strict mode; records a warning in lenient mode.
     private mutating func reject(line: Int, column: Int?, problem: String) -> LineOutcome {
         guard lenient else {
-            let hint = problem.contains("timestamp") && (problem.contains("duplicate") || problem.contains("backwards"))
-                ? "rows must be in increasing time; --lenient skips such rows" : nil
+            let hint: InputError.Hint? = problem.contains("timestamp") && (problem.contains("duplicate") || problem.contains("backwards"))
+                ? "rows must be in increasing time; \(ReadingOption.lenient) skips such rows" : nil
             return .failed(InputError(file: file, line: line, column: column, problem: problem, hint: hint))
         }
         skippedRowCount += 1

@@ -106,7 +106,7 @@ public struct TraceReader {
             columns = .headerless
             hasHeader = false
         case .bad(let problem, let hint):
-            throw InputError(file: path, line: source.lineNumber, problem: problem, hint: hint)
+            throw InputError(file: path, line: source.lineNumber, problem: problem, hint: hint.map { InputError.Hint($0) })
         }
         hasLabels = columns.label != nil
         parser = TraceLineParser(file: path, columns: columns, options: options, fastPath: fastPath)
@@ -339,19 +339,19 @@ extension TraceReader {
             throw InputError(file: file, problem: where_ + ", and \(Int((share * 100).rounded())) % of these rows have an axis at "
                              + "exactly ±\(TraceReader.rounded(limit)): the accelerometer saturated (clipped at its range), so "
                              + "|a| says nothing about the unit",
-                             hint: "pass --no-unit-check to read them anyway: as g, or with --units ms2 as m/s²")
+                             hint: "pass \(ReadingOption.noUnitCheck) to read them anyway: as g, or with \(ReadingOption.units(.metersPerSecondSquared)) as m/s²")
         }
         if options.units == .g && plausible.contains(median / g) {
             throw InputError(file: file, problem: where_ + ", about 9.8: the values look like m/s², not g",
-                             hint: "pass --units ms2 (Android reports m/s²)")
+                             hint: "pass \(ReadingOption.units(.metersPerSecondSquared)) (Android reports m/s²)")
         }
         if options.units == .metersPerSecondSquared && plausible.contains(median * g) {
             throw InputError(file: file, problem: where_ + " after converting from m/s²: the values look like g already",
-                             hint: "pass --units g (CoreMotion reports g)")
+                             hint: "pass \(ReadingOption.units(.g)) (CoreMotion reports g)")
         }
         throw InputError(file: file, problem: where_ + "; acceleration including gravity is about 1 g "
                          + "(is it gravity-removed user acceleration, or another unit?)",
-                         hint: "check the units; pass --no-unit-check to read it anyway")
+                         hint: "check the units; pass \(ReadingOption.noUnitCheck) to read it anyway")
     }
 
     /// Median magnitudes (g) a gravity-including trace can have: about 1 g at

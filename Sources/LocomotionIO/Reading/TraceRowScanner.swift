@@ -1,13 +1,7 @@
 import Locomotion
 import LocomotionDSP
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// The fast path of ``TraceReader``: parses well-formed rows of the usual layout
 /// `timestamp,x,y,z[,label]` straight out of the read buffer, many rows per call.

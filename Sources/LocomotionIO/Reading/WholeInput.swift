@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Reads an input whole — a file, a pipe (`<(…)`, a FIFO) or standard input (`-`) — for the readers that
 /// need all of it at once (location fixes, configuration files).
@@ -51,10 +45,3 @@ package enum WholeInput {
     private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 }
 
-#if canImport(Glibc)
-private let systemRead = Glibc.read
-#elseif canImport(Musl)
-private let systemRead = Musl.read
-#elseif canImport(Darwin)
-private let systemRead = Darwin.read
-#endif

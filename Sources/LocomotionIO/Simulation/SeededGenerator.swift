@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// xoshiro256** (Blackman & Vigna, 2018) seeded through SplitMix64: a small,
 /// fast pseudo-random generator whose sequence depends only on the seed, so

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// One output of a program — a file, standard output or a device — written through a buffer, that appears
 /// under its name only when complete.
@@ -222,13 +216,3 @@ package final class OutputFile {
     }
 }
 
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-private let systemClose = Glibc.close
-#elseif canImport(Musl)
-private let systemWrite = Musl.write
-private let systemClose = Musl.close
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-private let systemClose = Darwin.close
-#endif

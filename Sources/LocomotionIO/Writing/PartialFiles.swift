@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// The temporary files of ``OutputFile``s not yet committed, so that a program interrupted by a signal can
 /// remove them before it dies (``removeAll()``; the `locomotion` tool does it on SIGINT, SIGTERM, SIGHUP and

@@ -51,6 +51,28 @@ private func roundTrip(_ recording: ConvertedRecording, checkUnits: Bool = true)
         #expect(recording.trace.labels == [.walking, .walking])
     }
 
+    @Test func keepsTheLoggedSpeedsInFileOrder() throws {
+        let path = temporaryFile("""
+            12649,speed,13.884155,12.0
+            155,android.sensor.accelerometer,-2.767697,3.9360676,7.795521
+            -2000,speed,0.5,8.0
+            300,speed,fast,8.0
+            206,android.sensor.accelerometer,-2.719813,3.8786068,8.619126
+
+            """, name: "sensorfile_u_Car_1474820020900.csv")
+        let recording = try #require(USTransportationMode2017.convert(file: path).first)
+        // Negative times count from the start by their absolute value, as upstream reads them; a bad row is left out.
+        #expect(recording.speeds == [
+            LoggedSpeed(time: 1_474_820_033.549, metersPerSecond: 13.884155, accuracy: 12),
+            LoggedSpeed(time: 1_474_820_022.9, metersPerSecond: 0.5, accuracy: 8),
+        ])
+        #expect(recording.trace.samples.count == 2 && recording.skippedRowCount == 0)
+        let written = temporaryPath("speeds.csv")
+        try LoggedSpeedWriter.write(recording.speeds ?? [], to: written)
+        #expect(try String(contentsOfFile: written, encoding: .utf8)
+                == "timestamp,speed,accuracy\n1474820033.549,13.884155,12\n1474820022.9,0.5,8\n")
+    }
+
     @Test(.enabled(if: TestDatasets.isPresent("us-tm2017"), Comment(rawValue: TestDatasets.absence("us-tm2017"))))
     func realFile() throws {
         let file = Self.folder + "/sensorfile_Damiano_Car_1485092234910.csv"

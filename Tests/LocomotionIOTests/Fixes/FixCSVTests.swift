@@ -57,7 +57,7 @@ struct FixCSVTests {
     @Test("a missing header or column is an error with a hint")
     func header() throws {
         var error = try #require(fixReadError("1700000000,52,13\n"))
-        #expect(error.line == 1 && error.hint?.contains("header") == true)
+        #expect(error.line == 1 && error.hint?.description.contains("header") == true)
         error = try #require(fixReadError("timestamp,lat,lon\n1,2,3\n"))
         #expect(error.problem.contains("latitude"))
         error = try #require(fixReadError("\n\n"))

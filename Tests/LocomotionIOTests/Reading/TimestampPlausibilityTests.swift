@@ -26,7 +26,7 @@ import LocomotionTestSupport
         let error = try #require(readError(trace(start: start, step: step)))
         #expect(error.line == 2)
         #expect(error.problem.contains("looks like \(unit)"), "\(error)")
-        #expect(error.hint?.contains("divide the timestamp column by \(divisor)") == true)
+        #expect(error.hint?.description.contains("divide the timestamp column by \(divisor)") == true)
         // Lenient reading refuses it too: it is the whole file's unit, not a bad row.
         #expect(readError(trace(start: start, step: step), options: TraceReadingOptions(lenient: true)) != nil)
     }
@@ -36,7 +36,7 @@ import LocomotionTestSupport
         let error = try #require(readError(trace(start: 0, step: 20)))
         #expect(error.line == 2)
         #expect(error.problem.contains("median step") && error.problem.contains("look like milliseconds"), "\(error)")
-        #expect(error.hint?.contains("1000") == true)
+        #expect(error.hint?.description.contains("1000") == true)
         // Nanoseconds since boot (Android's SensorEvent.timestamp), small enough to pass the magnitude check.
         let boot = try #require(readError(trace(start: 5e10, step: 2e7)))
         #expect(boot.problem.contains("nanoseconds"), "\(boot)")

@@ -52,7 +52,7 @@ import LocomotionTestSupport
         let refused = error("timestamp;x;y;z\n0;0,01;-0,98;0,03\n")
         #expect(refused?.line == 1)
         #expect(refused?.problem.contains("header lacks") == true)
-        #expect(refused?.hint?.contains("timestamp;x;y;z") == true)
+        #expect(refused?.hint?.description.contains("timestamp;x;y;z") == true)
     }
 
     @Test func lineLongerThanAMebibyteIsRefusedEvenLeniently() {

@@ -144,8 +144,4 @@ import LocomotionTestSupport
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation

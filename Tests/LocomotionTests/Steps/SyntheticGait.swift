@@ -1,11 +1,7 @@
 import LocomotionDSP
 import LocomotionTestSupport
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Deterministic gait-like and still signals for the mechanics tests (never for accuracy claims).
 enum SyntheticGait {

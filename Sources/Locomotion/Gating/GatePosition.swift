@@ -1,5 +1,3 @@
-import Foundation
-
 /// A position the gate remembers: where, how well known, and since when.
 struct GatePosition: Sendable, Hashable, Codable {
     var latitude: Double
@@ -23,17 +21,12 @@ struct GatePosition: Sendable, Hashable, Codable {
         return copy
     }
 
-    /// Great-circle distance in metres (haversine on the mean Earth radius;
-    /// within 0.5 % of the ellipsoid, ample for radii of tens of metres). O(1).
+    /// Great-circle distance in metres: the haversine of ``Geodesic`` on a sphere of the IUGG mean Earth radius
+    /// (6 371 008.8 m; within 0.5 % of the ellipsoid, ample for radii of tens of metres).
+    /// - Complexity: O(1).
     func distance(to other: GatePosition) -> Double {
-        let radius = 6_371_008.8
-        let toRadians = Double.pi / 180
-        let phi1 = latitude * toRadians, phi2 = other.latitude * toRadians
-        let deltaPhi = phi2 - phi1
-        let deltaLambda = (other.longitude - longitude) * toRadians
-        let s = sin(deltaPhi / 2), t = sin(deltaLambda / 2)
-        let h = s * s + cos(phi1) * cos(phi2) * t * t
-        return 2 * radius * asin(min(1, h.squareRoot()))
+        Geodesic.sphericalDistance(latitude1: latitude, longitude1: longitude,
+                                   latitude2: other.latitude, longitude2: other.longitude, radius: 6_371_008.8)
     }
 
     /// The combined uncertainty of two positions in metres: the root sum of
