@@ -18,11 +18,12 @@ import LocomotionIO
 /// explicitly may be a FIFO (`<(…)`): the reader reads pipes.
 enum InputPaths {
     /// Companion files that sit next to traces but are not traces: what `convert`
-    /// writes beside a trace (`NAME.steps.csv` true step times, `NAME.fixes.csv`)
+    /// writes beside a trace (`NAME.steps.csv` true step times, `NAME.untimed-steps.csv`,
+    /// `NAME.fixes.csv`)
     /// and what the commands write into `--output-dir`. A directory argument skips
     /// them; naming them explicitly (or by a pattern) still reads them.
     static let traceCompanionSuffixes: Set<String> = [
-        ".steps.csv", ".fixes.csv", ".label.csv", ".step-times.csv", ".replay.csv", ".distance.csv",
+        ".steps.csv", ".untimed-steps.csv", ".fixes.csv", ".label.csv", ".step-times.csv", ".replay.csv", ".distance.csv",
         ".epochs.csv", ".daily.csv", ".segments.csv",
     ]
 
