@@ -254,6 +254,7 @@ public struct StepDetector: Sendable, Codable {
         }
         if let last = lastCandidateTime, time - last > configuration.maximumStepInterval {
             // A pause: the bout is over, and what was waiting cannot join a later step.
+            if isInBout { countStop(onEvent: onEvent) }
             endBout(onEvent: onEvent)
             pending.removeAll(keepingCapacity: true)
             lastCandidateTime = nil
@@ -283,7 +284,15 @@ public struct StepDetector: Sendable, Codable {
         if let last = lastCandidateTime, time - last < configuration.minimumStepInterval { return }
         lastCandidateTime = time
         if isInBout {
-            if periodicity.reaches(configuration.periodicityContinuation) {
+            let isPeriodic = periodicity.reaches(configuration.periodicityContinuation)
+            if isPeriodic, let missed = missedSteps(before: time) {
+                // Steps the trunk hardly registered (the pivot of a turn): evenly spaced in the hole they left.
+                let last = lastStepTime, interval = (time - last) / Double(missed + 1)
+                for index in 1...missed { emitStep(at: last + Double(index) * interval, onEvent: onEvent) }
+                emitStep(at: time, onEvent: onEvent)
+                return
+            }
+            if isPeriodic || fitsRhythm(time) {
                 emitStep(at: time, onEvent: onEvent)
                 return
             }
@@ -292,35 +301,82 @@ public struct StepDetector: Sendable, Codable {
         }
         if pending.count == configuration.maximumPendingSteps { pending.removeFirst() }
         pending.append(time)
-        pruneIrregularPending()
         confirmPendingIfReady(at: time, onEvent: onEvent)
     }
 
-    /// Drops the oldest waiting steps until all strides (two consecutive intervals) lie within
-    /// `strideRegularity` of each other. O(pending²) with pending ≤ maximumPendingSteps.
-    private mutating func pruneIrregularPending() {
-        while pending.count >= 4 {
+    /// Whether a step at `time` keeps the bout's rhythm: its interval from the last counted step lies within
+    /// `rhythmTolerance` of the bout's mean step interval (either way, as a ratio). A turn or a change of surface
+    /// blurs the periodicity for a few steps but keeps the feet in time. O(1).
+    private func fitsRhythm(_ time: Double) -> Bool {
+        guard let mean = meanStepInterval else { return false }
+        let interval = time - lastStepTime
+        return interval * configuration.rhythmTolerance >= mean && interval <= configuration.rhythmTolerance * mean
+    }
+
+    /// The bout's mean step interval over the recent steps (s); nil before two of them. O(1).
+    private var meanStepInterval: Double? {
+        guard recentSteps.count >= 2, let first = recentSteps.first, let last = recentSteps.last, last > first else {
+            return nil
+        }
+        return (last - first) / Double(recentSteps.count - 1)
+    }
+
+    /// How many steps a hole before a step at `time` hides: n when the interval from the last counted step is
+    /// n + 1 mean step intervals (rounded), 1 ≤ n ≤ `maximumFilledSteps`; nil otherwise. O(1).
+    private func missedSteps(before time: Double) -> Int? {
+        guard configuration.maximumFilledSteps > 0, let mean = meanStepInterval else { return nil }
+        let intervals = ((time - lastStepTime) / mean).rounded()
+        guard intervals >= 2, intervals <= Double(configuration.maximumFilledSteps + 1) else { return nil }
+        return Int(intervals) - 1
+    }
+
+    /// A bout ends in a stop: the last loaded step may never swing back below the threshold (the person stands
+    /// on it), and the trailing foot then joins the leading one with almost no load (the closing step). Counts
+    /// the first when its swing peaked in the bout's rhythm, and the second one mean step interval later when
+    /// `countsClosingStep`. O(1).
+    private mutating func countStop(onEvent: (Event) -> Void) {
+        guard let mean = meanStepInterval else { return }
+        if isAboveThreshold, swingPeakTime - lastStepTime >= configuration.minimumStepInterval,
+           swingPeakTime - lastStepTime <= configuration.rhythmTolerance * mean {
+            isAboveThreshold = false
+            emitStep(at: swingPeakTime, onEvent: onEvent)
+        }
+        if configuration.countsClosingStep { emitStep(at: lastStepTime + mean, onEvent: onEvent) }
+    }
+
+    /// Index of the first waiting step of the longest regular run ending at the latest one: every stride (two
+    /// consecutive intervals) within `strideRegularity` of every other. O(pending²), pending ≤ maximumPendingSteps.
+    private func regularRunStart() -> Int {
+        var start = 0
+        while pending.count - start >= 4 {
             var shortest = Double.infinity
             var longest = 0.0
-            for index in 0..<(pending.count - 2) {
+            for index in start..<(pending.count - 2) {
                 let stride = pending[index + 2] - pending[index]
                 shortest = min(shortest, stride)
                 longest = max(longest, stride)
             }
-            if longest <= configuration.strideRegularity * shortest { return }
-            pending.removeFirst()
+            if longest <= configuration.strideRegularity * shortest { return start }
+            start += 1
         }
+        return start
     }
 
     private mutating func confirmPendingIfReady(at time: Double, onEvent: (Event) -> Void) {
-        guard !isInBout, pending.count >= configuration.boutStepCount,
-            periodicity.reaches(configuration.periodicityThreshold)
+        guard !isInBout, pending.count >= configuration.boutStepCount else { return }
+        var start = regularRunStart()
+        guard pending.count - start >= configuration.boutStepCount,
+              periodicity.reaches(configuration.periodicityThreshold)
         else { return }
+        // The regular run proves the bout; the steps that started it (from standing, less regular as gait starts)
+        // belong to it too when each came within `startIntervalRatio` of the run's mean step interval.
+        let mean = (pending[pending.count - 1] - pending[start]) / Double(pending.count - 1 - start)
+        while start > 0, pending[start] - pending[start - 1] <= configuration.startIntervalRatio * mean { start -= 1 }
         isInBout = true
-        boutStart = pending[0]
+        boutStart = pending[start]
         boutSteps = 0
         recentSteps.removeAll(keepingCapacity: true)
-        for step in pending { emitStep(at: step, onEvent: onEvent) }
+        for step in pending[start...] { emitStep(at: step, onEvent: onEvent) }
         pending.removeAll(keepingCapacity: true)
     }
 
@@ -398,3 +454,6 @@ extension StepDetector {
             && configuration.isValid
     }
 }
+
+import Foundation
+func DEBUGPRINT(_ s: @autoclosure () -> String) { if ProcessInfo.processInfo.environment["STEPDEBUG"] != nil { FileHandle.standardError.write((s() + "\n").data(using: .utf8)!) } }

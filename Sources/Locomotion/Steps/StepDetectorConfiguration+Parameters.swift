@@ -24,6 +24,10 @@ extension StepDetectorConfiguration: ParameterizedConfiguration {
         .init("periodicityLags", \.periodicityLags, within: 0.02...10, unit: "s"),
         .init("periodicityThreshold", \.periodicityThreshold, in: 0...1),
         .init("periodicityContinuation", \.periodicityContinuation, in: 0...1),
+        .init("rhythmTolerance", \.rhythmTolerance, in: 1...10),
+        .init("startIntervalRatio", \.startIntervalRatio, in: 0...10),
+        .init("maximumFilledSteps", \.maximumFilledSteps, in: 0...8),
+        .init("countsClosingStep", \.countsClosingStep),
         .init("cadenceWindow", \.cadenceWindow, in: 0.5...3600, unit: "s"),
     ]
 

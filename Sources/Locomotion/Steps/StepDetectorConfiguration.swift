@@ -81,6 +81,26 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     /// confirmation threshold): hysteresis, so a turn or a stumble does not end a walk.
     public var periodicityContinuation: Double = 0.42
 
+    /// Largest ratio between a step's interval and the bout's mean step interval (either way) for which a step
+    /// counts inside a bout although the periodicity has dropped below `periodicityContinuation`. Default 1.6:
+    /// a U-turn slows the steps by up to about a half and shortens some (the pivot), and blurs the periodicity
+    /// for two or three steps, but the feet stay in time; a stop, a stumble or handling breaks the rhythm.
+    public var rhythmTolerance: Double = 1.6
+    /// Largest ratio between the interval of a step just before a confirmed regular run and the run's mean step
+    /// interval for that step to join the bout. Default 1.5: the first one or two steps from standing are slower
+    /// and less regular than the run that follows (gait initiation), yet are steps of the same walk.
+    public var startIntervalRatio: Double = 1.5
+    /// Most steps counted in one hole of a periodic bout: when a step comes n + 1 mean step intervals after the
+    /// previous one, the n steps between are counted, evenly spaced. Default 2: in a 180° turn the trunk's vertical
+    /// acceleration nearly vanishes for one or two pivot steps while the feet keep the cadence; a longer hole is a
+    /// hesitation, not hidden steps. 0 counts only the steps seen.
+    public var maximumFilledSteps: Int = 2
+    /// Whether a bout that ends in a pause counts the closing step, one mean step interval after its last step.
+    /// Default true: standing still after walking means the trailing foot joined the leading one, a step that
+    /// carries almost no load and barely moves the trunk (step references such as foot switches and foot-mounted
+    /// IMUs count it).
+    public var countsClosingStep: Bool = true
+
     /// Window (s) over which ``StepDetector/stepsPerMinute`` is measured. Default 10 s.
     public var cadenceWindow: Double = 10
 
