@@ -57,7 +57,7 @@ struct StepDetectorTests {
 
     @Test("three steps are not a bout; four and more count in full")
     func shortBouts() {
-        for count in [3, 4, 6] {
+        for count in [3, 4, 6, 8, 10] {
             let steps = SyntheticGait.stepTimes(count: count, start: 10, interval: 0.55)
             let samples = SyntheticGait.samples(stepTimes: steps, from: 0, to: 25, rate: 50)
             let counted = StepDetector.detect(samples).steps.count
