@@ -27,11 +27,12 @@ test: deps
 	$(SWIFT) test --skip-build
 	@./Integrations/spark/run-tests.sh .build/debug/locomotion
 
-# DocC for the three library modules (catalogs in Sources/<Module>/<Module>.docc; their examples are the
+# DocC for the four library modules (catalogs in Sources/<Module>/<Module>.docc; their examples are the
 # Snippets/ programs, which `swift build` compiles and Tests/LocomotionCLITests/Documentation/SnippetTests.swift
 # runs). Any DocC warning fails the target.
 docs: deps
 	$(SWIFT) package generate-documentation --target LocomotionDSP --target Locomotion --target LocomotionIO \
+		--target LocomotionEvaluation \
 		--warnings-as-errors
 
 bench: deps

@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "LocomotionDSP", targets: ["LocomotionDSP"]),
         .library(name: "Locomotion", targets: ["Locomotion"]),
         .library(name: "LocomotionIO", targets: ["LocomotionIO"]),
+        .library(name: "LocomotionEvaluation", targets: ["LocomotionEvaluation"]),
         .executable(name: "locomotion", targets: ["LocomotionCLI"]),
     ],
     dependencies: [
@@ -34,29 +35,50 @@ let package = Package(
             name: "LocomotionIO",
             dependencies: ["Locomotion", "LocomotionDSP"]
         ),
+        // Scoring, ground-truth comparison and replay summaries: what a study runs over recorded traces and an
+        // app never does, kept out of the modules an app links.
+        .target(
+            name: "LocomotionEvaluation",
+            dependencies: ["Locomotion", "LocomotionDSP"]
+        ),
         .executableTarget(
             name: "LocomotionCLI",
             dependencies: [
-                "Locomotion", "LocomotionDSP", "LocomotionIO",
+                "Locomotion", "LocomotionDSP", "LocomotionIO", "LocomotionEvaluation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What every test target shares (a seeded generator, the datasets' location, temporary files); no
+        // product links it.
+        .target(
+            name: "LocomotionTestSupport",
+            path: "Tests/LocomotionTestSupport"
+        ),
         .testTarget(
             name: "LocomotionDSPTests",
-            dependencies: ["LocomotionDSP", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["LocomotionDSP", "LocomotionTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Resources")]
         ),
         .testTarget(
             name: "LocomotionTests",
-            dependencies: ["Locomotion", "LocomotionDSP", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "Locomotion", "LocomotionDSP", "LocomotionTestSupport",
+                // The gate's and the engine's tests replay traces with GatingReplay as the reference.
+                "LocomotionEvaluation",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "LocomotionEvaluationTests",
+            dependencies: ["LocomotionEvaluation", "Locomotion", "LocomotionTestSupport"]
         ),
         .testTarget(
             name: "LocomotionIOTests",
-            dependencies: ["LocomotionIO", "Locomotion", "LocomotionDSP", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["LocomotionIO", "Locomotion", "LocomotionDSP", "LocomotionTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "LocomotionCLITests",
-            dependencies: ["LocomotionCLI", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["LocomotionCLI", "LocomotionEvaluation", "LocomotionTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
     ],
     swiftLanguageModes: [.v6]

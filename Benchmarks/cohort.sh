@@ -95,7 +95,20 @@ for _ in $(seq 1 120); do
     curl -s "http://127.0.0.1:$ui/json/" 2>/dev/null | grep -q '"aliveworkers" *: *1' && break
     sleep 1
 done
+# The executors run under the worker, not under GNU time: their CPU is read from the cluster's processes
+# (utime + stime + the children's cutime + cstime in /proc, clock ticks) and added, averaged over the rounds.
+cluster_ticks() {
+    local total=0 pid
+    for pid in $(pgrep -g "$(IFS=,; echo "${cluster_pids[*]}")" 2>/dev/null); do
+        total=$(awk -v t="$total" '{ print t + $14 + $15 + $16 + $17 }' "/proc/$pid/stat" 2>/dev/null || echo "$total")
+    done
+    echo "$total"
+}
+ticks_before=$(cluster_ticks)
 read -r wall4 cpu4 < <(measure "${submit[0]}" --master spark://127.0.0.1:$port "${submit[@]:1}")
+ticks_after=$(cluster_ticks)
+cpu4=$(awk -v c="$cpu4" -v a="$ticks_before" -v b="$ticks_after" -v hz="$(getconf CLK_TCK)" -v r="$rounds" \
+    'BEGIN { printf "%.1f", c + (b - a) / hz / r }')
 row "Spark standalone (1 worker, 2 cores)" "$wall4" "$cpu4"
 for pid in "${cluster_pids[@]}"; do kill -- -"$pid" 2>/dev/null || true; done
 cluster_pids=()
@@ -107,7 +120,8 @@ awk -v c="$cpu1" -v s="$samples" 'BEGIN {
     printf "per sample (--jobs 1, all three tables): %.0f ns of CPU\n", per * 1e9
     printf "CPU-hours per 1,000 participant-weeks (24 h a day at 50 Hz, %.2e samples): %.0f\n", 1000 * week, per * 1000 * week / 3600
 }'
-echo "(Spark's CPU time above includes its JVMs, which GNU time counts only for the driver side and local[2].)"
+echo "(CPU: the tool and its children for --jobs; the driver JVM, its executors and their tools for local[2]; the driver"
+echo " under GNU time plus the master's and worker's processes, executors included, for the standalone cluster.)"
 
 echo
 echo "| peak memory of locomotion epochs --output-dir | RSS MB |"

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Locomotion
 import LocomotionIO
+import LocomotionEvaluation
 
 struct EvaluateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

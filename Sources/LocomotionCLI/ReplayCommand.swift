@@ -3,6 +3,7 @@ import Foundation
 import Locomotion
 import LocomotionDSP
 import LocomotionIO
+import LocomotionEvaluation
 
 /// `locomotion replay`: runs a recorded trace through the activity stream and
 /// the gate exactly as a collector would have, and writes the mode segments.

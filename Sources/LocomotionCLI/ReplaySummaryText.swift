@@ -1,4 +1,5 @@
 import Locomotion
+import LocomotionEvaluation
 
 /// The replay summary as `key=value` lines for stderr (the JSON form has the same fields).
 enum ReplaySummaryText {

@@ -3,16 +3,11 @@ import Locomotion
 import LocomotionIO
 import Testing
 @testable import LocomotionCLI
+import LocomotionTestSupport
 
 @Suite struct SimulateAndConvertCommandTests {
-    private func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("Commands-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test func simulateIsByteIdenticalAndReadable() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryDirectory(prefix: "Commands")
         var paths: [String] = []
         for run in 0..<2 {
             let path = folder.appendingPathComponent("day\(run).csv").path
@@ -36,7 +31,7 @@ import Testing
     }
 
     @Test func convertWritesCanonicalTraces() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryDirectory(prefix: "Commands")
         let input = folder.appendingPathComponent("raw")
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
         var rows = "10,android.sensor.light,0.0,3678.0,0.0\n"
@@ -54,7 +49,7 @@ import Testing
     }
 
     @Test func convertWithNoMatchingFilesIsAnInputError() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryDirectory(prefix: "Commands")
         let command = try ConvertCommand.parse(["--from", "mobifall-v2", folder.path, "--output-dir", folder.path + "/o"])
         await #expect(throws: InputError.self) { try await command.run() }
     }

@@ -43,7 +43,7 @@ public struct ActivityDurations: Sendable, Hashable, Codable {
     /// Seconds of every activity together.
     public var total: Double { MotionActivity.allCases.reduce(0) { $0 + self[$1] } }
 
-    /// The activity with the most seconds (a tie goes to the one listed first in ``MotionActivity/allCases``),
+    /// The activity with the most seconds (a tie goes to the one listed first in `MotionActivity.allCases`),
     /// or nil when every tally is zero.
     public var majority: MotionActivity? {
         var best: MotionActivity?

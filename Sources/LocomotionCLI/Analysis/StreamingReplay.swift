@@ -1,6 +1,7 @@
 import Locomotion
 import LocomotionDSP
 import LocomotionIO
+import LocomotionEvaluation
 
 /// `locomotion replay` one trace row at a time: the library's `GatingReplayer` (what `GatingReplay.run`
 /// pushes over a buffer), with the mode segments, the truth segments and the summary's per-sample figures

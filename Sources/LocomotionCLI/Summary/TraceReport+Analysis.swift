@@ -1,4 +1,5 @@
 import Locomotion
+import LocomotionEvaluation
 
 extension TraceReport {
     /// The report of `analysis`, with `timeZone` naming the zone of days and clock times, and the

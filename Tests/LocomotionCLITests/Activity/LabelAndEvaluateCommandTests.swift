@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LocomotionTestSupport
 
 /// `locomotion label` and `locomotion evaluate` as a user runs them (mechanics on a synthetic trace).
 @Suite("label and evaluate commands", .enabled(if: ToolRunner.isAvailable, "the locomotion executable is not built"))
@@ -17,7 +18,7 @@ struct LabelAndEvaluateCommandTests {
     }
 
     @Test func labelWritesSegments() throws {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try SyntheticTrace.csv(seconds: 30).write(to: directory.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
         let result = try ToolRunner.run(["label", "t.csv"], in: directory)
@@ -46,7 +47,7 @@ struct LabelAndEvaluateCommandTests {
     }
 
     @Test func labelReadsAConfiguration() throws {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // With a gait threshold above the 0.21 g bounce, nothing is walking any more.
         try #"{"gaitMinimumDeviation": 0.5, "weakGaitMinimumDeviation": 0.5}"#
@@ -66,7 +67,7 @@ struct LabelAndEvaluateCommandTests {
     }
 
     @Test func evaluateScoresPerSecond() throws {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try labelledTrace().write(to: directory.appendingPathComponent("l.csv"), atomically: true, encoding: .utf8)
         let text = try ToolRunner.run(["evaluate", "l.csv"], in: directory)
@@ -85,7 +86,7 @@ struct LabelAndEvaluateCommandTests {
     }
 
     @Test func evaluateNotesUnlabelledTracesAndRefusesBadUsage() throws {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try SyntheticTrace.csv(seconds: 10).write(to: directory.appendingPathComponent("u.csv"), atomically: true, encoding: .utf8)
         let unlabelled = try ToolRunner.run(["evaluate", "u.csv"], in: directory)
@@ -100,7 +101,7 @@ struct LabelAndEvaluateCommandTests {
     }
 
     @Test func labelUsesTheSpeedOfFixes() throws {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try SyntheticTrace.csv(seconds: 30).write(to: directory.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
         // The quiet first half at 20 m/s is a smooth ride, not a person sitting still.

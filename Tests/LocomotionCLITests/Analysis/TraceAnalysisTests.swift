@@ -4,6 +4,7 @@ import LocomotionDSP
 import LocomotionIO
 import Testing
 @testable import LocomotionCLI
+import LocomotionEvaluation
 
 /// `plot` and `summarize` run every stage in one pass; these check that the pass gives exactly what the
 /// stages' own batch functions (behind `label`, `steps`, `replay` and `distance`) give for the same input.

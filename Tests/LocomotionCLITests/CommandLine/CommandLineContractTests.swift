@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LocomotionTestSupport
 
 /// The contract of FORMATS.md, checked on the built executable: `--help` everywhere, exit statuses 0/1/2,
 /// diagnostics on stderr and nothing but data on stdout.
@@ -43,7 +44,7 @@ struct CommandLineContractTests {
     }
 
     @Test func aMissingTraceIsBadInputNamingTheFile() throws {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try ToolRunner.run(["plot", "no-such-trace.csv", "--output", "x.svg"], in: directory)
         #expect(result.status == 1)
@@ -54,7 +55,7 @@ struct CommandLineContractTests {
     }
 
     @Test func aBadRowIsReportedWithItsLine() throws {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var lines = SyntheticTrace.csv(seconds: 5).split(separator: "\n").map(String.init)
         lines[42] = "1700000000.820,0.01,oops,0.02"
@@ -76,7 +77,7 @@ struct CommandLineContractTests {
     }
 
     @Test func plotWritesAnSVGFileAndNothingOnStandardOutput() throws {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try SyntheticTrace.csv().write(to: directory.appendingPathComponent("walk.csv"), atomically: true, encoding: .utf8)
         let result = try ToolRunner.run(["plot", "walk.csv", "--output", "walk.svg", "--time-zone", "UTC"], in: directory)

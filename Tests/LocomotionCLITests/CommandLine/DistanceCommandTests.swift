@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LocomotionTestSupport
 
 @Suite("locomotion distance", .enabled(if: ToolRunner.isAvailable, "the locomotion executable is not built"))
 struct DistanceCommandTests {
@@ -44,7 +45,7 @@ struct DistanceCommandTests {
 
     @Test("a GPX track without times is measured as one undated row")
     func undated() throws {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("walk.gpx")
         let points = (0..<20).map { #"<trkpt lat="\#(47 + Double($0) * 1e-5)" lon="8.5"/>"# }.joined()
@@ -56,7 +57,7 @@ struct DistanceCommandTests {
 
     @Test("--trace gates distance by the classifier's activity")
     func movingGate() throws {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let trace = directory.appendingPathComponent("trace.csv")
         try Data(SyntheticTrace.csv(seconds: 20).utf8).write(to: trace)
@@ -74,7 +75,7 @@ struct DistanceCommandTests {
 struct ConvertFixesCommandTests {
     @Test("--from gpx writes canonical fixes CSV that distance reads back")
     func gpxToCSV() throws {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let points = (0..<30).map { #"<trkpt lat="\#(47 + Double($0) * 1e-5)" lon="8.5"><time>2024-06-01T10:00:\#($0 < 10 ? "0" : "")\#($0)Z</time></trkpt>"# }
         try Data(#"<gpx version="1.1"><trk><trkseg>\#(points.joined())</trkseg></trk></gpx>"#.utf8)

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import LocomotionTestSupport
 
 @Suite(.enabled(if: ToolRunner.isAvailable, "the locomotion executable is not built (run `swift build` first)"))
 struct SummarizeCommandTests {
     func directoryWithWalk() throws -> URL {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try temporaryDirectory()
         try SyntheticTrace.csv().write(to: directory.appendingPathComponent("walk.csv"), atomically: true, encoding: .utf8)
         try SyntheticTrace.fixesCSV().write(to: directory.appendingPathComponent("walk-fixes.csv"), atomically: true, encoding: .utf8)
         return directory

@@ -2,11 +2,12 @@ import Foundation
 import LocomotionIO
 import Testing
 @testable import LocomotionCLI
+import LocomotionTestSupport
 
 @Suite struct InputPathsTests {
     /// A folder with b.csv, a.csv, notes.txt and sub/c.csv.
     private func makeFolder() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("InputPaths-\(UUID().uuidString)")
+        let folder = try! temporaryDirectory(prefix: "InputPaths")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
         for name in ["b.csv", "a.csv", "notes.txt", "sub/c.csv"] {
             try Data("x".utf8).write(to: folder.appendingPathComponent(name))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LocomotionCLI
+import LocomotionTestSupport
 
 /// Many inputs at once (files, folders, patterns, standard input), run through the built executable: combined
 /// output with a `file` column, `--output-dir`, the same bytes for any `--jobs`, and a bad file among good ones.
@@ -8,7 +9,7 @@ import Testing
 struct ManyInputsTests {
     /// A folder `traces/` with three short simulated traces of different seeds and lengths.
     private static let folder: String = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ManyInputs-\(UUID().uuidString)")
+        let folder = try! temporaryDirectory(prefix: "ManyInputs")
         let traces = folder.appendingPathComponent("traces")
         try! FileManager.default.createDirectory(at: traces, withIntermediateDirectories: true)
         for (name, seed, duration) in [("walk", 3, 100), ("mixed", 4, 80), ("short", 5, 60)] {

@@ -1,17 +1,12 @@
 import Foundation
 import Testing
 @testable import LocomotionCLI
+import LocomotionTestSupport
 
 /// How the outputs of several inputs combine: the `file` column and key, with awkward paths.
 @Suite struct ResultWriterTests {
-    private func temporaryFolder() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ResultWriter-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder.path
-    }
-
     private func combined(_ outputs: [(String, String)], shape: ResultWriter.Shape) throws -> String {
-        let path = try temporaryFolder() + "/out"
+        let path = try temporaryDirectory(prefix: "ResultWriter").path + "/out"
         var plan = OutputPlan(reading: [])
         let writer = try plan.resultWriter(inputs: outputs.map(\.0), output: path, outputDirectory: nil, suffix: "", shape: shape)
         for (input, text) in outputs { try writer.write(text, for: input) }
@@ -51,7 +46,7 @@ import Testing
         #expect(ResultWriter.baseName(of: "data/day.2.csv") == "day.2")
         #expect(ResultWriter.baseName(of: "data/.hidden") == ".hidden")
         #expect(ResultWriter.baseName(of: "-") == "stdin")
-        let folder = try temporaryFolder()
+        let folder = try temporaryDirectory(prefix: "ResultWriter").path
         #expect(throws: CommandFailure.self) {
             try writer(inputs: ["a/x.csv", "b/x.csv"], output: nil, outputDirectory: folder, suffix: ".label.csv", shape: .csvTable)
         }

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import LocomotionCLI
+import LocomotionTestSupport
 
 /// `--shard K/N` and resumable `--output-dir` (every many-input command), through the built executable.
 @Suite(.enabled(if: ToolRunner.isAvailable, "the locomotion executable is not built (swift build --build-tests builds it)"))
 struct ShardAndResumeTests {
     private static let traces: String = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("Shards-\(UUID().uuidString)").path
+        let folder = try! temporaryDirectory(prefix: "Shards").path
         try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for index in 0..<5 {
             let result = try! ToolRunner.run(["simulate", "--duration", "40", "--seed", "\(index + 1)", "--output", "\(folder)/t\(index).csv"])
@@ -38,7 +39,7 @@ struct ShardAndResumeTests {
 
     @Test("--output-dir goes on where it stopped; --overwrite computes again")
     func resume() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("Resume-\(UUID().uuidString)").path
+        let output = try! temporaryDirectory(prefix: "Resume").path
         let first = try ToolRunner.run(["label", Self.traces, "--output-dir", output])
         #expect(first.status == 0, "\(first.standardError)")
         // A finished file is kept as it is; a missing one (a run that was stopped) is computed.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LocomotionTestSupport
 
 /// The command line's single error model (FORMATS.md): bad input exits 1 with
 /// `locomotion: file:line[:column]: problem (hint)` on stderr and nothing on
@@ -26,7 +27,7 @@ struct CommandErrorTests {
     private func run(_ command: [String], file text: String, name: String = "trace.csv",
                      extra: [String] = []) throws -> ToolRunner.Result? {
         guard Self.isImplemented(command[0]) else { return nil }
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent(name).path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -191,7 +192,7 @@ struct CommandErrorTests {
     func unwritableOutputIsBadUsage(command: [String]) throws {
         // One rule (Docs/reliability.md): an output that cannot be written is bad usage, exit 2, naming the path.
         guard Self.isImplemented(command[0]) || command[0] == "simulate" else { return }
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let trace = directory.appendingPathComponent("trace.csv").path
         let fixes = directory.appendingPathComponent("fixes.csv").path

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LocomotionTestSupport
 
 /// The tool as a hostile or careless user meets it (Docs/reliability.md, "Hostile input"): absurd option and
 /// configuration values, folders that loop or hold pipes, files on other clocks or in other formats. Every
@@ -16,7 +17,7 @@ struct HostileInputTests {
 
     /// A folder with trace.csv and fixes.csv.
     static func workspace() throws -> URL {
-        let folder = try ToolRunner.temporaryDirectory()
+        let folder = try temporaryDirectory()
         try Data(trace.utf8).write(to: folder.appendingPathComponent("trace.csv"))
         try Data(fixes.utf8).write(to: folder.appendingPathComponent("fixes.csv"))
         return folder

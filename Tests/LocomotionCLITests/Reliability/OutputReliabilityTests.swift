@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LocomotionTestSupport
 
 /// Nothing lost without a word (Docs/reliability.md, "Outputs"): every output of every command is checked to
 /// its last byte, a failed output is exit 2 naming the path and the system's reason, nothing partial ever has
@@ -26,7 +27,7 @@ struct OutputReliabilityTests {
         func read(_ name: String) -> Data? { FileManager.default.contents(atPath: file(name)) }
 
         init() throws {
-            folder = try ToolRunner.temporaryDirectory()
+            folder = try temporaryDirectory()
             try Data(OutputReliabilityTests.trace.utf8).write(to: folder.appendingPathComponent("trace.csv"))
             try Data(OutputReliabilityTests.fixes.utf8).write(to: folder.appendingPathComponent("fixes.csv"))
             try Data("{\"maximumGap\": 2}\n".utf8).write(to: folder.appendingPathComponent("config.json"))
@@ -307,7 +308,7 @@ struct SmallFileSystem {
     static var whyNot: Comment { "cannot mount a small tmpfs here (needs root); the /dev/full tests cover full outputs" }
 
     init() throws {
-        path = try ToolRunner.temporaryDirectory().path
+        path = try temporaryDirectory().path
         guard Self.shell(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", path]) == 0 else {
             try? FileManager.default.removeItem(atPath: path)
             throw CocoaError(.fileWriteNoPermission)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LocomotionTestSupport
 
 /// `locomotion steps` as a user runs it: the output contract and the refusals (mechanics only).
 @Suite(
@@ -8,7 +9,7 @@ import Testing
 struct StepsCommandTests {
     /// Writes `text` to a temporary file; returns its path and the directory to remove.
     private func file(_ text: String, name: String = "trace.csv") throws -> (path: String, directory: URL) {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try temporaryDirectory()
         let url = directory.appendingPathComponent(name)
         try text.write(to: url, atomically: true, encoding: .utf8)
         return (url.path, directory)

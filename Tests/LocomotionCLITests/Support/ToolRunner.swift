@@ -61,13 +61,6 @@ struct ToolRunner {
                       standardOutput: String(decoding: outputData.data, as: UTF8.self),
                       standardError: String(decoding: errorData.data, as: UTF8.self))
     }
-
-    /// A fresh temporary directory, removed by the caller.
-    static func temporaryDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("locomotion-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
-    }
 }
 
 /// Holds data written by one reader thread and read after `DispatchGroup.wait()`.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LocomotionCLI
+import LocomotionTestSupport
 
 /// `locomotion epochs` and `locomotion daily` through the built executable, checked against the other commands
 /// (label, steps) and against themselves (one file or the same recording split in files, any --jobs, any epoch).
@@ -9,7 +10,7 @@ struct TableCommandTests {
     /// Two participants of two simulated days each (`p1/d0.csv`…, with companion fixes), and `whole.csv`: p1's
     /// two days in one file.
     private static let folder: String = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("Tables-\(UUID().uuidString)").path
+        let folder = try! temporaryDirectory(prefix: "Tables").path
         for participant in ["p1", "p2"] {
             try! FileManager.default.createDirectory(atPath: "\(folder)/cohort/\(participant)", withIntermediateDirectories: true)
             for day in 0..<2 {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LocomotionDSP
+import LocomotionTestSupport
 
 @Suite struct FeatureExtractorTests {
     @Test func timeDomainStatisticsOfAKnownWindow() {
@@ -35,8 +36,8 @@ import Testing
     }
 
     @Test func noiseIsSpreadAndTonesAreNot() {
-        var random = SplitMix64(state: 11)
-        let noise = (0..<512).map { _ in random.next() }
+        var random = SplitMix64(seed: 11)
+        let noise = (0..<512).map { _ in random.symmetric() }
         var extractor = FeatureExtractor(windowSize: 512, sampleRate: 100)
         let noisy = extractor.features(of: noise)
         let tone = extractor.features(of: sine(frequency: 6.25, sampleRate: 100, count: 512))
@@ -61,8 +62,8 @@ import Testing
     }
 
     @Test func autocorrelationMatchesTheDirectSum() {
-        var random = SplitMix64(state: 5)
-        let signal = (0..<64).map { n in sin(Double(n) * 0.7) + 0.3 * random.next() }
+        var random = SplitMix64(seed: 5)
+        let signal = (0..<64).map { n in sin(Double(n) * 0.7) + 0.3 * random.symmetric() }
         var extractor = FeatureExtractor(windowSize: 64, sampleRate: 10, periodRange: 0.3...3)
         let features = extractor.features(of: signal)
         let mean = signal.reduce(0, +) / 64
@@ -86,8 +87,8 @@ import Testing
     }
 
     @Test func rectangularWindowEnergyEqualsVariance() {
-        var random = SplitMix64(state: 21)
-        let signal = (0..<100).map { _ in random.next() }
+        var random = SplitMix64(seed: 21)
+        let signal = (0..<100).map { _ in random.symmetric() }
         var extractor = FeatureExtractor(windowSize: 100, sampleRate: 20, window: .rectangular)
         let features = extractor.features(of: signal)
         #expect(abs(features.energy - features.variance) < 1e-12)

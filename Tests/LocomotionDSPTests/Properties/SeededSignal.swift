@@ -1,28 +1,25 @@
 import Foundation
 import LocomotionDSP
+import LocomotionTestSupport
 
 /// Deterministic pseudo-random signals for property tests: SplitMix64 seeded by
 /// the property's generated seed, so a failing case is reproduced by its seed.
 struct SeededSignal {
     private var generator: SplitMix64
 
-    init(seed: UInt64) { generator = SplitMix64(state: seed) }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-    /// The next 64 random bits (SplitMix64).
-    mutating func nextBits() -> UInt64 { generator.nextBits() }
+    /// The next 64 random bits.
+    mutating func nextBits() -> UInt64 { generator.next() }
 
     /// Uniform in [0, 1).
-    mutating func uniform() -> Double { Double(nextBits() >> 11) / Double(1 << 53) }
+    mutating func uniform() -> Double { generator.uniform() }
 
     /// Uniform in `range`.
-    mutating func uniform(in range: ClosedRange<Double>) -> Double {
-        range.lowerBound + uniform() * (range.upperBound - range.lowerBound)
-    }
+    mutating func uniform(in range: ClosedRange<Double>) -> Double { generator.uniform(in: range) }
 
     /// Uniform integer in `range`.
-    mutating func integer(in range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(nextBits() % UInt64(range.upperBound - range.lowerBound + 1))
-    }
+    mutating func integer(in range: ClosedRange<Int>) -> Int { generator.integer(in: range) }
 
     /// A walking-like scalar signal: a 1–3 Hz oscillation plus noise, `count` values.
     mutating func values(count: Int, sampleRate: Double = 50) -> [Double] {

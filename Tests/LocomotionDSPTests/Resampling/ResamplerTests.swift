@@ -1,5 +1,6 @@
 import Testing
 @testable import LocomotionDSP
+import LocomotionTestSupport
 
 @Suite struct ResamplerTests {
     private func samples(of events: [Resampler.Event]) -> [AccelerometerSample] {
@@ -69,11 +70,11 @@ import Testing
     }
 
     @Test func streamingInPiecesEqualsBatch() {
-        var random = SplitMix64(state: 7)
+        var random = SplitMix64(seed: 7)
         var time = 0.0
         let input = (0..<500).map { _ -> AccelerometerSample in
-            time += 0.02 + 0.005 * random.next() + (random.next() > 0.98 ? 2 : 0)
-            return AccelerometerSample(time: time, x: random.next(), y: random.next(), z: 1)
+            time += 0.02 + 0.005 * random.symmetric() + (random.symmetric() > 0.98 ? 2 : 0)
+            return AccelerometerSample(time: time, x: random.symmetric(), y: random.symmetric(), z: 1)
         }
         let batch = Resampler.resample(input, rate: 50)
         var resampler = Resampler(rate: 50)

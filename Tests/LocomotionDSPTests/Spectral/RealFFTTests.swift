@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import LocomotionDSP
+import LocomotionTestSupport
 
 @Suite struct RealFFTTests {
     @Test(arguments: [2, 3, 8, 15, 64, 100, 256])
     func agreesWithThePureSwiftReference(size: Int) {
-        var random = SplitMix64(state: UInt64(size))
-        let input = (0..<size).map { _ in random.next() }
+        var random = SplitMix64(seed: UInt64(size))
+        let input = (0..<size).map { _ in random.symmetric() }
         var fft = RealFFT(size: size)
         var real: [Double] = [], imaginary: [Double] = []
         fft.transform(input, real: &real, imaginary: &imaginary)
@@ -35,8 +36,8 @@ import Testing
 
     @Test(arguments: [16, 255, 256])
     func parsevalHolds(size: Int) {
-        var random = SplitMix64(state: 99)
-        let input = (0..<size).map { _ in random.next() }
+        var random = SplitMix64(seed: 99)
+        let input = (0..<size).map { _ in random.symmetric() }
         var fft = RealFFT(size: size)
         var power: [Double] = []
         fft.powerSpectrum(input, into: &power)
@@ -49,8 +50,8 @@ import Testing
 
     @Test func inverseUndoesTransform() {
         for size in [9, 64] {
-            var random = SplitMix64(state: 3)
-            let input = (0..<size).map { _ in random.next() }
+            var random = SplitMix64(seed: 3)
+            let input = (0..<size).map { _ in random.symmetric() }
             var fft = RealFFT(size: size)
             var real: [Double] = [], imaginary: [Double] = [], output: [Double] = []
             fft.transform(input, real: &real, imaginary: &imaginary)

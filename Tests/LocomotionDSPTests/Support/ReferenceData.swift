@@ -67,21 +67,3 @@ func maximumDifference(_ a: [Double], _ b: [Double]) -> Double {
 func sine(frequency: Double, sampleRate: Double, count: Int, amplitude: Double = 1, phase: Double = 0) -> [Double] {
     (0..<count).map { amplitude * sin(2 * Double.pi * frequency * Double($0) / sampleRate + phase) }
 }
-
-/// A reproducible pseudo-random sequence in [−1, 1) (SplitMix64), for tests that need "noise".
-struct SplitMix64 {
-    var state: UInt64
-    /// The next 64 random bits.
-    mutating func nextBits() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// The next value in [−1, 1).
-    mutating func next() -> Double {
-        Double(nextBits() >> 11) / Double(1 << 52) - 1
-    }
-}

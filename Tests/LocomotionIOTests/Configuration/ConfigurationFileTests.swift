@@ -2,6 +2,7 @@ import Foundation
 import Locomotion
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 /// `--config` files: every value checked against its parameter, every problem located by line and column
 /// and named by its key path.

@@ -3,6 +3,7 @@ import Locomotion
 import LocomotionDSP
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 /// Median of |a| in g and median sampling rate in Hz of a converted trace.
 private func medians(_ trace: Trace) -> (magnitude: Double, rate: Double) {
@@ -19,7 +20,7 @@ private func roundTrip(_ recording: ConvertedRecording, checkUnits: Bool = true)
 }
 
 @Suite struct USTransportationMode2017Tests {
-    static let folder = Datasets.folder("us-tm2017").appendingPathComponent("raw").path
+    static let folder = TestDatasets.folder("us-tm2017").appendingPathComponent("raw").path
 
     @Test func fileNamesAndLabels() {
         let parsed = USTransportationMode2017.parse(fileName: "sensorfile_Damiano_Car_1485092234910.csv")
@@ -50,7 +51,7 @@ private func roundTrip(_ recording: ConvertedRecording, checkUnits: Bool = true)
         #expect(recording.trace.labels == [.walking, .walking])
     }
 
-    @Test(.enabled(if: Datasets.isPresent("us-tm2017"), Datasets.absent("us-tm2017")))
+    @Test(.enabled(if: TestDatasets.isPresent("us-tm2017"), Comment(rawValue: TestDatasets.absence("us-tm2017"))))
     func realFile() throws {
         let file = Self.folder + "/sensorfile_Damiano_Car_1485092234910.csv"
         let recording = try #require(USTransportationMode2017.convert(file: file).first)
@@ -61,12 +62,12 @@ private func roundTrip(_ recording: ConvertedRecording, checkUnits: Bool = true)
         #expect(magnitude > 0.9 && magnitude < 1.1)
         #expect(rate > 3 && rate < 25)   // irregular round-robin logging, ≈20 Hz at best
         #expect(trace.samples[0].time > 1_485_092_234)
-        #expect(try USTransportationMode2017.inputFiles(in: Datasets.folder("us-tm2017").path).count >= 70)
+        #expect(try USTransportationMode2017.inputFiles(in: TestDatasets.folder("us-tm2017").path).count >= 70)
     }
 }
 
 @Suite struct OxfordStepCounterTests {
-    static let folder = Datasets.folder("oxford-step-counter").appendingPathComponent("raw/optimisation/data").path
+    static let folder = TestDatasets.folder("oxford-step-counter").appendingPathComponent("raw/optimisation/data").path
 
     @Test func stepsAreRisingEdgesOfEitherFoot() throws {
         let path = temporaryFile("1000000000,0,0\n1100000000,1,0\n1200000000,1,0\n1300000000,0,1\n1400000000,1,1\n",
@@ -74,7 +75,7 @@ private func roundTrip(_ recording: ConvertedRecording, checkUnits: Bool = true)
         #expect(try OxfordStepCounter.stepTimes(path) == [1.1, 1.3, 1.4])
     }
 
-    @Test(.enabled(if: Datasets.isPresent("oxford-step-counter"), Datasets.absent("oxford-step-counter")))
+    @Test(.enabled(if: TestDatasets.isPresent("oxford-step-counter"), Comment(rawValue: TestDatasets.absence("oxford-step-counter"))))
     func realTraceMatchesPublishedStepCount() throws {
         // stats.csv: Nexus_Jamie_Hard_InHand_1 has 305 steps in 152 s.
         let file = Self.folder + "/Nexus_Jamie_Hard_InHand_1/accelerometer.csv"
@@ -103,9 +104,9 @@ private func roundTrip(_ recording: ConvertedRecording, checkUnits: Bool = true)
         #expect(MobiFallV2.labels["CSI"] == .unknown)
     }
 
-    @Test(.enabled(if: Datasets.isPresent("mobifall-v2"), Datasets.absent("mobifall-v2")))
+    @Test(.enabled(if: TestDatasets.isPresent("mobifall-v2"), Comment(rawValue: TestDatasets.absence("mobifall-v2"))))
     func realJoggingFile() throws {
-        let file = Datasets.folder("mobifall-v2").appendingPathComponent("raw/sub2/ADL/JOG/JOG_acc_2_1.txt").path
+        let file = TestDatasets.folder("mobifall-v2").appendingPathComponent("raw/sub2/ADL/JOG/JOG_acc_2_1.txt").path
         let recording = try #require(MobiFallV2.convert(file: file).first)
         #expect(recording.name == "mobifall-v2_sub2_JOG_1")
         let trace = try roundTrip(recording)
@@ -120,10 +121,10 @@ private func roundTrip(_ recording: ConvertedRecording, checkUnits: Bool = true)
 }
 
 extension MobiFallV2Tests {
-    @Test(.enabled(if: Datasets.isPresent("mobifall-v2"), Datasets.absent("mobifall-v2")))
+    @Test(.enabled(if: TestDatasets.isPresent("mobifall-v2"), Comment(rawValue: TestDatasets.absence("mobifall-v2"))))
     func continuousJumpingPassesTheUnitCheck() throws {
         // Median |a| ≈ 0.29 g: much of the time in flight. Real data the unit check must accept.
-        let file = Datasets.folder("mobifall-v2").appendingPathComponent("raw/sub5/ADL/JUM/JUM_acc_5_3.txt").path
+        let file = TestDatasets.folder("mobifall-v2").appendingPathComponent("raw/sub5/ADL/JUM/JUM_acc_5_3.txt").path
         let recording = try #require(MobiFallV2.convert(file: file).first)
         let trace = try roundTrip(recording)
         #expect(medians(trace).magnitude < 0.4)
@@ -132,9 +133,9 @@ extension MobiFallV2Tests {
 }
 
 @Suite struct GeoTecINITSmartphoneHARTests {
-    @Test(.enabled(if: Datasets.isPresent("geotecinit-sp-har"), Datasets.absent("geotecinit-sp-har")))
+    @Test(.enabled(if: TestDatasets.isPresent("geotecinit-sp-har"), Comment(rawValue: TestDatasets.absence("geotecinit-sp-har"))))
     func realExecution() throws {
-        let file = Datasets.folder("geotecinit-sp-har").appendingPathComponent("raw/DATA/s01/s01_01_sp.csv").path
+        let file = TestDatasets.folder("geotecinit-sp-har").appendingPathComponent("raw/DATA/s01/s01_01_sp.csv").path
         let recording = try #require(GeoTecINITSmartphoneHAR.convert(file: file).first)
         #expect(recording.name == "geotecinit-sp-har_s01_01_back_inv")
         let trace = try roundTrip(recording)
@@ -153,9 +154,9 @@ extension MobiFallV2Tests {
 }
 
 @Suite struct BasicMotionsTests {
-    @Test(.enabled(if: Datasets.isPresent("basicmotions"), Datasets.absent("basicmotions")))
+    @Test(.enabled(if: TestDatasets.isPresent("basicmotions"), Comment(rawValue: TestDatasets.absence("basicmotions"))))
     func realCasesAreGravityRemoved() throws {
-        let file = Datasets.folder("basicmotions").appendingPathComponent("raw/BasicMotions_TRAIN.ts").path
+        let file = TestDatasets.folder("basicmotions").appendingPathComponent("raw/BasicMotions_TRAIN.ts").path
         let recordings = try BasicMotions.convert(file: file)
         #expect(recordings.count == 40)
         #expect(recordings.allSatisfy { $0.trace.samples.count == 100 })

@@ -2,6 +2,7 @@ import Foundation
 import Locomotion
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 private func gpx(_ body: String) -> String {
     """

@@ -2,16 +2,17 @@ import Foundation
 import Locomotion
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 private let gsdc = "gsdc2021-mtv-nmea"
 private let gpxpy = "gpxpy-testfiles"
 
 private func gsdcPath(_ phone: String) -> String {
-    Datasets.folder(gsdc).appendingPathComponent("raw/2020-05-14-US-MTV-1/\(phone)_chipset.nmea").path
+    TestDatasets.folder(gsdc).appendingPathComponent("raw/2020-05-14-US-MTV-1/\(phone)_chipset.nmea").path
 }
 
 private func gpxpyPath(_ name: String) -> String {
-    Datasets.folder(gpxpy).appendingPathComponent("raw/\(name).gpx").path
+    TestDatasets.folder(gpxpy).appendingPathComponent("raw/\(name).gpx").path
 }
 
 /// Encodes after `split` fixes, decodes, continues, and compares with the uninterrupted run.
@@ -32,7 +33,7 @@ private func checkEverySplit(_ fixes: [LocationFix], configuration: OdometerConf
     }
 }
 
-@Suite("Real tracks", .enabled(if: Datasets.isPresent(gsdc) && Datasets.isPresent(gpxpy), Datasets.absent("\(gsdc) or \(gpxpy)")))
+@Suite("Real tracks", .enabled(if: TestDatasets.isPresent(gsdc) && TestDatasets.isPresent(gpxpy), Comment(rawValue: TestDatasets.absence("\(gsdc) or \(gpxpy)"))))
 struct RealTrackTests {
     @Test("GSDC chipset NMEA: one fix per epoch within the published window")
     func gsdcFixes() throws {
@@ -82,11 +83,11 @@ struct RealTrackTests {
     }
 }
 
-@Suite("Fix datasets", .enabled(if: Datasets.isPresent(gsdc) && Datasets.isPresent(gpxpy), Datasets.absent("\(gsdc) or \(gpxpy)")))
+@Suite("Fix datasets", .enabled(if: TestDatasets.isPresent(gsdc) && TestDatasets.isPresent(gpxpy), Comment(rawValue: TestDatasets.absence("\(gsdc) or \(gpxpy)"))))
 struct FixDatasetTests {
     @Test("GSDC: phone NMEA and both truth files, dated and west-negated")
     func gsdcFiles() throws {
-        let files = try FixDataset.gsdc2021MTVNMEA.inputFiles(in: Datasets.folder(gsdc).path)
+        let files = try FixDataset.gsdc2021MTVNMEA.inputFiles(in: TestDatasets.folder(gsdc).path)
         #expect(files.map { ($0 as NSString).lastPathComponent } == [
             "Pixel4XLModded_chipset.nmea", "Pixel4_chipset.nmea", "SPAN_Pixel4_10Hz.csv", "SPAN_Pixel4_1Hz.nmea",
         ])
@@ -102,10 +103,10 @@ struct FixDatasetTests {
 
     @Test("GPX: timed points only, untimed ones counted")
     func gpxFiles() throws {
-        let files = try FixDataset.gpx.inputFiles(in: Datasets.folder(gpxpy).path)
+        let files = try FixDataset.gpx.inputFiles(in: TestDatasets.folder(gpxpy).path)
         #expect(files.count == 3)
         let korita = try FixDataset.gpx.convert(file: try #require(files.first { $0.hasSuffix("korita-zbevnica.gpx") }))
         #expect(korita.fixes.count == 513 && korita.skippedCount == 358)
-        #expect(throws: InputError.self) { try FixDataset.gpx.inputFiles(in: Datasets.folder(gsdc).path) }
+        #expect(throws: InputError.self) { try FixDataset.gpx.inputFiles(in: TestDatasets.folder(gsdc).path) }
     }
 }

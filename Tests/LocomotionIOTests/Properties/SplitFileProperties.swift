@@ -4,6 +4,7 @@ import LocomotionDSP
 import PropertyBased
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 /// Splitting a recording into two files (an app that rotates its log, or was
 /// killed and restarted) and processing them in sequence — each file through
@@ -12,7 +13,7 @@ import Testing
 @Suite struct SplitFileProperties {
     /// A walking-like trace with stretches of different amplitude and cadence and occasional gaps.
     static func trace(seed: UInt64, duration: Double) -> [AccelerometerSample] {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         func uniform() -> Double { Double(random.next() >> 11) / Double(1 << 53) }
         var samples: [AccelerometerSample] = []
         var time = 1_700_000_000 + uniform() * 1e5
@@ -50,7 +51,7 @@ import Testing
     @Test func classifierAndStepsOverTwoFilesEqualTheWhole() async {
         await propertyCheck(count: 5, input: Gen.uint64()) { seed in
             let samples = Self.trace(seed: seed, duration: 120)
-            var random = SplitMix(seed: seed ^ 0xABCD)
+            var random = SplitMix64(seed: seed ^ 0xABCD)
             let split = 1 + Int(random.next() % UInt64(samples.count - 1))
             do {
                 let (whole, first, second) = try Self.writeTwoFiles(samples, split: split)
@@ -76,7 +77,7 @@ import Testing
 
     @Test func odometerOverTwoFixFilesWithSavedStateEqualsTheWhole() async {
         await propertyCheck(count: 20, input: Gen.uint64(), Gen.int(in: 2...300)) { seed, count in
-            var random = SplitMix(seed: seed)
+            var random = SplitMix64(seed: seed)
             func uniform() -> Double { Double(random.next() >> 11) / Double(1 << 53) }
             var time = 1.7e9 + uniform() * 1e7, latitude = 47.0, longitude = 8.5
             let fixes = (0..<count).map { _ in

@@ -4,6 +4,7 @@ import LocomotionDSP
 import PropertyBased
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 /// Properties of the trace CSV reader and writer over random traces.
 @Suite struct TraceReaderProperties {
@@ -12,7 +13,7 @@ import Testing
     @Test func writerReaderRoundTrip() async throws {
         await propertyCheck(count: 25, input: Gen.uint64(), Gen.int(in: 1...400), Gen.bool()) {
             seed, count, labelled in
-            var random = SplitMix(seed: seed)
+            var random = SplitMix64(seed: seed)
             let samples = randomSamples(count: count, &random)
             let labels = labelled ? samples.indices.map { _ in
                 MotionActivity.allCases[Int(random.next() % UInt64(MotionActivity.allCases.count))]
@@ -36,7 +37,7 @@ import Testing
     /// reading stops at the first bad row's line and column.
     @Test func lenientSkipsExactlyTheBadRows() async throws {
         await propertyCheck(count: 30, input: Gen.uint64(), Gen.int(in: 1...300)) { seed, count in
-            var random = SplitMix(seed: seed)
+            var random = SplitMix64(seed: seed)
             let file = CorruptedTrace(goodRows: count, &random)
             let path = temporaryFile(file.text)
             defer { try? FileManager.default.removeItem(atPath: path) }
@@ -63,7 +64,7 @@ import Testing
     /// in sequence gives the samples of the whole.
     @Test func splitFilesReadInSequenceEqualWhole() async throws {
         await propertyCheck(count: 20, input: Gen.uint64(), Gen.int(in: 2...400)) { seed, count in
-            var random = SplitMix(seed: seed)
+            var random = SplitMix64(seed: seed)
             let samples = randomSamples(count: count, &random)
             let split = 1 + Int(random.next() % UInt64(count - 1))
             let whole = temporaryPath("whole.csv")
@@ -85,7 +86,7 @@ import Testing
 }
 
 /// Finite samples in increasing time with awkward doubles mixed in.
-func randomSamples(count: Int, _ random: inout SplitMix) -> [AccelerometerSample] {
+func randomSamples(count: Int, _ random: inout SplitMix64) -> [AccelerometerSample] {
     var time = Double(random.next() % 2_000_000_000) / 1000
     var samples: [AccelerometerSample] = []
     for _ in 0..<count {
@@ -119,7 +120,7 @@ struct CorruptedTrace {
     /// The bad rows' 1-based line numbers and the column a reader should name (nil: the whole row).
     var badLines: [(line: Int, column: Int?)] = []
 
-    init(goodRows: Int, _ random: inout SplitMix) {
+    init(goodRows: Int, _ random: inout SplitMix64) {
         var line = 1
         var time = 100.0
         var lastAccepted: Double?
@@ -146,7 +147,7 @@ struct CorruptedTrace {
     }
 
     /// One bad row and the column at fault, or nil when this kind cannot be made yet.
-    static func badRow(time: Double, lastAccepted: Double?, _ random: inout SplitMix) -> (row: String, column: Int?)? {
+    static func badRow(time: Double, lastAccepted: Double?, _ random: inout SplitMix64) -> (row: String, column: Int?)? {
         switch random.next() % 8 {
         case 0: return ("\(time),abc,-0.98,0.01,walking", 2)
         case 1: return ("\(time),0.01,nan,0.01,walking", 3)

@@ -1,13 +1,14 @@
 import PropertyBased
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 @Suite struct ByteMasksTests {
     /// Each mask has bit i set exactly when byte i is in its class, for random bytes drawn mostly from
     /// the characters of a trace.
     @Test func masksMatchAByteByByteScan() async {
         await propertyCheck(count: 200, input: Gen.uint64()) { seed in
-            var random = SplitMix(seed: seed)
+            var random = SplitMix64(seed: seed)
             let alphabet = Array("0123456789,.-\n\r ae/:".utf8) + [0, 0x80, 0xFF, 0x2F, 0x3A]
             let bytes = (0..<64).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
             var commas: UInt64 = 0, lineFeeds: UInt64 = 0, nonDigits: UInt64 = 0
@@ -26,7 +27,7 @@ import Testing
     /// The portable bit gathering (used where no SSE2 intrinsic exists) agrees with the one in use.
     @Test func portableBitsAgree() async {
         await propertyCheck(count: 200, input: Gen.uint64()) { seed in
-            var random = SplitMix(seed: seed)
+            var random = SplitMix64(seed: seed)
             let lanes = SIMD16<UInt8>((0..<16).map { _ in UInt8(random.next() % 3) })
             let mask = lanes .== SIMD16(repeating: 1)
             var expected: UInt16 = 0

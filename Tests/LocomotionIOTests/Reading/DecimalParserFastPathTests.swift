@@ -1,6 +1,7 @@
 import PropertyBased
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 /// The SWAR fast path of the number parser against Swift's own correctly rounded `Double(String)`.
 @Suite struct DecimalParserFastPathTests {
@@ -26,7 +27,7 @@ import Testing
 
     /// A random decimal string: sign, integer digits, fraction, exponent, in the shapes trace files
     /// hold (mostly short) and beyond them (up to 24 digits, exponents up to ±400).
-    private static func decimalText(_ random: inout SplitMix) -> String {
+    private static func decimalText(_ random: inout SplitMix64) -> String {
         func digits(_ count: Int) -> String {
             String((0..<count).map { _ in Character(String(random.next() % 10)) })
         }
@@ -61,7 +62,7 @@ import Testing
     /// number, and the general parser agrees; and it does take the common short shapes.
     @Test func agreesWithSwiftBitForBit() async {
         await propertyCheck(count: 200, input: Gen.uint64()) { seed in
-            var random = SplitMix(seed: seed)
+            var random = SplitMix64(seed: seed)
             for _ in 0..<50 {
                 let text = Self.decimalText(&random)
                 guard let expected = Double(text) else {

@@ -1,5 +1,6 @@
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 @Suite struct DecimalParserTests {
     private func parse(_ text: String) -> Double? {

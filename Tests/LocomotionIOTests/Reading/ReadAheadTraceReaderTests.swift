@@ -4,6 +4,7 @@ import LocomotionDSP
 import PropertyBased
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 /// The read-ahead reader returns what `TraceReader` returns, wherever the chunks are cut and whatever the
 /// threads' timing: rows (bit for bit, with their line numbers), the first error, the warnings.
@@ -74,7 +75,7 @@ import Testing
     @Test func sameRowsErrorsAndWarningsAsTraceReaderWhereverTheChunksAreCut() async {
         let reparsed = Reparsed()
         await propertyCheck(count: 40, input: Gen.uint64(), Gen.int(in: 1...4000)) { seed, count in
-            var random = SplitMix(seed: seed)
+            var random = SplitMix64(seed: seed)
             let file = CorruptedTrace(goodRows: count, &random)
             var bytes = Array(file.text.utf8)
             if random.next() % 3 == 0 { bytes.removeLast(Int(random.next() % 40)) }   // an unterminated last line
@@ -141,8 +142,8 @@ import Testing
     /// one with `LOCOMOTION_ALL_RECORDINGS=1`); skipped without the datasets.
     @Test(arguments: ["us-tm2017", "oxford-step-counter", "mobifall-v2", "geotecinit-sp-har", "basicmotions"])
     func convertedRealRecordingsReadTheSame(dataset: String) throws {
-        guard Datasets.isPresent(dataset) else {
-            print("skipped: \(Datasets.absent(dataset))")
+        guard TestDatasets.isPresent(dataset) else {
+            print("skipped: \(TestDatasets.absence(dataset))")
             return
         }
         let adapter: any DatasetAdapter.Type = switch dataset {
@@ -152,10 +153,10 @@ import Testing
         case "geotecinit-sp-har": GeoTecINITSmartphoneHAR.self
         default: BasicMotions.self
         }
-        let files = try adapter.inputFiles(in: Datasets.folder(dataset).path)
+        let files = try adapter.inputFiles(in: TestDatasets.folder(dataset).path)
         let all = ProcessInfo.processInfo.environment["LOCOMOTION_ALL_RECORDINGS"] == "1"
         let chosen = all ? files : stride(from: 0, to: files.count, by: max(files.count / 4, 1)).map { files[$0] }
-        var random = SplitMix(seed: UInt64(dataset.utf8.count))
+        var random = SplitMix64(seed: UInt64(dataset.utf8.count))
         var compared = 0
         for file in chosen {
             for recording in try adapter.convert(file: file) {

@@ -1,5 +1,6 @@
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 /// Timestamps in the wrong unit are refused with the unit they look like, as the
 /// g-versus-m/s² check refuses acceleration in the wrong unit.

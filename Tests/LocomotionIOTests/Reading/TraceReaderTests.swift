@@ -3,6 +3,7 @@ import Locomotion
 import LocomotionDSP
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 /// Reads `text` strictly and returns the error it throws, or nil.
 private func readError(_ text: String, options: TraceReadingOptions = .init()) -> InputError? {
@@ -124,7 +125,7 @@ private func rows(_ count: Int, from start: Int = 0) -> String {
     }
 
     @Test func binaryGarbage() {
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let garbage = (0..<5000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         let error = readError(bytes: garbage)
         #expect(error != nil)
@@ -185,19 +186,6 @@ private func rows(_ count: Int, from start: Int = 0) -> String {
             #expect(error.problem.contains("cannot open"))
         }
         #expect(throws: InputError.self) { _ = try TraceReader(path: "/tmp") }
-    }
-}
-
-/// SplitMix64, for deterministic test bytes.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

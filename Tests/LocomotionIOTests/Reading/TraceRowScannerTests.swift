@@ -4,6 +4,7 @@ import LocomotionDSP
 import PropertyBased
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 /// Everything a reader returns for a file: rows, then either the end or an error, and the warnings.
 private struct Reading: Equatable {
@@ -66,7 +67,7 @@ private func readInBatches(_ path: String, options: TraceReadingOptions, batch: 
 
     @Test func corruptedTracesReadTheSameWithAnyBuffer() async {
         await propertyCheck(count: 25, input: Gen.uint64(), Gen.int(in: 1...1500)) { seed, count in
-            var random = SplitMix(seed: seed)
+            var random = SplitMix64(seed: seed)
             let file = CorruptedTrace(goodRows: count, &random)
             let path = temporaryFile(file.text)
             defer { try? FileManager.default.removeItem(atPath: path) }
@@ -88,7 +89,7 @@ private func readInBatches(_ path: String, options: TraceReadingOptions, batch: 
 
     @Test func writtenTracesReadBackBitForBitWithAnyBuffer() async {
         await propertyCheck(count: 20, input: Gen.uint64(), Gen.int(in: 1...3000), Gen.bool()) { seed, count, labelled in
-            var random = SplitMix(seed: seed)
+            var random = SplitMix64(seed: seed)
             let samples = randomSamples(count: count, &random)
             let labels = labelled ? samples.indices.map { _ in
                 MotionActivity.allCases[Int(random.next() % UInt64(MotionActivity.allCases.count))]
@@ -181,11 +182,11 @@ private func readInBatches(_ path: String, options: TraceReadingOptions, batch: 
 /// around 2⁵³, a point with no digit on one side, rows of 60–70 bytes (around its 63-byte limit), labels
 /// that are almost names, CRLF, extra fields. Every value must be bit for bit the general parser's.
 @Suite struct TraceRowScannerShortRowTests {
-    private static func digits(_ count: Int, _ random: inout SplitMix) -> String {
+    private static func digits(_ count: Int, _ random: inout SplitMix64) -> String {
         String((0..<count).map { _ in Character(String(random.next() % 10)) })
     }
 
-    private static func number(_ random: inout SplitMix) -> String {
+    private static func number(_ random: inout SplitMix64) -> String {
         let sign = random.next() % 3 == 0 ? "-" : ""
         switch random.next() % 10 {
         case 0: return sign + digits(Int(random.next() % 21), &random)                       // integer, maybe empty
@@ -198,14 +199,14 @@ private func readInBatches(_ path: String, options: TraceReadingOptions, batch: 
         }
     }
 
-    private static func label(_ random: inout SplitMix) -> String {
+    private static func label(_ random: inout SplitMix64) -> String {
         ["walking", "stationary", "automotive", "unknown", "", "Walking", "walkinG", "walk", "walkingx",
          "stationarx", "automotive ", "cycling", "running"][Int(random.next() % 13)]
     }
 
     @Test func shortRowsReadAsTheGeneralParserReadsThem() async {
         await propertyCheck(count: 60, input: Gen.uint64(), Gen.bool()) { seed, labelled in
-            var random = SplitMix(seed: seed)
+            var random = SplitMix64(seed: seed)
             var text = labelled ? "timestamp,x,y,z,label\n" : "timestamp,x,y,z\n"
             var time = 1_699_920_000.0
             for _ in 0..<3000 {

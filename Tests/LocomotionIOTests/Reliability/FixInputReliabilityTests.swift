@@ -2,6 +2,7 @@ import Foundation
 import Locomotion
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 /// Bad-input cases for the location-fix readers (CSV, GPX, NMEA) beyond the
 /// readers' own tests: hostile XML, truncation between points, malformed NMEA
@@ -105,7 +106,7 @@ import Testing
     }
 
     @Test func gpxBinaryGarbageIsRefused() {
-        var generator = SplitMix(seed: 11)
+        var generator = SplitMix64(seed: 11)
         let garbage = (0..<4000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         let path = temporaryFile(garbage, name: "garbage.gpx")
         #expect(throws: InputError.self) { _ = try FixReader.readFile(path: path) }

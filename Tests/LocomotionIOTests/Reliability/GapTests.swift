@@ -3,6 +3,7 @@ import Locomotion
 import LocomotionDSP
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 /// A one-hour hole in a recording (the app was killed) is reported and never
 /// bridged: no sample, step, activity, distance or high-accuracy recording is

@@ -3,6 +3,7 @@ import Locomotion
 import LocomotionDSP
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 /// A phone that changes its sampling rate mid-recording (50 → 100 → 25 Hz, as
 /// Android does when another app asks for a rate) is neither a gap nor an error:

@@ -3,6 +3,7 @@ import Locomotion
 import LocomotionDSP
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 /// Bad-input cases for the trace CSV reader beyond those in Reading/TraceReaderTests:
 /// each is refused (or, leniently, skipped) with an error naming line and column,

@@ -2,6 +2,7 @@ import Locomotion
 import LocomotionDSP
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 @Suite struct TraceSimulatorTests {
     /// Runs a schedule and collects what it emits.

@@ -3,6 +3,7 @@ import Locomotion
 import LocomotionDSP
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 /// `OutputFile`: nothing under the final name until complete, every failure reported with the path and the
 /// system's reason.

@@ -3,6 +3,7 @@ import Locomotion
 import LocomotionDSP
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 @Suite struct TraceWriterTests {
     /// Awkward doubles: shortest forms of 17 digits, tiny and huge exponents, -0.
@@ -13,7 +14,7 @@ import Testing
     ]
 
     @Test func csvRoundTripIsExact() throws {
-        var generator = SplitMix(seed: 42)
+        var generator = SplitMix64(seed: 42)
         var samples: [AccelerometerSample] = []
         var labels: [MotionActivity] = []
         var time = 1_700_000_000.0

@@ -2,14 +2,9 @@ import Foundation
 import Testing
 import Locomotion
 import LocomotionDSP
+import LocomotionTestSupport
 
-/// Where the shared datasets are: `LOCOMOTION_DATASETS`, or `../shared/datasets` beside the package root.
-private let datasetsRoot: String = {
-    if let path = ProcessInfo.processInfo.environment["LOCOMOTION_DATASETS"] { return path }
-    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/datasets").path
-}()
+private let datasetsRoot = TestDatasets.root.path
 
 private func exists(_ relative: String) -> Bool {
     FileManager.default.fileExists(atPath: datasetsRoot + "/" + relative)

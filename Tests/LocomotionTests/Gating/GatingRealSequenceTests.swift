@@ -2,6 +2,8 @@ import Foundation
 import LocomotionDSP
 import Testing
 @testable import Locomotion
+import LocomotionTestSupport
+import LocomotionEvaluation
 
 /// Real us-tm2017 sessions of one user joined end to end (walk → car →
 /// walk → still), replayed through the gate with the ground-truth labels as
@@ -62,14 +64,7 @@ struct GatingRealSequenceTests {
 
 /// Reads us-tm2017 raw session files (accelerometer rows only) for tests.
 enum UsTm2017 {
-    static var directory: URL {
-        if let path = ProcessInfo.processInfo.environment["LOCOMOTION_DATASETS"] {
-            return URL(fileURLWithPath: path).appendingPathComponent("us-tm2017/raw")
-        }
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/datasets/us-tm2017/raw")
-    }
+    static var directory: URL { TestDatasets.folder("us-tm2017/raw") }
 
     static var isAvailable: Bool { FileManager.default.fileExists(atPath: directory.path) }
 

@@ -2,6 +2,7 @@ import Foundation
 import Locomotion
 import LocomotionDSP
 import Testing
+import LocomotionEvaluation
 
 /// Every configuration lists every setting with its range (`ParameterizedConfiguration`), the defaults lie
 /// in those ranges, and no value a user can type — anything in [−1e308, 1e308], NaN, ±∞ — makes a component

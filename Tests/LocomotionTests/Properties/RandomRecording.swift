@@ -1,6 +1,7 @@
 import Foundation
 import Locomotion
 import LocomotionDSP
+import LocomotionTestSupport
 
 /// Deterministic random recordings for property tests (SplitMix64 seeded by the
 /// property's generated seed): accelerometer traces made of still, walking-like,
@@ -8,25 +9,13 @@ import LocomotionDSP
 /// activity updates; and location fixes with jumps, bad accuracy and disorder.
 /// Mechanics only, never accuracy.
 struct RandomRecording {
-    private var state: UInt64
+    private var generator: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-    mutating func nextBits() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func uniform() -> Double { Double(nextBits() >> 11) / Double(1 << 53) }
-    mutating func uniform(in range: ClosedRange<Double>) -> Double {
-        range.lowerBound + uniform() * (range.upperBound - range.lowerBound)
-    }
-    mutating func integer(in range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(nextBits() % UInt64(range.upperBound - range.lowerBound + 1))
-    }
+    mutating func uniform() -> Double { generator.uniform() }
+    mutating func uniform(in range: ClosedRange<Double>) -> Double { generator.uniform(in: range) }
+    mutating func integer(in range: ClosedRange<Int>) -> Int { generator.integer(in: range) }
 
     /// About `duration` seconds of samples near 50 Hz in stretches of 5–40 s.
     mutating func samples(duration: Double) -> [AccelerometerSample] {

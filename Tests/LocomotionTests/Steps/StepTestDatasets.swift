@@ -1,27 +1,15 @@
 import Foundation
 import LocomotionDSP
 import Testing
+import LocomotionTestSupport
 
-/// The shared public datasets for the steps tests: `$LOCOMOTION_DATASETS`, else
-/// `<package root>/../shared/datasets`.
+/// The shared public datasets for the steps tests (where they are: `TestDatasets`).
 enum StepTestDatasets {
-    static let root: URL = {
-        if let override = ProcessInfo.processInfo.environment["LOCOMOTION_DATASETS"], !override.isEmpty {
-            return URL(fileURLWithPath: override)
-        }
-        // <root>/Tests/LocomotionTests/Steps/StepTestDatasets.swift → <root>
-        var packageRoot = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { packageRoot = packageRoot.deletingLastPathComponent() }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/datasets")
-    }()
+    static var root: URL { TestDatasets.root }
 
-    static func isPresent(_ name: String) -> Bool {
-        FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path)
-    }
+    static func isPresent(_ name: String) -> Bool { TestDatasets.isPresent(name) }
 
-    static func absent(_ name: String) -> Comment {
-        "dataset \(name) not found at \(root.appendingPathComponent(name).path); set LOCOMOTION_DATASETS to run this test"
-    }
+    static func absent(_ name: String) -> Comment { Comment(rawValue: TestDatasets.absence(name)) }
 
     /// An Oxford step-counter trace: samples in g, and the true step count (0→1 transitions on
     /// either foot switch, as the dataset counts).

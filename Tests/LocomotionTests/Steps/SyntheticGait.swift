@@ -1,4 +1,5 @@
 import LocomotionDSP
+import LocomotionTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -8,26 +9,11 @@ import Darwin
 
 /// Deterministic gait-like and still signals for the mechanics tests (never for accuracy claims).
 enum SyntheticGait {
-    /// A small deterministic generator (SplitMix64), so tests never depend on a global random source.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-            return Double(z >> 11) / Double(1 << 53)
-        }
-        /// Uniform in −1…1.
-        mutating func symmetric() -> Double { 2 * next() - 1 }
-    }
-
     /// Step times for `count` steps from `start`, intervals `interval` ± `jitter` (relative).
     static func stepTimes(count: Int, start: Double, interval: Double, jitter: Double = 0.03, seed: UInt64 = 1)
         -> [Double]
     {
-        var generator = Generator(state: seed)
+        var generator = SplitMix64(seed: seed)
         var times: [Double] = []
         var time = start
         for _ in 0..<count {
@@ -44,7 +30,7 @@ enum SyntheticGait {
         stepTimes: [Double], from start: Double, to end: Double, rate: Double, timingJitter: Double = 0,
         noise: Double = 0.01, seed: UInt64 = 7
     ) -> [AccelerometerSample] {
-        var generator = Generator(state: seed)
+        var generator = SplitMix64(seed: seed)
         var samples: [AccelerometerSample] = []
         let count = Int(((end - start) * rate).rounded(.down))
         var stepIndex = 0

@@ -1,5 +1,6 @@
 import Testing
-@testable import Locomotion
+import Locomotion
+@testable import LocomotionEvaluation
 
 /// The replay summary on hand-built segments whose figures are known.
 @Suite struct ReplaySummaryTests {

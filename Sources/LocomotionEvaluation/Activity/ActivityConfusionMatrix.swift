@@ -1,3 +1,5 @@
+import Locomotion
+
 /// Counts of (true activity, predicted activity) pairs, with the usual scores.
 ///
 /// Used per second of a labelled trace by `ActivityScorer` and `locomotion evaluate`. Rows are the truth,

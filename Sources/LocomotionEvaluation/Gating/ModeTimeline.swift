@@ -1,3 +1,5 @@
+import Locomotion
+
 /// Gating segments indexed for interval queries: how much high-accuracy time
 /// lies in `[a, b]`, and when recording next starts. Built in O(n); each
 /// query is O(log n).

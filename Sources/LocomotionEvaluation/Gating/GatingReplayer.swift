@@ -1,6 +1,7 @@
+import Locomotion
 import LocomotionDSP
 
-/// ``GatingReplay`` one sample at a time: an activity stream and a ``RecordingGate`` fed in the order a live
+/// ``GatingReplay`` one sample at a time: an activity stream and a `RecordingGate` fed in the order a live
 /// collector would have fed them, so that a trace can be replayed in constant memory (the gate's events and the
 /// activity updates are the only output, and they grow with what happens, not with the samples).
 ///
@@ -11,7 +12,7 @@ public struct GatingReplayer: Sendable {
     public enum ActivitySource: Sendable {
         /// The label passed with each sample: an update at every label change, with this confidence.
         case labels(confidence: ActivityConfidence)
-        /// An ``ActivityClassifier`` fed the samples and fixes.
+        /// An `ActivityClassifier` fed the samples and fixes.
         case classifier(ActivityClassifier.Configuration)
     }
 
@@ -40,7 +41,7 @@ public struct GatingReplayer: Sendable {
     /// Takes the next sample (time-ordered) with its label (used by ``ActivitySource/labels(confidence:)``;
     /// `nil` is `unknown`), appending the gate's events to `events` and the activity updates given to the
     /// gate to `updates`. O(1) amortised.
-    /// - Throws: ``GatingError`` for out-of-order or invalid fixes.
+    /// - Throws: `GatingError` for out-of-order or invalid fixes.
     public mutating func push(_ sample: AccelerometerSample, label: MotionActivity?,
                               events: inout [GatingEvent], updates: inout [ActivityUpdate]) throws(GatingError) {
         while fixIndex < fixes.count && fixes[fixIndex].time <= sample.time {

@@ -1,3 +1,5 @@
+import Locomotion
+
 /// A counted step total scored against the true one.
 public struct StepCountScore: Sendable, Hashable, Codable {
     /// The true number of steps (ground truth).

@@ -1,6 +1,7 @@
+import Locomotion
 import LocomotionDSP
 
-/// A recorded trace run through an activity stream and a ``RecordingGate``
+/// A recorded trace run through an activity stream and a `RecordingGate`
 /// the way a collector would have run them live: samples, fixes and activity
 /// updates in time order, the gate advanced to every sample's time.
 public struct GatingReplay: Sendable {
@@ -9,7 +10,7 @@ public struct GatingReplay: Sendable {
         /// Ground-truth labels parallel to the samples: an update at every
         /// label change, with the given confidence (the gate alone).
         case labels([MotionActivity], confidence: ActivityConfidence)
-        /// An ``ActivityClassifier`` fed the samples and fixes (end to end).
+        /// An `ActivityClassifier` fed the samples and fixes (end to end).
         case classifier(ActivityClassifier.Configuration)
     }
 
@@ -26,7 +27,7 @@ public struct GatingReplay: Sendable {
     /// Order at equal times: fixes, then the activity update, then the
     /// sample's heartbeat. Updates of the activity source are fed to the gate
     /// as soon as they exist, as a live collector would.
-    /// - Throws: ``GatingError`` for out-of-order or invalid fixes.
+    /// - Throws: `GatingError` for out-of-order or invalid fixes.
     public static func run(
         samples: [AccelerometerSample], fixes: [LocationFix], source: ActivitySource, configuration: GatingConfiguration
     ) throws(GatingError) -> GatingReplay {

@@ -1,3 +1,5 @@
+import Locomotion
+
 /// Ground-truth activity segments built from labelled samples one at a time
 /// (``GatingReplay/truthSegments(times:labels:maximumHold:)`` is this builder over a whole trace): each
 /// label holds from its sample to the next sample, for at most `maximumHold` seconds, so a gap in the

@@ -1,3 +1,5 @@
+import Locomotion
+
 /// Scores predicted activity segments against per-sample labels, one decision per second.
 ///
 /// Each whole second `[k, k+1)` of the input's clock that holds labelled samples gets the most frequent label

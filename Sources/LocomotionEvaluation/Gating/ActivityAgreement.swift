@@ -1,3 +1,5 @@
+import Locomotion
+
 /// For one ground-truth activity: how its time was reported by the activity
 /// stream the gate saw. Separates classifier errors from gate errors in a replay.
 public struct ActivityAgreement: Sendable, Hashable, Codable {
@@ -5,7 +7,7 @@ public struct ActivityAgreement: Sendable, Hashable, Codable {
     public var truth: MotionActivity
     /// Its seconds (within the reported span).
     public var time: Double
-    /// Seconds reported as each activity (keys are ``MotionActivity`` raw values).
+    /// Seconds reported as each activity (keys are `MotionActivity` raw values).
     public var reported: [String: Double]
 
     /// Agreement of `updates` (time-ordered; each holds until the next, the

@@ -1,3 +1,5 @@
+import Locomotion
+
 /// Gating decisions scored against ground-truth activity.
 ///
 /// Truth segments fall into four categories under the policy: *recorded*

@@ -1,3 +1,5 @@
+import Locomotion
+
 /// What a replay cost and what it caught: time in each mode, switches,
 /// share of samples recorded and, when ground truth is given, how well the
 /// moving time of the policy was recorded. Definitions in Docs/gating.md.
@@ -37,7 +39,7 @@ public struct ReplaySummary: Sendable, Hashable, Codable {
     public var activityAgreement: [ActivityAgreement]?
 
     /// Summarises `segments` (time-ordered, non-overlapping, as
-    /// ``GatingSegmenter`` makes them).
+    /// `GatingSegmenter` makes them).
     ///
     /// - Parameters:
     ///   - segments: the gate's mode segments, time-ordered, first to last sample.

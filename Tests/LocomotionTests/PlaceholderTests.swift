@@ -1,6 +1,0 @@
-import Testing
-@testable import Locomotion
-
-@Test func moduleLoads() {
-    #expect(Bool(true))
-}
