@@ -175,7 +175,7 @@ extension MobiFallV2Tests {
 }
 
 @Suite struct IPOLGaitLowerBackTests {
-    static let folder = Datasets.folder("ipol-gait-lowerback").appendingPathComponent("raw/GaitData").path
+    static let folder = TestDatasets.folder("ipol-gait-lowerback").appendingPathComponent("raw/GaitData").path
 
     @Test func fileNames() {
         #expect(IPOLGaitLowerBack.parse(fileName: "10-3_lb.txt") == "10-3")
@@ -218,7 +218,7 @@ extension MobiFallV2Tests {
         }
     }
 
-    @Test(.enabled(if: Datasets.isPresent("ipol-gait-lowerback"), Datasets.absent("ipol-gait-lowerback")))
+    @Test(.enabled(if: TestDatasets.isPresent("ipol-gait-lowerback"), Comment(rawValue: TestDatasets.absence("ipol-gait-lowerback"))))
     func realTrial() throws {
         let recording = try #require(IPOLGaitLowerBack.convert(file: Self.folder + "/1-1_lb.txt").first)
         #expect(recording.stepTimes?.count == 35)   // 17 left + 18 right swings in 1-1.json
@@ -228,14 +228,14 @@ extension MobiFallV2Tests {
         #expect(rate > 99 && rate < 101)
         let steps = recording.stepTimes!
         #expect(steps.first! >= trace.samples.first!.time && steps.last! <= trace.samples.last!.time)
-        #expect(try IPOLGaitLowerBack.inputFiles(in: Datasets.folder("ipol-gait-lowerback").path).count == 70)
+        #expect(try IPOLGaitLowerBack.inputFiles(in: TestDatasets.folder("ipol-gait-lowerback").path).count == 70)
     }
 }
 
 @Suite struct MobgapLabTests {
-    @Test(.enabled(if: Datasets.isPresent("mobgap-lab-ha002"), Datasets.absent("mobgap-lab-ha002")))
+    @Test(.enabled(if: TestDatasets.isPresent("mobgap-lab-ha002"), Comment(rawValue: TestDatasets.absence("mobgap-lab-ha002"))))
     func realParticipant() throws {
-        let file = Datasets.folder("mobgap-lab-ha002").appendingPathComponent("raw/lab/HA/002/data.mat").path
+        let file = TestDatasets.folder("mobgap-lab-ha002").appendingPathComponent("raw/lab/HA/002/data.mat").path
         let recordings = try MobgapLab.convert(file: file)
         #expect(recordings.map(\.name) == ["mobgap-lab_HA_002_Test5_Trial1", "mobgap-lab_HA_002_Test5_Trial2",
                                            "mobgap-lab_HA_002_Test11_Trial1"])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 /// Base64 without the line breaks of a multi-line literal.
 private func bytes(_ base64: String) -> [UInt8] {

@@ -3,6 +3,7 @@ import Locomotion
 import LocomotionDSP
 import Testing
 @testable import LocomotionIO
+import LocomotionTestSupport
 
 /// The step detector on short real walks (IPOL: stand, 10 m, U-turn, 10 m, stop; 12 people, 70 trials), against
 /// issue 13's targets. No detector parameter was fitted to these people (Docs/steps.md says how the rules were
@@ -22,9 +23,9 @@ import Testing
         return usedTruth
     }
 
-    @Test(.enabled(if: Datasets.isPresent("ipol-gait-lowerback"), Datasets.absent("ipol-gait-lowerback")))
+    @Test(.enabled(if: TestDatasets.isPresent("ipol-gait-lowerback"), Comment(rawValue: TestDatasets.absence("ipol-gait-lowerback"))))
     func boutStartsTurnsAndStopsOnIPOL() throws {
-        let files = try IPOLGaitLowerBack.inputFiles(in: Datasets.folder("ipol-gait-lowerback").path)
+        let files = try IPOLGaitLowerBack.inputFiles(in: TestDatasets.folder("ipol-gait-lowerback").path)
         var trueTotal = 0, countedTotal = 0, matchedTotal = 0
         var firstFound = 0, lastTwoFound = 0, middleFound = 0, middleTotal = 0
         var trialErrors: [Double] = []
