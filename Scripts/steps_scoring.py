@@ -25,6 +25,7 @@ SOURCES = {
     "mobgap": ("mobgap-lab", "mobgap-lab-ha002"),
     "oxford": ("oxford-step-counter", "oxford-step-counter"),
     "ustm": ("us-tm2017", "us-tm2017"),
+    "mobifall": ("mobifall-v2", "mobifall-v2"),
 }
 
 
@@ -74,9 +75,10 @@ def subject_of(key, name):
     return name
 
 
-def run_steps(path, parameters=None, extra=()):
-    """`locomotion steps --events` on one trace: the step times, or None when refused (exit status 1)."""
-    command = [TOOL, "steps", path, "--events", "--lenient", *extra]
+def run_steps(path, parameters=None, extra=(), tool=None):
+    """`locomotion steps --events` on one trace (with `tool`, default TOOL): the step times, or None when refused
+    (exit status 1)."""
+    command = [tool or TOOL, "steps", path, "--events", "--lenient", *extra]
     for key, value in sorted((parameters or {}).items()):
         command += ["--parameter", f"{key}={value}"]
     result = subprocess.run(command, capture_output=True, text=True)
@@ -87,10 +89,10 @@ def run_steps(path, parameters=None, extra=()):
     return [float(line) for line in result.stdout.split("\n")[1:] if line]
 
 
-def run_many(jobs, workers=None):
-    """Runs [(path, parameters)] in parallel; returns the step-time lists in order."""
+def run_many(jobs, workers=None, tool=None, extra=()):
+    """Runs [(path, parameters)] in parallel with `tool` (default TOOL); returns the step-time lists in order."""
     with futures.ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 2) as pool:
-        return list(pool.map(lambda job: run_steps(*job), jobs))
+        return list(pool.map(lambda job: run_steps(*job, extra=extra, tool=tool), jobs))
 
 
 def match(truth, detected, untimed=(), tolerance=TOLERANCE):

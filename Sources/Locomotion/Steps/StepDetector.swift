@@ -31,10 +31,14 @@ import Darwin
 ///    emitted at once, with their original times. Later candidates count directly while the
 ///    periodicity stays above `periodicityContinuation` and no pause exceeds
 ///    `maximumStepInterval`. Isolated bumps never form a bout and never count.
+/// 6. **Turns and stops.** Inside a bout a candidate also counts when the periodicity has dropped but it
+///    keeps the bout's rhythm (`rhythmTolerance`); a hole of n + 1 step intervals in a periodic bout
+///    counts the n steps it hides (`maximumFilledSteps`, `fillTolerance`: the pivot of a turn); a bout
+///    that ends in a pause counts its closing step (`countsClosingStep`).
 ///
 /// Steps therefore reach the caller up to a few seconds after they happened (the bout must be
-/// confirmed first), in time order. A step's time is the peak of the band-passed magnitude,
-/// about 0.1 s after the foot strike (the filter's group delay).
+/// confirmed first), in time order. A step's time is the peak of the band-passed magnitude less the
+/// band-pass's group delay at a typical step frequency (0.123 s at the defaults): the foot strike.
 ///
 /// Memory is constant (a few kilobytes, set by the configuration); no heap allocation happens
 /// per sample after `init`. Cost per input sample: O(1) plus, at most once per `periodicityHop` and
@@ -305,6 +309,7 @@ public struct StepDetector: Sendable, Codable {
         }
         if pending.count == configuration.maximumPendingSteps { pending.removeFirst() }
         pending.append(time)
+        pruneIrregularPending()
         confirmPendingIfReady(at: time, onEvent: onEvent)
     }
 
@@ -326,11 +331,12 @@ public struct StepDetector: Sendable, Codable {
     }
 
     /// How many steps a hole before a step at `time` hides: n when the interval from the last counted step is
-    /// n + 1 mean step intervals (rounded), 1 ≤ n ≤ `maximumFilledSteps`; nil otherwise. O(1).
+    /// n + 1 mean step intervals within `fillTolerance` of them, 1 ≤ n ≤ `maximumFilledSteps`; nil otherwise. O(1).
     private func missedSteps(before time: Double) -> Int? {
         guard configuration.maximumFilledSteps > 0, let mean = meanStepInterval else { return nil }
-        let intervals = ((time - lastStepTime) / mean).rounded()
-        guard intervals >= 2, intervals <= Double(configuration.maximumFilledSteps + 1) else { return nil }
+        let ratio = (time - lastStepTime) / mean, intervals = ratio.rounded()
+        guard intervals >= 2, intervals <= Double(configuration.maximumFilledSteps + 1),
+              abs(ratio - intervals) <= configuration.fillTolerance else { return nil }
         return Int(intervals) - 1
     }
 
@@ -342,39 +348,31 @@ public struct StepDetector: Sendable, Codable {
         emitStep(at: lastStepTime + mean, onEvent: onEvent)
     }
 
-    /// Index of the first waiting step of the longest regular run ending at the latest one: every stride (two
-    /// consecutive intervals) within `strideRegularity` of every other. O(pending²), pending ≤ maximumPendingSteps.
-    private func regularRunStart() -> Int {
-        var start = 0
-        while pending.count - start >= 4 {
+    /// Drops the oldest waiting steps until all strides (two consecutive intervals) lie within
+    /// `strideRegularity` of each other. O(pending²) with pending ≤ maximumPendingSteps.
+    private mutating func pruneIrregularPending() {
+        while pending.count >= 4 {
             var shortest = Double.infinity
             var longest = 0.0
-            for index in start..<(pending.count - 2) {
+            for index in 0..<(pending.count - 2) {
                 let stride = pending[index + 2] - pending[index]
                 shortest = min(shortest, stride)
                 longest = max(longest, stride)
             }
-            if longest <= configuration.strideRegularity * shortest { return start }
-            start += 1
+            if longest <= configuration.strideRegularity * shortest { return }
+            pending.removeFirst()
         }
-        return start
     }
 
     private mutating func confirmPendingIfReady(at time: Double, onEvent: (Event) -> Void) {
-        guard !isInBout, pending.count >= configuration.boutStepCount else { return }
-        var start = regularRunStart()
-        guard pending.count - start >= configuration.boutStepCount,
-              periodicity.reaches(configuration.periodicityThreshold)
+        guard !isInBout, pending.count >= configuration.boutStepCount,
+            periodicity.reaches(configuration.periodicityThreshold)
         else { return }
-        // The regular run proves the bout; the steps that started it (from standing, less regular as gait starts)
-        // belong to it too when each came within `startIntervalRatio` of the run's mean step interval.
-        let mean = (pending[pending.count - 1] - pending[start]) / Double(pending.count - 1 - start)
-        while start > 0, pending[start] - pending[start - 1] <= configuration.startIntervalRatio * mean { start -= 1 }
         isInBout = true
-        boutStart = pending[start]
+        boutStart = pending[0]
         boutSteps = 0
         recentSteps.removeAll(keepingCapacity: true)
-        for step in pending[start...] { emitStep(at: step, onEvent: onEvent) }
+        for step in pending { emitStep(at: step, onEvent: onEvent) }
         pending.removeAll(keepingCapacity: true)
     }
 

@@ -25,8 +25,8 @@ extension StepDetectorConfiguration: ParameterizedConfiguration {
         .init("periodicityThreshold", \.periodicityThreshold, in: 0...1),
         .init("periodicityContinuation", \.periodicityContinuation, in: 0...1),
         .init("rhythmTolerance", \.rhythmTolerance, in: 1...10),
-        .init("startIntervalRatio", \.startIntervalRatio, in: 0...10),
         .init("maximumFilledSteps", \.maximumFilledSteps, in: 0...8),
+        .init("fillTolerance", \.fillTolerance, in: 0...0.5),
         .init("countsClosingStep", \.countsClosingStep),
         .init("cadenceWindow", \.cadenceWindow, in: 0.5...3600, unit: "s"),
     ]
