@@ -32,12 +32,18 @@ def main():
     for mode in ("Still", "Car", "Bus", "Train", None):
         chosen = [(s, g, a) for s, g, a in zip(sessions, gated, alone) if g is not None and (mode is None or s["mode"] == mode)]
         minutes = sum(s["minutes"] for s, _, _ in chosen)
+        if minutes == 0:
+            refused = [s for s, g in zip(sessions, gated) if g is None and s["mode"] == mode]
+            print(f"| {mode} | 0 (all {len(refused)} refused: sampled below 8 Hz) | 0 | | | | |")
+            continue
         a = sum(len(x) for _, _, x in chosen)
         g = sum(len(x) for _, x, _ in chosen)
         label = mode or "**all**"
         print(f"| {label} | {len(chosen)} | {minutes:.0f} | {a} | {a / minutes:.3f} | {g} | {g / minutes:.3f} |")
     refused = [s for s, g in zip(sessions, gated) if g is None]
-    print(f"\nRefused as sampled below 8 Hz: {len(refused)} sessions, {sum(s['minutes'] for s in refused):.0f} min.")
+    print(f"\nRefused as sampled below 8 Hz: {len(refused)} sessions, {sum(s['minutes'] for s in refused):.0f} min ("
+          + ", ".join(f"{mode} {sum(1 for s in refused if s['mode'] == mode)}" for mode in ("Still", "Car", "Bus", "Train"))
+          + ").")
 
 
 if __name__ == "__main__":
