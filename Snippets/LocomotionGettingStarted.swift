@@ -14,19 +14,21 @@ let samples = (0..<7_500).map { index -> AccelerometerSample in
 }
 // snippet.show
 
+// Every stage takes its inputs one at a time, in time order, with `push`, and hands what it finds to the closure
+// it is given as soon as it is known; `finish` hands over what it still holds when the input ends.
 var classifier = ActivityClassifier()
 var detector = StepDetector()
 var gate = RecordingGate(configuration: GatingConfiguration(policy: .onFoot))
-var events: [GatingEvent] = []
+var switches: [GatingEvent] = []
 var steps = 0
 
 for sample in samples {
     // Activity: an update each time the activity (or its confidence) changes.
     classifier.push(sample) { update in
         print("\(update.start): \(update.activity), \(update.confidence) confidence")
-        try? gate.process(update, into: &events)   // the gate hears every update...
+        try? gate.push(update) { if $0.changesMode { switches.append($0) } }   // the gate hears every update...
     }
-    try gate.advance(to: sample.time, into: &events)   // ...and the clock, so its timers fire
+    try gate.advance(to: sample.time) { if $0.changesMode { switches.append($0) } }   // ...and the clock
     // Steps: one event per step, and one per finished walking bout.
     detector.push(sample) { event in
         if case .step = event { steps += 1 }
@@ -37,12 +39,14 @@ detector.finish { event in
 }
 print("steps: \(steps), recording mode now: \(gate.mode)")
 
-// Daily distance from location fixes (here 5 m apart, one a second, accuracy 5 m).
+// Daily distance from location fixes (here 5 m apart, one a second, accuracy 5 m): one update per fix.
 var odometer = Odometer(timeZone: TimeZone(identifier: "UTC")!)
 for second in 0..<90 {
     let fix = LocationFix(time: 1_700_000_060 + Double(second), latitude: 51.752 + Double(second) * 0.000_045,
                           longitude: -1.2577, horizontalAccuracy: 5)
-    odometer.record(fix)
+    odometer.push(fix) { update in
+        if case .rejected(let reason) = update.outcome { print("fix at \(fix.time) not counted: \(reason)") }
+    }
 }
 for day in odometer.history {
     print("\(day.day.map { "\($0)" } ?? "undated"): \(Int(day.distance)) m")

@@ -136,14 +136,14 @@ struct DistanceCommand: AsyncParsableCommand {
                     if !joinSegments { odometer.startNewSegment() }
                 }
                 if fix.time.isNaN {
-                    odometer.recordUntimed(fix)
+                    odometer.push(fix) { _ in }
                     continue
                 }
                 while nextUpdate < updates.endIndex, updates[nextUpdate].start <= fix.time {
-                    odometer.record(updates[nextUpdate])
+                    odometer.push(updates[nextUpdate])
                     nextUpdate += 1
                 }
-                odometer.record(fix)
+                odometer.push(fix) { _ in }
             }
             var text = format == .csv ? Self.header.joined(separator: ",") + "\n" : ""
             for tally in odometer.history + (odometer.undated.map { [$0] } ?? []) {

@@ -99,7 +99,7 @@ struct EvaluateCommand: AsyncParsableCommand {
                 path: path, options: readingOptions, configuration: configuration, smoothing: smoothing,
                 fixes: locationFixes,
                 diagnostics: &diagnostics,
-                progress: progress, label: { scorer.addLabel($0, at: $1) },
+                progress: progress, label: { scorer.push($0, at: $1) },
                 segment: { segment, _ in segments.append(segment) })
             if !labelled {
                 diagnostics += "locomotion: \(path): no label column (timestamp,x,y,z,label); nothing scored\n"

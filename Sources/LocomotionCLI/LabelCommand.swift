@@ -149,7 +149,7 @@ enum ActivityTraceRun {
         var classifier = ActivityClassifier(configuration: configuration, smoothing: smoothing)
         var segmenter = ActivitySegmenter()
         // Updates always change the activity, so the open segment is explained by the last update.
-        var open = ActivityExplanation(rule: "none")
+        var open = ActivityExplanation(rule: .warmUp)
         var rowCount = 0
         var fixIndex = 0
         var firstTime: Double?
@@ -164,13 +164,13 @@ enum ActivityTraceRun {
             }
             classifier.push(row.sample) { update in
                 let closing = open
-                segmenter.add(update) { finished in segment(finished, closing) }
+                segmenter.push(update) { finished in segment(finished, closing) }
                 open = update.explanation
             }
         }
         classifier.finish { update in
             let closing = open
-            segmenter.add(update) { finished in segment(finished, closing) }
+            segmenter.push(update) { finished in segment(finished, closing) }
             open = update.explanation
         }
         diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: path)

@@ -114,16 +114,16 @@ struct StepsCommand: AsyncParsableCommand {
             rowCount += 1
             progress.row(rowCount)
             if gated {
-                classifier.push(row.sample) { gate.take($0.activity) }
-                detector.push(row.sample) { gate.filter($0, onEvent: collect) }
+                classifier.push(row.sample) { gate.push($0.activity) }
+                detector.push(row.sample) { gate.push($0, emit: collect) }
             } else {
-                detector.push(row.sample, onEvent: collect)
+                detector.push(row.sample, emit: collect)
             }
         }
         if gated {
-            detector.finish { gate.filter($0, onEvent: collect) }
+            detector.finish { gate.push($0, emit: collect) }
         } else {
-            detector.finish(onEvent: collect)
+            detector.finish(emit: collect)
         }
         diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: path)
         try TraceSpan.requireTwoSamples(rowCount, file: path)

@@ -21,11 +21,13 @@ public struct Vector3: Sendable, Hashable, Codable {
     /// The zero vector.
     public static let zero = Vector3(x: 0, y: 0, z: 0)
 
-    /// Euclidean length, √(x² + y² + z²), in the vector's unit. O(1).
+    /// Euclidean length, √(x² + y² + z²), in the vector's unit.
+    /// - Complexity: O(1).
     @inlinable
     public var magnitude: Double { (x * x + y * y + z * z).squareRoot() }
 
-    /// Dot product in the square of the vector's unit. O(1).
+    /// Dot product in the square of the vector's unit.
+    /// - Complexity: O(1).
     @inlinable
     public func dot(_ other: Vector3) -> Double { x * other.x + y * other.y + z * other.z }
 

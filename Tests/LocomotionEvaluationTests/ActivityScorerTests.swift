@@ -13,7 +13,7 @@ import LocomotionEvaluation
             (0, .walking), (0.25, .stationary), (0.5, .walking), (0.75, .walking),
             (1.1, .stationary), (1.6, .walking), (2.5, .unknown), (3.2, .running),
         ]
-        for (time, label) in labels { scorer.addLabel(label, at: time) }
+        for (time, label) in labels { scorer.push(label, at: time) }
         // Middles: 0.5 in walking, 1.5 in stationary, 3.5 outside every segment (predicted unknown).
         let segments = [
             ActivitySegment(start: 0, end: 1.4, activity: .walking, confidence: .high),

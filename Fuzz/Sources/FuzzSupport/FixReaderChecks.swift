@@ -111,7 +111,9 @@ private let utc = TimeZone(identifier: "UTC")!
 private func checkOdometer(_ fixes: [LocationFix]) {
     var odometer = Odometer(timeZone: utc)
     for fix in fixes {
-        if fix.time.isNaN { odometer.recordUntimed(fix) } else { odometer.record(fix) }
+        odometer.push(fix) { update in
+            invariant(update.tally.distance.isFinite && update.tally.distance >= 0, "day distance \(update.tally.distance)")
+        }
     }
     invariant(odometer.totalDistance.isFinite && odometer.totalDistance >= 0, "distance \(odometer.totalDistance)")
     invariant(zip(odometer.history, odometer.history.dropFirst()).allSatisfy { $0.day! < $1.day! }, "days out of order")

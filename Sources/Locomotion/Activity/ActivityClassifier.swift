@@ -26,9 +26,13 @@ import LocomotionDSP
 /// The classifier is `Codable`: encoding it after any sample, decoding it (in another process) and pushing the rest
 /// gives exactly the updates of an uninterrupted run.
 ///
-/// Cost: O(1) amortised per sample (one window of features per hop: O(n²) in the window's sample count n,
-/// 100 by default; the temporal model adds O(45) per hop); constant memory with `.lagged`; pushing a sample
-/// allocates nothing once the classifier is created (emitting an update builds its explanation).
+/// A stage of the streaming contract (<doc:StreamingStages>): ``push(_:emit:)`` samples and
+/// ``push(_:)-(LocationFix)`` fixes in
+/// time order, ``finish(emit:)`` at the end of the input.
+///
+/// - Complexity: O(1) amortised per sample (one window of features per hop: O(n²) in the window's sample count n,
+///   100 by default; the temporal model adds O(45) per hop); constant memory with `.lagged`; pushing a sample
+///   allocates nothing once the classifier is created (emitting an update builds its explanation).
 ///
 /// ```swift
 /// var classifier = ActivityClassifier()
@@ -68,10 +72,11 @@ public struct ActivityClassifier: Sendable, Codable {
     /// where a waiting activity began (it is reported once it has persisted for its minimum duration), or from where
     /// the evidence of a window not yet completed begins (a window's length before the latest sample). A consumer
     /// that needs the activity at a time — the odometer deciding whether a fix was moving — waits until this time has
-    /// passed it. O(1).
+    /// passed it.
     ///
     /// With the temporal model, the hops still undecided (at most `TemporalParameters.lag` seconds of them with
     /// `.lagged`) are not settled either: the time is the start of the oldest one.
+    /// - Complexity: O(1).
     public var settledTime: Double? {
         guard let last = lastSampleTime else { return nil }
         var settled = last - stage.windowReach
@@ -90,27 +95,22 @@ public struct ActivityClassifier: Sendable, Codable {
         self = ActivityClassifier(configuration: configuration, smoothing: smoothing)
     }
 
-    /// Decides, on the evidence so far, every hop the temporal model still holds back (at the end of the input)
-    /// and calls `emit` with the updates this completes. Pushing more samples afterwards goes on from there (as
-    /// after a gap, without one). Does nothing for the rule-only model. O(undecided hops).
+    /// The input has ended: decides, on the evidence so far, every hop the temporal model still holds back and
+    /// calls `emit` with the updates this completes. Pushing more samples afterwards goes on from there (as after a
+    /// gap, without one). Does nothing for the rule-only model.
+    /// - Complexity: O(undecided hops).
     public mutating func finish(emit: (ActivityUpdate) -> Void) {
         decisions.finish(emit: emit)
     }
 
-    /// `finish(emit:)`, returning the updates.
-    public mutating func finish() -> [ActivityUpdate] {
-        var updates: [ActivityUpdate] = []
-        finish { updates.append($0) }
-        return updates
-    }
-
     /// Pushes one accelerometer sample (time in seconds, acceleration in g, including gravity) and calls `emit`
-    /// for each update it completes (usually none). Samples with non-finite values are ignored. O(1) amortised.
+    /// for each update it completes (usually none). Samples with non-finite values are ignored.
+    /// - Complexity: O(1) amortised (see the cost above); no allocation but an emitted update's explanation.
     public mutating func push(_ sample: AccelerometerSample, emit: (ActivityUpdate) -> Void) {
         guard sample.time.isFinite, sample.acceleration.isFinite else { return }
         if lastSampleTime == nil {
             decisions.force(ActivityUpdate(start: sample.time, activity: .unknown, confidence: .low,
-                                           explanation: ActivityExplanation(rule: "warm-up")), emit: emit)
+                                           explanation: ActivityExplanation(rule: .warmUp)), emit: emit)
             decisions.runStarted = true
         }
         Self.push(sample, stage: &stage, decisions: &decisions, emit: emit)
@@ -130,16 +130,10 @@ public struct ActivityClassifier: Sendable, Codable {
         }
     }
 
-    /// Pushes one sample and returns the updates it completed (usually none; an empty array does not allocate).
-    public mutating func push(_ sample: AccelerometerSample) -> [ActivityUpdate] {
-        var updates: [ActivityUpdate] = []
-        push(sample) { updates.append($0) }
-        return updates
-    }
-
     /// Pushes a location fix. Its speed (m/s), when present and the fix's horizontal accuracy is within
     /// `Configuration.speedMaximumAccuracy`, is used for the windows that end within `speedMaximumAge` of it.
-    /// Push fixes in time order together with the samples. O(1).
+    /// Push fixes in time order together with the samples. A fix emits nothing by itself.
+    /// - Complexity: O(1).
     public mutating func push(_ fix: LocationFix) {
         guard let metersPerSecond = fix.speed, metersPerSecond.isFinite, metersPerSecond >= 0, fix.time.isFinite else { return }
         if let accuracy = fix.horizontalAccuracy, !(accuracy <= configuration.speedMaximumAccuracy) { return }
@@ -200,7 +194,7 @@ extension ActivityClassifier {
             if temporal != nil {
                 temporal?.gap(from: from, to: to, update: ActivityUpdate(
                     start: from, activity: .unknown, confidence: .low,
-                    explanation: ActivityExplanation(rule: "gap", features: ["gap_s": to - from])), emit: emit)
+                    explanation: ActivityExplanation(rule: .gap, features: ["gap_s": to - from])), emit: emit)
                 runStarted = true
                 return
             }
@@ -210,7 +204,7 @@ extension ActivityClassifier {
             let seen = smoother.reported?.activity == .automotive ? from : carriedVehicleTime
             carriedVehicleTime = seen.flatMap { to - $0 <= configuration.vehicleContextMaximumGap ? $0 : nil }
             smoother.force(ActivityUpdate(start: from, activity: .unknown, confidence: .low,
-                                          explanation: ActivityExplanation(rule: "gap", features: ["gap_s": to - from])),
+                                          explanation: ActivityExplanation(rule: .gap, features: ["gap_s": to - from])),
                            emit: emit)
             runStarted = true
         }

@@ -7,8 +7,8 @@ import Darwin
 #endif
 
 /// Resamples the input to the classifier's fixed rate (`Resampler`), keeps the last window of |a| and of each
-/// axis (`SlidingWindow`) and computes `ActivityFeatures` every hop (`FeatureExtractor`). Gaps, backwards time
-/// and non-finite samples end the run (the `Resampler`'s rules).
+/// axis (one ring of rows) and computes `ActivityFeatures` every hop (`FeatureExtractor`). Gaps and backwards
+/// time end the run (the `Resampler`'s rules); the classifier drops non-finite samples before they get here.
 ///
 /// All buffers are allocated in `init`; pushing a sample allocates nothing. `Codable` (the classifier's snapshot).
 struct ActivityFeatureStage: Sendable, Codable {
@@ -47,37 +47,43 @@ struct ActivityFeatureStage: Sendable, Codable {
         return max(span, span / 2 + windows.hopDuration / 2)
     }
 
-    /// Pushes one sample (time s, acceleration g); calls `emit` for every window completed and every gap.
+    /// Pushes one sample (time s, acceleration g, both finite: `ActivityClassifier` drops the others before they
+    /// get here, so nothing below tests them again); calls `emit` for every window completed and every gap.
+    @inline(__always)
     mutating func push(_ sample: AccelerometerSample, emit: (Event) -> Void) {
-        if let last = lastInputTime, sample.time.isFinite, sample.acceleration.isFinite {
+        if let last = lastInputTime {
             let step = sample.time - last
-            // A silence longer than `maximumGap` is a gap, unless the phone is a sparse logger (its usual
-            // interval says it delivers fewer than `rhythmMinimumInputRate` samples/s) and the silence is
-            // within `sparseInputMaximumGap`: such phones drop out for 1–3 s all the time.
-            let sparse = averageInterval.map { 1 / $0 < sparseInputRate } ?? false
-            if step > maximumGap && step <= sparseInputMaximumGap && !sparse {
+            if step > 0 && step <= maximumGap {
+                // Exponential average over ~20 intervals: follows a phone changing its rate within seconds.
+                // (A multiplication by 1/20, not a division: the average only decides whether a phone is sparse.)
+                averageInterval = averageInterval.map { $0 + (step - $0) * 0.05 } ?? step
+            } else if step > maximumGap && step <= sparseInputMaximumGap && !isSparse {
+                // A silence longer than `maximumGap` is a gap, unless the phone is a sparse logger (its usual
+                // interval says it delivers fewer than `rhythmMinimumInputRate` samples/s) and the silence is
+                // within `sparseInputMaximumGap`: such phones drop out for 1–3 s all the time.
                 resampler.reset()
                 windows.reset()
                 averageInterval = nil
                 emit(.gap(from: last, to: sample.time))
-            } else if step > 0 && step <= maximumGap {
-                // Exponential average over ~20 intervals: follows a phone changing its rate within seconds.
-                averageInterval = averageInterval.map { $0 + (step - $0) / 20 } ?? step
             }
         }
         Self.resample(sample, resampler: &resampler, windows: &windows, averageInterval: &averageInterval,
                       emit: emit)
         // Counted after the resampler so that a sample starting a new run (after a gap) belongs to that run.
-        if sample.time.isFinite, sample.acceleration.isFinite {
-            windows.inputMoments.add(sample.acceleration)
-            lastInputTime = sample.time
-        }
+        windows.inputMoments.add(sample.acceleration)
+        lastInputTime = sample.time
+    }
+
+    /// Whether the usual input interval says the phone delivers fewer than `rhythmMinimumInputRate` samples/s.
+    /// Asked only at a silence (its division is not paid per sample).
+    private var isSparse: Bool {
+        averageInterval.map { 1 / $0 < sparseInputRate } ?? false
     }
 
     @inline(__always)
     private static func resample(_ sample: AccelerometerSample, resampler: inout Resampler, windows: inout Windows,
                                  averageInterval: inout Double?, emit: (Event) -> Void) {
-        resampler.push(sample) { event in
+        resampler.pushFinite(sample) { event in
             switch event {
             case let .gap(from, to):
                 windows.reset()
@@ -94,7 +100,8 @@ struct ActivityFeatureStage: Sendable, Codable {
 }
 
 extension ActivityFeatureStage {
-    /// The resampled signal's windows (|a| and each axis), the input moments and the feature extractor.
+    /// The resampled signal's last window — one ring of rows (|a|, x, y, z) —, the input moments and the feature
+    /// extractor.
     struct Windows: Sendable {
         let rate: Double
         let windowCount: Int
@@ -102,11 +109,15 @@ extension ActivityFeatureStage {
         private let strideToStepBoundary: Double
         private let hop: Int
         private let windowDuration: Double
-        private var magnitude: SlidingWindow
-        private var axes: (x: SlidingWindow, y: SlidingWindow, z: SlidingWindow)
+        /// The last `windowCount` resampled rows (|a|, x, y, z), oldest at `writeIndex` once full: one store per
+        /// sample, where four windows of one value each paid four (and four uniqueness checks).
+        private var rows: [SIMD4<Double>]
+        private var writeIndex = 0
+        private var heldCount = 0
+        /// Rows since the last window (once full); a window is due every `hop` rows.
+        private var sinceLastWindow = 0
         private var extractor: FeatureExtractor
         private var scratch: [Double]
-        private var scratchAxes: (x: [Double], y: [Double], z: [Double])
         var inputMoments: ActivityInputMoments
         private var sinceHop = 0
 
@@ -118,59 +129,73 @@ extension ActivityFeatureStage {
             windowDuration = Double(windowCount) / c.sampleRate
             inputMoments = ActivityInputMoments(blockCount: Int((Double(windowCount) / Double(hop)).rounded()))
             strideToStepBoundary = c.strideToStepBoundary
-            magnitude = SlidingWindow(size: windowCount, hop: hop)
-            axes = (SlidingWindow(size: windowCount, hop: hop), SlidingWindow(size: windowCount, hop: hop),
-                    SlidingWindow(size: windowCount, hop: hop))
+            rows = Array(repeating: .zero, count: windowCount)
             extractor = FeatureExtractor(windowSize: windowCount, sampleRate: c.sampleRate,
                                          bands: [0.5...3.0, 3.0...8.0], periodRange: 0.25...2.0, window: .hann)
             scratch = Array(repeating: 0, count: windowCount)
-            scratchAxes = (scratch, scratch, scratch)
         }
 
-        /// Empties the windows and the input moments (a gap).
+        /// Empties the window and the input moments (a gap).
         mutating func reset() {
-            magnitude.reset()
-            axes.x.reset()
-            axes.y.reset()
-            axes.z.reset()
+            writeIndex = 0
+            heldCount = 0
+            sinceLastWindow = 0
             inputMoments.reset()
             sinceHop = 0
         }
 
-        /// Appends one resampled acceleration (g); true when a window is due. O(1).
+        /// Appends one resampled acceleration (g); true when a window is due: when the window first fills, then
+        /// every hop. O(1).
         @inline(__always)
         mutating func append(_ a: Vector3) -> Bool {
-            _ = axes.x.append(a.x)
-            _ = axes.y.append(a.y)
-            _ = axes.z.append(a.z)
+            rows[writeIndex] = SIMD4(a.magnitude, a.x, a.y, a.z)
+            writeIndex = writeIndex + 1 == windowCount ? 0 : writeIndex + 1
             sinceHop += 1
             if sinceHop == hop {
                 inputMoments.closeHop()
                 sinceHop = 0
             }
-            return magnitude.append(a.magnitude)
+            if heldCount < windowCount {
+                heldCount += 1
+                return heldCount == windowCount
+            }
+            sinceLastWindow += 1
+            guard sinceLastWindow == hop else { return false }
+            sinceLastWindow = 0
+            return true
         }
 
         /// Features of the current (full) window: O(n log n) in the window's sample count n.
         mutating func features() -> ActivityFeatures {
-            magnitude.copyWindow(into: &scratch)
-            let f = extractor.features(of: scratch)
-            axes.x.copyWindow(into: &scratchAxes.x)
-            axes.y.copyWindow(into: &scratchAxes.y)
-            axes.z.copyWindow(into: &scratchAxes.z)
-
-            // Gravity direction: the mean acceleration vector of the first and of the last second of the window.
             let n = windowCount
             let edge = max(1, min(n / 2, Int(rate.rounded())))
-            var first = Vector3.zero
-            var last = Vector3.zero
-            for k in 0..<edge {
-                first = first + Vector3(x: scratchAxes.x[k], y: scratchAxes.y[k], z: scratchAxes.z[k])
-                let j = n - edge + k
-                last = last + Vector3(x: scratchAxes.x[j], y: scratchAxes.y[j], z: scratchAxes.z[j])
+            // Gravity direction: the mean acceleration vector of the first and of the last second of the window
+            // (lane-wise sums, in the same order as one sum per axis).
+            var first = SIMD4<Double>.zero
+            var last = SIMD4<Double>.zero
+            let oldest = writeIndex
+            rows.withUnsafeBufferPointer { rows in
+                scratch.withUnsafeMutableBufferPointer { magnitudes in
+                    var index = oldest
+                    for k in 0..<n {
+                        magnitudes[k] = rows[index].x
+                        index = index + 1 == n ? 0 : index + 1
+                    }
+                    index = oldest
+                    var lastIndex = (oldest + n - edge) % n
+                    for _ in 0..<edge {
+                        first += rows[index]
+                        last += rows[lastIndex]
+                        index = index + 1 == n ? 0 : index + 1
+                        lastIndex = lastIndex + 1 == n ? 0 : lastIndex + 1
+                    }
+                }
             }
-            let denominator = first.magnitude * last.magnitude
-            let cosine = denominator > 0 ? min(1, max(-1, first.dot(last) / denominator)) : 1
+            let f = extractor.features(of: scratch)
+            let firstDirection = Vector3(x: first[1], y: first[2], z: first[3])
+            let lastDirection = Vector3(x: last[1], y: last[2], z: last[3])
+            let denominator = firstDirection.magnitude * lastDirection.magnitude
+            let cosine = denominator > 0 ? min(1, max(-1, firstDirection.dot(lastDirection) / denominator)) : 1
             let tilt = acos(cosine) * 180 / Double.pi
 
             return ActivityFeatures(
@@ -199,7 +224,17 @@ extension ActivityFeatureStage.Windows: Codable {
         case magnitude, x, y, z, extractor, inputMoments, sinceHop
     }
 
-    /// Decodes the windows; the scratch buffers are allocated afresh. O(window).
+    /// One column of the ring in the form `SlidingWindow` encodes (the snapshot format of the four windows the
+    /// ring replaced, so snapshots written before decode, and the other way round): the values held, oldest
+    /// first, and the rows since the last window.
+    private struct Column: Codable {
+        var size: Int
+        var hop: Int
+        var values: [Double]
+        var sinceLastWindow: Int
+    }
+
+    /// Decodes the windows; the scratch buffer is allocated afresh. O(window).
     /// - Throws: `DecodingError.dataCorrupted` when the windows' sizes or positions disagree.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -208,21 +243,27 @@ extension ActivityFeatureStage.Windows: Codable {
         strideToStepBoundary = try container.decode(Double.self, forKey: .strideToStepBoundary)
         hop = try container.decode(Int.self, forKey: .hop)
         windowDuration = try container.decode(Double.self, forKey: .windowDuration)
-        magnitude = try container.decode(SlidingWindow.self, forKey: .magnitude)
-        axes = (try container.decode(SlidingWindow.self, forKey: .x), try container.decode(SlidingWindow.self, forKey: .y),
-                try container.decode(SlidingWindow.self, forKey: .z))
+        let columns = try [CodingKeys.magnitude, .x, .y, .z].map { try container.decode(Column.self, forKey: $0) }
         extractor = try container.decode(FeatureExtractor.self, forKey: .extractor)
         inputMoments = try container.decode(ActivityInputMoments.self, forKey: .inputMoments)
         sinceHop = try container.decode(Int.self, forKey: .sinceHop)
-        scratch = Array(repeating: 0, count: max(0, windowCount))
-        scratchAxes = (scratch, scratch, scratch)
-        let windows = [magnitude, axes.x, axes.y, axes.z]
-        let (windowCount, hop, held) = (windowCount, hop, magnitude.count)
-        guard windowCount >= 8, hop >= 1, (0..<hop).contains(sinceHop), extractor.windowSize == windowCount,
-              windows.allSatisfy({ $0.size == windowCount && $0.hop == hop && $0.count == held }) else {
+        let (windowCount, hop, held, since) = (windowCount, hop, columns[0].values.count, columns[0].sinceLastWindow)
+        guard windowCount >= 8, windowCount <= 1 << 24, hop >= 1, (0..<hop).contains(sinceHop),
+              extractor.windowSize == windowCount, held <= windowCount, (0..<hop).contains(since),
+              held == windowCount || since == 0,
+              columns.allSatisfy({ $0.size == windowCount && $0.hop == hop && $0.values.count == held
+                                   && $0.sinceLastWindow == since }) else {
             throw DecodingError.dataCorruptedError(forKey: .magnitude, in: container,
                                                    debugDescription: "the activity windows' sizes or positions disagree")
         }
+        rows = Array(repeating: .zero, count: windowCount)
+        for k in 0..<held {
+            rows[k] = SIMD4(columns[0].values[k], columns[1].values[k], columns[2].values[k], columns[3].values[k])
+        }
+        writeIndex = held == windowCount ? 0 : held
+        heldCount = held
+        sinceLastWindow = since
+        scratch = Array(repeating: 0, count: windowCount)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -232,10 +273,12 @@ extension ActivityFeatureStage.Windows: Codable {
         try container.encode(strideToStepBoundary, forKey: .strideToStepBoundary)
         try container.encode(hop, forKey: .hop)
         try container.encode(windowDuration, forKey: .windowDuration)
-        try container.encode(magnitude, forKey: .magnitude)
-        try container.encode(axes.x, forKey: .x)
-        try container.encode(axes.y, forKey: .y)
-        try container.encode(axes.z, forKey: .z)
+        // Oldest first: the held rows end just before `writeIndex`.
+        let held = (0..<heldCount).map { rows[(writeIndex - heldCount + $0 + windowCount) % windowCount] }
+        for (lane, key) in [CodingKeys.magnitude, .x, .y, .z].enumerated() {
+            try container.encode(Column(size: windowCount, hop: hop, values: held.map { $0[lane] },
+                                        sinceLastWindow: sinceLastWindow), forKey: key)
+        }
         try container.encode(extractor, forKey: .extractor)
         try container.encode(inputMoments, forKey: .inputMoments)
         try container.encode(sinceHop, forKey: .sinceHop)

@@ -43,8 +43,8 @@ struct ActivityInputMoments: Sendable, Codable {
         let magnitude = acceleration.magnitude
         add(magnitude)
         if magnitude > 0 {
-            current.direction = current.direction + Vector3(x: acceleration.x / magnitude, y: acceleration.y / magnitude,
-                                                            z: acceleration.z / magnitude)
+            // One division and three multiplications, not three divisions (within an ulp of a/|a|).
+            current.direction = current.direction + acceleration * (1 / magnitude)
             current.directionCount += 1
         }
     }

@@ -1,16 +1,18 @@
 /// Turns a stream of `ActivityUpdate`s into maximal `ActivitySegment`s: each segment runs from an update's start
 /// to the next change of activity, the last one to the end of the input.
 ///
-/// Streaming value: O(1) per update, constant memory.
+/// A stage of the streaming contract (<doc:StreamingStages>): ``push(_:emit:)`` each update, ``finish(at:emit:)``
+/// at the end. Constant memory.
 public struct ActivitySegmenter: Sendable {
     private var open: ActivitySegment?
 
     /// Creates an empty segmenter.
     public init() {}
 
-    /// Adds the next update (in time order) and calls `emit` with the segment it closes, if any.
+    /// Takes the next update (in time order) and calls `emit` with the segment it closes, if any.
     /// Consecutive updates of the same activity extend one segment, whose confidence is the lowest seen.
-    public mutating func add(_ update: ActivityUpdate, emit: (ActivitySegment) -> Void) {
+    /// - Complexity: O(1).
+    public mutating func push(_ update: ActivityUpdate, emit: (ActivitySegment) -> Void) {
         if var current = open {
             if current.activity == update.activity {
                 current.confidence = min(current.confidence, update.confidence)
@@ -26,6 +28,7 @@ public struct ActivitySegmenter: Sendable {
 
     /// Closes the open segment at `end` (seconds, typically the last sample's time) and emits it when it is not
     /// empty. The segmenter is empty afterwards.
+    /// - Complexity: O(1).
     public mutating func finish(at end: Double, emit: (ActivitySegment) -> Void) {
         if var current = open {
             current.end = max(current.start, end)

@@ -13,7 +13,7 @@ struct ActivitySmoother: Sendable, Codable {
         var persisted: Double
         var interrupted: Double
         var confidenceCounts: ConfidenceCounts
-        var rule: String
+        var rule: ActivityRule
         var features: ActivityFeatures
     }
 

@@ -41,7 +41,7 @@ struct ActivityTemporalSmoother: Sendable, Codable {
         }
         decoder = ActivityTemporalDecoder(durations: durations, switchCost: c.temporal.switchCost, lag: lag,
                                           silentCapacity: gapHopLimit)
-        let placeholder = Hop(start: 0, silent: true, decision: WindowDecision(activity: .unknown, confidence: .low, rule: ""),
+        let placeholder = Hop(start: 0, silent: true, decision: WindowDecision(activity: .unknown, confidence: .low, rule: .gap),
                               features: ActivityFeatures(mean: 0, deviation: 0, dominantFrequency: 0, dominantPower: 0,
                                                          spectralEntropy: 0, lowBandPower: 0, highBandPower: 0,
                                                          periodicity: 0, period: 0, tilt: 0, stepFrequency: 0))
@@ -98,7 +98,7 @@ struct ActivityTemporalSmoother: Sendable, Codable {
         }
         let unseen = min(gapHopLimit, Int(((to - from) / hopDuration).rounded(.down)))
         for _ in 0..<unseen {
-            append(Hop(start: from, silent: true, decision: WindowDecision(activity: .unknown, confidence: .low, rule: "gap"),
+            append(Hop(start: from, silent: true, decision: WindowDecision(activity: .unknown, confidence: .low, rule: .gap),
                        features: hops[head].features))
             decoder.add(SIMD8(repeating: 0), silent: true)
             while let c = decoder.decideOldest() { decided(c, emit: emit) }
@@ -151,7 +151,7 @@ struct ActivityTemporalSmoother: Sendable, Codable {
         var confidences = (low: 0, medium: 0, high: 0)
         var rule = hop.decision.rule
         var features = hop.features
-        var ruleCounts: [(rule: String, count: Int)] = []
+        var ruleCounts: [(rule: ActivityRule, count: Int)] = []
         var newest = hop.start
         func look(_ candidate: Hop) {
             guard !candidate.silent else { return }

@@ -10,7 +10,7 @@ public struct ActivityUpdate: Sendable, Hashable, Codable {
     /// The rule and feature values that produced the decision.
     public var explanation: ActivityExplanation
 
-    public init(start: Double, activity: MotionActivity, confidence: ActivityConfidence, explanation: ActivityExplanation = .init(rule: "given")) {
+    public init(start: Double, activity: MotionActivity, confidence: ActivityConfidence, explanation: ActivityExplanation = .init(rule: .given)) {
         self.start = start
         self.activity = activity
         self.confidence = confidence
@@ -21,8 +21,8 @@ public struct ActivityUpdate: Sendable, Hashable, Codable {
 /// Why the classifier decided what it did: the name of the rule that fired and
 /// the feature values it looked at.
 public struct ActivityExplanation: Sendable, Hashable, Codable {
-    /// A short, stable identifier of the rule, e.g. `"gait-walking"`.
-    public var rule: String
+    /// The rule that decided, e.g. ``ActivityRule/gaitWalking`` (written `gait-walking`).
+    public var rule: ActivityRule
     /// Feature name → value, in the units documented for each feature.
     public var features: [String: Double]
     /// The change of activity the temporal model allowed, `"previous→new"` (e.g. `"stationary→automotive"`), with
@@ -30,7 +30,7 @@ public struct ActivityExplanation: Sendable, Hashable, Codable {
     /// the rule-only model.
     public var transition: String?
 
-    public init(rule: String, features: [String: Double] = [:], transition: String? = nil) {
+    public init(rule: ActivityRule, features: [String: Double] = [:], transition: String? = nil) {
         self.rule = rule
         self.features = features
         self.transition = transition

@@ -196,7 +196,7 @@ public struct MotionEngine: Sendable {
         guard time.isFinite else { throw .nonFiniteTime(time) }
         release(through: time, into: &events)
         merger.close(through: time)
-        recordGate(into: &events) { gate, gateEvents throws(GatingError) in try gate.advance(to: time, into: &gateEvents) }
+        recordGate(into: &events) { gate, gateEvents throws(GatingError) in try gate.advance(to: time, emit: gateEvents) }
         mergedTime = max(mergedTime ?? time, time)
         settleDistance(into: &events)
     }
@@ -265,8 +265,8 @@ public struct MotionEngine: Sendable {
             classifier!.push(sample) { updates.append($0) }  // an empty array does not allocate
             for update in updates { take(update, into: &events) }
         }
-        recordGate(into: &events) { gate, gateEvents throws(GatingError) in try gate.advance(to: sample.time, into: &gateEvents) }
-        detector.push(sample) { event in stepGate.filter(event) { events.append(Self.event(of: $0)) } }
+        recordGate(into: &events) { gate, gateEvents throws(GatingError) in try gate.advance(to: sample.time, emit: gateEvents) }
+        detector.push(sample) { event in stepGate.push(event) { events.append(Self.event(of: $0)) } }
         settleDistance(into: &events)
     }
 
@@ -274,7 +274,7 @@ public struct MotionEngine: Sendable {
         if case .fix(let fix) = item {
             mergedTime = max(mergedTime ?? fix.time, fix.time)
             classifier?.push(fix)
-            recordGate(into: &events) { gate, gateEvents throws(GatingError) in try gate.process(fix, into: &gateEvents) }
+            recordGate(into: &events) { gate, gateEvents throws(GatingError) in try gate.push(fix, emit: gateEvents) }
         }
         distance.add(item)
         settleDistance(into: &events)
@@ -283,20 +283,18 @@ public struct MotionEngine: Sendable {
     /// An activity update (the classifier's, or pushed): to the gate now, to the odometer for the fixes it covers.
     private mutating func take(_ update: ActivityUpdate, into events: inout [MotionEvent]) {
         activity = update
-        stepGate.take(update.activity)
+        stepGate.push(update.activity)
         events.append(.activity(update))
         if classifier == nil { mergedTime = max(mergedTime ?? update.start, update.start) }
-        recordGate(into: &events) { gate, gateEvents throws(GatingError) in try gate.process(update, into: &gateEvents) }
+        recordGate(into: &events) { gate, gateEvents throws(GatingError) in try gate.push(update, emit: gateEvents) }
         distance.add(update)
     }
 
     /// Runs `body` on the gate and appends its events. The engine checks every input as the gate does before
     /// taking it, so the gate never refuses one here; if it did, the input would be dropped by the gate alone.
     private mutating func recordGate(into events: inout [MotionEvent],
-                                     _ body: (inout RecordingGate, inout [GatingEvent]) throws(GatingError) -> Void) {
-        var gateEvents: [GatingEvent] = []
-        try? body(&gate, &gateEvents)
-        for event in gateEvents { events.append(.recording(event)) }
+                                     _ body: (inout RecordingGate, (GatingEvent) -> Void) throws(GatingError) -> Void) {
+        try? body(&gate) { events.append(.recording($0)) }
     }
 
     private mutating func settleDistance(into events: inout [MotionEvent]) {

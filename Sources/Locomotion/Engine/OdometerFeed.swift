@@ -10,8 +10,6 @@ struct OdometerFeed: Sendable, Codable {
     private(set) var odometer: Odometer
     private var waiting = InputQueue<FixStreamItem>()
     private var updates = InputQueue<ActivityUpdate>()
-    /// Whether the latest fix was a jump, so that the next one may re-anchor (and credit earlier days).
-    private var jumpPending = false
 
     init(configuration: OdometerConfiguration, timeZone: TimeZone) {
         odometer = Odometer(configuration: configuration, timeZone: timeZone)
@@ -35,12 +33,12 @@ struct OdometerFeed: Sendable, Codable {
             case .fix(let fix):
                 guard fix.time < settled else { return }
                 while let update = updates.first, update.start <= fix.time {
-                    odometer.record(update)
+                    odometer.push(update)
                     _ = updates.removeFirst()
                 }
-                record(fix, timed: true, into: &events)
+                record(fix, into: &events)
             case .untimedFix(let fix):
-                record(fix, timed: false, into: &events)
+                record(fix, into: &events)
             case .segmentBreak:
                 odometer.startNewSegment()
             case .timeZone(let zone):
@@ -50,19 +48,7 @@ struct OdometerFeed: Sendable, Codable {
         }
     }
 
-    private mutating func record(_ fix: LocationFix, timed: Bool, into events: inout [MotionEvent]) {
-        // A re-anchoring may credit the fixes of earlier days: compare their tallies (only after a jump).
-        let before = jumpPending ? odometer.history : []
-        let outcome = timed ? odometer.record(fix) : odometer.recordUntimed(fix)
-        jumpPending = outcome == .rejected(.jump)
-        let time = timed ? fix.time : .nan
-        let tally = timed ? odometer.today : odometer.undated
-        var earlier: [DailyDistance] = []
-        if case .reanchored = outcome {
-            earlier = odometer.history.dropLast().filter { !before.contains($0) }
-        }
-        if let tally {
-            events.append(.distance(DistanceUpdate(time: time, outcome: outcome, tally: tally, earlierTallies: earlier)))
-        }
+    private mutating func record(_ fix: LocationFix, into events: inout [MotionEvent]) {
+        odometer.push(fix) { events.append(.distance($0)) }
     }
 }

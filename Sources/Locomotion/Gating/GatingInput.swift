@@ -1,5 +1,5 @@
 /// One input of a ``RecordingGate``, for feeding a merged, time-ordered
-/// stream (replay, tests) through ``RecordingGate/process(_:into:)-(GatingInput,_)``.
+/// stream (replay, tests) through ``RecordingGate/push(_:emit:)-(GatingInput,_)``.
 public enum GatingInput: Sendable, Hashable, Codable {
     /// An activity update from the classifier.
     case activity(ActivityUpdate)

@@ -4,22 +4,27 @@
 ///
 /// The gate is a deterministic value. Time comes only from its inputs (it
 /// never reads a clock); timers run out when a later input or
-/// ``advance(to:into:)`` reaches their deadline, and the resulting event is
+/// ``advance(to:emit:)`` reaches their deadline, and the resulting event is
 /// dated at the deadline. The whole state is `Codable`: encoding it after any
 /// input, decoding it (in another process, after the OS killed the app) and
 /// continuing gives exactly the events of an uninterrupted run.
 ///
+/// A stage of the streaming contract (<doc:StreamingStages>): push activity
+/// updates and fixes in time order, advance it while nothing else comes; it
+/// holds nothing back, so it has no `finish`.
+///
 /// ```swift
 /// var gate = RecordingGate(configuration: .init(policy: .onFoot))
-/// var events: [GatingEvent] = []
-/// try gate.process(update, into: &events)      // from the classifier
-/// try gate.process(fix, into: &events)         // optional
-/// try gate.advance(to: now, into: &events)     // heartbeat, so timers fire
+/// let handle = { (event: GatingEvent) in if event.changesMode { apply(event.profile) } }
+/// try gate.push(update, emit: handle)          // from the classifier
+/// try gate.push(fix, emit: handle)             // optional
+/// try gate.advance(to: now, emit: handle)      // heartbeat, so timers fire
 /// ```
 ///
-/// The states, rules and defaults are described in Docs/gating.md. Every
-/// method is O(1) in time and memory and allocates nothing beyond appending
-/// to `events` (at most three events per input).
+/// The states, rules and defaults are described in Docs/gating.md.
+///
+/// - Complexity: O(1) in time and memory per input, at most three events per
+///   input; no allocation.
 public struct RecordingGate: Sendable, Hashable, Codable {
     /// The constants the gate runs with (saved with the state).
     public let configuration: GatingConfiguration
@@ -71,30 +76,33 @@ public struct RecordingGate: Sendable, Hashable, Codable {
 
     // MARK: - Inputs
 
-    /// Takes one input of a merged stream. See the specific methods.
-    public mutating func process(_ input: GatingInput, into events: inout [GatingEvent]) throws(GatingError) {
+    /// Takes one input of a merged stream: ``push(_:emit:)-(ActivityUpdate,_)``,
+    /// ``push(_:emit:)-(LocationFix,_)`` or ``advance(to:emit:)``.
+    /// - Complexity: O(1).
+    public mutating func push(_ input: GatingInput, emit: (GatingEvent) -> Void) throws(GatingError) {
         switch input {
-        case .activity(let update): try process(update, into: &events)
-        case .fix(let fix): try process(fix, into: &events)
-        case .time(let time): try advance(to: time, into: &events)
+        case .activity(let update): try push(update, emit: emit)
+        case .fix(let fix): try push(fix, emit: emit)
+        case .time(let time): try advance(to: time, emit: emit)
         }
     }
 
-    /// Takes an activity update; appends the resulting events.
+    /// Takes an activity update and calls `emit` with the events it causes.
     ///
     /// The update holds from `update.start`, which may lie before the latest
     /// input (classifiers decide after their window): timers then count from
     /// `update.start`, but decisions are dated no earlier than the latest input.
     /// - Throws: ``GatingError`` when the start is not finite or precedes the
     ///   previous update's start.
-    public mutating func process(_ update: ActivityUpdate, into events: inout [GatingEvent]) throws(GatingError) {
+    /// - Complexity: O(1).
+    public mutating func push(_ update: ActivityUpdate, emit: (GatingEvent) -> Void) throws(GatingError) {
         let start = update.start
         guard start.isFinite else { throw .nonFiniteTime(start) }
         if let previous = latestActivityStart, start < previous {
             throw .activityOutOfOrder(previous: previous, received: start)
         }
         latestActivityStart = start
-        let now = begin(at: start, into: &events)
+        let now = begin(at: start, emit: emit)
         // After a gap nothing before the gap's end counts as evidence.
         let since = max(start, evidenceFloor ?? start)
         let reported = update.activity
@@ -106,12 +114,12 @@ public struct RecordingGate: Sendable, Hashable, Codable {
         case .idle:
             if recorded {
                 if confident && !confined {
-                    enterRecording(at: now, reason: .init(rule: .confident, trigger: .activity, activity: reported), into: &events)
+                    enterRecording(at: now, reason: .init(rule: .confident, trigger: .activity, activity: reported), emit: emit)
                 } else {
                     phase = .arming
                     armingSince = since
-                    emit(at: now, .init(rule: .arming, trigger: .activity, activity: reported), into: &events)
-                    fireTimers(upTo: now, into: &events)
+                    report(at: now, .init(rule: .arming, trigger: .activity, activity: reported), emit: emit)
+                    fireTimers(upTo: now, emit: emit)
                 }
             } else if reported.isMoving {
                 // Riding away ends a confinement: the person left the room.
@@ -120,12 +128,12 @@ public struct RecordingGate: Sendable, Hashable, Codable {
         case .arming:
             if recorded {
                 if confident && !confined {
-                    enterRecording(at: now, reason: .init(rule: .confident, trigger: .activity, activity: reported), into: &events)
+                    enterRecording(at: now, reason: .init(rule: .confident, trigger: .activity, activity: reported), emit: emit)
                 }
             } else {
                 phase = .idle
                 if reported.isMoving { confined = false }
-                emit(at: now, .init(rule: .disarmed, trigger: .activity, activity: reported, elapsed: now - armingSince), into: &events)
+                report(at: now, .init(rule: .disarmed, trigger: .activity, activity: reported, elapsed: now - armingSince), emit: emit)
             }
         case .recording:
             if !recorded {
@@ -134,15 +142,15 @@ public struct RecordingGate: Sendable, Hashable, Codable {
                 switchSince = reported.isMoving ? since : nil
                 resumptionSuppressed = false
                 stopAnchor = freshFix(at: now)
-                emit(at: now, .init(rule: .stopTimer, trigger: .activity, activity: reported), into: &events)
-                fireTimers(upTo: now, into: &events)
+                report(at: now, .init(rule: .stopTimer, trigger: .activity, activity: reported), emit: emit)
+                fireTimers(upTo: now, emit: emit)
             }
         case .stopping:
             if recorded {
-                tryResuming(at: now, trigger: .activity, into: &events)
+                tryResuming(at: now, trigger: .activity, emit: emit)
             } else if reported.isMoving {
                 if switchSince == nil { switchSince = since }
-                fireTimers(upTo: now, into: &events)
+                fireTimers(upTo: now, emit: emit)
             } else {
                 // The switch timer counts an uninterrupted run of unrecorded
                 // movement; a pause falls back on the stop timer.
@@ -151,19 +159,18 @@ public struct RecordingGate: Sendable, Hashable, Codable {
         }
     }
 
-    /// Takes a location fix; appends the resulting events.
+    /// Takes a location fix and calls `emit` with the events it causes.
     /// - Throws: ``GatingError`` when the time is not finite, precedes the
     ///   previous fix, or the coordinates or accuracy are out of range.
-    public mutating func process(_ fix: LocationFix, into events: inout [GatingEvent]) throws(GatingError) {
+    /// - Complexity: O(1).
+    public mutating func push(_ fix: LocationFix, emit: (GatingEvent) -> Void) throws(GatingError) {
         guard fix.time.isFinite else { throw .nonFiniteTime(fix.time) }
-        guard fix.latitude.isFinite, abs(fix.latitude) <= 90, fix.longitude.isFinite, abs(fix.longitude) <= 180,
-              (fix.horizontalAccuracy.map { $0.isFinite && $0 >= 0 } ?? true)
-        else { throw .invalidFix(time: fix.time) }
+        guard fix.hasValidPosition else { throw .invalidFix(time: fix.time) }
         if let previous = latestFixTime, fix.time < previous {
             throw .fixOutOfOrder(previous: previous, received: fix.time)
         }
         latestFixTime = fix.time
-        let now = begin(at: fix.time, into: &events)
+        let now = begin(at: fix.time, emit: emit)
         let position = GatePosition(fix)
         latestFix = position
         let config = configuration
@@ -180,7 +187,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
                 let ridingUnrecorded = activity.map { $0.isMoving && !config.policy.records($0) } ?? false
                 confined = false
                 if phase == .arming {
-                    enterRecording(at: now, reason: .init(rule: .departure, trigger: .fix, distance: distance), into: &events)
+                    enterRecording(at: now, reason: .init(rule: .departure, trigger: .fix, distance: distance), emit: emit)
                 } else if config.wakesOnDeparture && !ridingUnrecorded {
                     // Movement the classifier has not (yet) confirmed: record,
                     // with the stop timer running until it does.
@@ -190,7 +197,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
                     resumptionSuppressed = false
                     stopAnchor = position
                     stillAnchor = nil
-                    emit(at: now, .init(rule: .departure, trigger: .fix, distance: distance), into: &events)
+                    report(at: now, .init(rule: .departure, trigger: .fix, distance: distance), emit: emit)
                 } else {
                     stillAnchor = position
                 }
@@ -206,13 +213,13 @@ public struct RecordingGate: Sendable, Hashable, Codable {
                 rangeAnchor = position.at(now)
             } else if now - anchor.time >= config.stopTimeout {
                 let reason = GatingReason(rule: .confined, trigger: .fix, elapsed: now - anchor.time, distance: anchor.distance(to: position))
-                stop(at: now, reason: reason, confinedAt: anchor, into: &events)
+                stop(at: now, reason: reason, confinedAt: anchor, emit: emit)
             }
         case .stopping:
             if stopAnchor == nil {
                 stopAnchor = position
             } else if let activity, config.policy.records(activity) {
-                tryResuming(at: now, trigger: .fix, into: &events)
+                tryResuming(at: now, trigger: .fix, emit: emit)
             }
         }
     }
@@ -222,20 +229,22 @@ public struct RecordingGate: Sendable, Hashable, Codable {
     /// ignored (time never goes back). Call it at least every
     /// ``GatingConfiguration/gapLimit`` seconds while the collector runs.
     /// - Throws: ``GatingError/nonFiniteTime(_:)``.
-    public mutating func advance(to time: Double, into events: inout [GatingEvent]) throws(GatingError) {
+    /// - Complexity: O(1).
+    public mutating func advance(to time: Double, emit: (GatingEvent) -> Void) throws(GatingError) {
         guard time.isFinite else { throw .nonFiniteTime(time) }
-        _ = begin(at: time, into: &events)
+        _ = begin(at: time, emit: emit)
     }
 
     // MARK: - Batch
 
     /// Runs `inputs` (in time order) through a fresh gate: batch defined as
-    /// streaming. O(n) time; the events array is the only allocation.
+    /// streaming.
+    /// - Complexity: O(n) time; the events array is the only allocation.
     public static func replay<Inputs: Sequence>(_ inputs: Inputs, configuration: GatingConfiguration = .init()) throws(GatingError) -> [GatingEvent]
     where Inputs.Element == GatingInput {
         var gate = RecordingGate(configuration: configuration)
         var events: [GatingEvent] = []
-        for input in inputs { try gate.process(input, into: &events) }
+        for input in inputs { try gate.push(input) { events.append($0) } }
         return events
     }
 
@@ -243,10 +252,10 @@ public struct RecordingGate: Sendable, Hashable, Codable {
 
     /// Starts handling an input at `inputTime`: the first input, a gap, or
     /// timers running out. Returns the decision time (never before the latest input).
-    private mutating func begin(at inputTime: Double, into events: inout [GatingEvent]) -> Double {
+    private mutating func begin(at inputTime: Double, emit: (GatingEvent) -> Void) -> Double {
         guard let previous = time else {
             time = inputTime
-            emit(at: inputTime, .init(rule: .initial, trigger: .clock), into: &events)
+            report(at: inputTime, .init(rule: .initial, trigger: .clock), emit: emit)
             return inputTime
         }
         if inputTime - previous > configuration.gapLimit {
@@ -261,21 +270,21 @@ public struct RecordingGate: Sendable, Hashable, Codable {
             rangeAnchor = nil
             switchSince = nil
             resumptionSuppressed = false
-            emit(at: previous, .init(rule: .gap, trigger: .clock, elapsed: inputTime - previous), into: &events)
+            report(at: previous, .init(rule: .gap, trigger: .clock, elapsed: inputTime - previous), emit: emit)
             time = inputTime
             evidenceFloor = inputTime
-            emit(at: inputTime, .init(rule: .afterGap, trigger: .clock, elapsed: inputTime - previous), into: &events)
+            report(at: inputTime, .init(rule: .afterGap, trigger: .clock, elapsed: inputTime - previous), emit: emit)
             return inputTime
         }
         let now = max(previous, inputTime)
-        fireTimers(upTo: now, into: &events)
+        fireTimers(upTo: now, emit: emit)
         time = now
         return now
     }
 
     /// Runs out every timer whose deadline is at or before `now`, each dated
     /// at its deadline (or at the latest input, when the deadline lies before it).
-    private mutating func fireTimers(upTo now: Double, into events: inout [GatingEvent]) {
+    private mutating func fireTimers(upTo now: Double, emit: (GatingEvent) -> Void) {
         let config = configuration
         while true {
             switch phase {
@@ -287,7 +296,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
                 // the activity: only departure (a fix) re-enters then.
                 if confined, let fix = freshFix(at: now), let area = stillAnchor,
                    !area.isDeparted(fix, beyond: config.minimumDisplacement) { return }
-                enterRecording(at: dated(deadline), reason: .init(rule: .dwell, trigger: .timer, activity: activity, elapsed: dwell), into: &events)
+                enterRecording(at: dated(deadline), reason: .init(rule: .dwell, trigger: .timer, activity: activity, elapsed: dwell), emit: emit)
             case .stopping:
                 let stillDeadline = stopSince + config.stopTimeout
                 let switchDeadline = switchSince.map { $0 + config.switchTimeout } ?? .infinity
@@ -298,7 +307,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
                     : .init(rule: .stopTimeout, trigger: .timer, activity: activity, elapsed: config.stopTimeout)
                 // A recorded activity without displacement all along: pacing.
                 let pacingArea = resumptionSuppressed ? stopAnchor : nil
-                stop(at: dated(deadline), reason: reason, confinedAt: pacingArea, into: &events)
+                stop(at: dated(deadline), reason: reason, confinedAt: pacingArea, emit: emit)
             case .idle, .recording:
                 return
             }
@@ -319,14 +328,14 @@ public struct RecordingGate: Sendable, Hashable, Codable {
 
     /// Stopping, with a recorded activity: resume unless fresh fixes show no
     /// displacement from where the stop timer started.
-    private mutating func tryResuming(at now: Double, trigger: GatingTrigger, into events: inout [GatingEvent]) {
+    private mutating func tryResuming(at now: Double, trigger: GatingTrigger, emit: (GatingEvent) -> Void) {
         var distance: Double?
         if let fix = freshFix(at: now), let anchor = stopAnchor {
             let moved = anchor.distance(to: fix)
             guard anchor.isDeparted(fix, beyond: configuration.minimumDisplacement) else {
                 if !resumptionSuppressed {
                     resumptionSuppressed = true
-                    emit(at: now, .init(rule: .noDisplacement, trigger: trigger, activity: activity, distance: moved), into: &events)
+                    report(at: now, .init(rule: .noDisplacement, trigger: trigger, activity: activity, distance: moved), emit: emit)
                 }
                 return
             }
@@ -337,21 +346,21 @@ public struct RecordingGate: Sendable, Hashable, Codable {
         stopAnchor = nil
         switchSince = nil
         resumptionSuppressed = false
-        emit(at: now, .init(rule: .resumed, trigger: trigger, activity: activity, elapsed: now - stopSince, distance: distance), into: &events)
+        report(at: now, .init(rule: .resumed, trigger: trigger, activity: activity, elapsed: now - stopSince, distance: distance), emit: emit)
     }
 
-    private mutating func enterRecording(at now: Double, reason: GatingReason, into events: inout [GatingEvent]) {
+    private mutating func enterRecording(at now: Double, reason: GatingReason, emit: (GatingEvent) -> Void) {
         phase = .recording
         confined = false
         stillAnchor = nil
         stopAnchor = nil
         rangeAnchor = freshFix(at: now)?.at(now)
-        emit(at: now, reason, into: &events)
+        report(at: now, reason, emit: emit)
     }
 
     /// Leaves high accuracy. `confinedAt` is the pacing area when the stop
     /// came from pacing (entry then needs departure or the longer dwell).
-    private mutating func stop(at now: Double, reason: GatingReason, confinedAt pacingArea: GatePosition?, into events: inout [GatingEvent]) {
+    private mutating func stop(at now: Double, reason: GatingReason, confinedAt pacingArea: GatePosition?, emit: (GatingEvent) -> Void) {
         phase = .idle
         confined = pacingArea != nil
         stillAnchor = pacingArea ?? freshFix(at: now)
@@ -359,20 +368,21 @@ public struct RecordingGate: Sendable, Hashable, Codable {
         rangeAnchor = nil
         switchSince = nil
         resumptionSuppressed = false
-        emit(at: now, reason, into: &events)
+        report(at: now, reason, emit: emit)
         if let activity, configuration.policy.records(activity) {
             // Still reported as moving (pacing): the entry dwell starts now.
             phase = .arming
             armingSince = now
-            emit(at: now, .init(rule: .arming, trigger: reason.trigger, activity: activity), into: &events)
+            report(at: now, .init(rule: .arming, trigger: reason.trigger, activity: activity), emit: emit)
         }
     }
 
-    private mutating func emit(at time: Double, _ reason: GatingReason, into events: inout [GatingEvent]) {
+    private mutating func report(at time: Double, _ reason: GatingReason, emit: (GatingEvent) -> Void) {
         let mode = phase.mode
-        events.append(GatingEvent(
-            time: time, phase: phase, mode: mode, profile: configuration.profile(for: mode),
-            changesMode: mode != reportedMode, reason: reason))
+        let changesMode = mode != reportedMode
         reportedMode = mode
+        emit(GatingEvent(
+            time: time, phase: phase, mode: mode, profile: configuration.profile(for: mode),
+            changesMode: changesMode, reason: reason))
     }
 }

@@ -17,7 +17,8 @@ public struct LocalDay: Sendable, Hashable, Codable, Comparable, CustomStringCon
         self.day = day
     }
 
-    /// The date `days` days after 1970-01-01 (negative: before). O(1).
+    /// The date `days` days after 1970-01-01 (negative: before).
+    /// - Complexity: O(1).
     public init(daysSince1970 days: Int) {
         // Howard Hinnant's civil_from_days: exact for every Int day count in range.
         let z = days + 719_468
@@ -31,7 +32,8 @@ public struct LocalDay: Sendable, Hashable, Codable, Comparable, CustomStringCon
         year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     }
 
-    /// Days from 1970-01-01 to this date (negative: before). O(1).
+    /// Days from 1970-01-01 to this date (negative: before).
+    /// - Complexity: O(1).
     public var daysSince1970: Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400

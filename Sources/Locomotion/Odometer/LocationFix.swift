@@ -19,4 +19,14 @@ public struct LocationFix: Sendable, Hashable, Codable {
         self.horizontalAccuracy = horizontalAccuracy
         self.speed = speed
     }
+
+    /// True when the position can be used: latitude in −90…90 and longitude in −180…180 (both finite), and the
+    /// accuracy, when given, finite and not negative (CoreLocation marks an invalid fix with a negative one). The
+    /// time is not part of it: a NaN time means the fix has none (a GPX point without `<time>`). The gate refuses a
+    /// fix without a valid position; the odometer counts it as invalid.
+    /// - Complexity: O(1).
+    public var hasValidPosition: Bool {
+        latitude.isFinite && abs(latitude) <= 90 && longitude.isFinite && abs(longitude) <= 180
+            && (horizontalAccuracy.map { $0.isFinite && $0 >= 0 } ?? true)
+    }
 }

@@ -4,13 +4,15 @@ import Foundation
 /// fixes, with a jump filter, an accuracy filter, an optional moving gate and a
 /// reset at the start of each local day.
 ///
-/// Push fixes in time order with ``record(_:)-(LocationFix)``; push activity
-/// updates (from the classifier, or given) with ``record(_:)-(ActivityUpdate)``
-/// as they happen, and a change of time zone with ``changeTimeZone(to:)``.
-/// ``history`` holds one ``DailyDistance`` per local day.
+/// A stage of the streaming contract (<doc:StreamingStages>): push fixes in time
+/// order with ``push(_:emit:)``, which emits a ``DistanceUpdate`` for each; push
+/// activity updates (from the classifier, or given) with ``push(_:)`` as they
+/// happen, and a change of time zone with ``changeTimeZone(to:)``. ``history``
+/// holds one ``DailyDistance`` per local day. A fix whose time is NaN (a GPX
+/// point without `<time>`) is measured for length in the ``undated`` tally.
 ///
 /// Rules, in the order they are applied to each fix:
-/// 1. Impossible values are rejected as ``FixRejection/invalid``.
+/// 1. Impossible values (not ``LocationFix/hasValidPosition``) are rejected as ``FixRejection/invalid``.
 /// 2. A time not after the latest fix seen is ``FixRejection/outOfOrder``.
 /// 3. Accuracy worse than the limit (or missing, if not trusted) is
 ///    ``FixRejection/inaccurate``; such a fix never anchors.
@@ -41,7 +43,7 @@ public struct Odometer: Sendable, Hashable, Codable {
     public private(set) var timeZone: TimeZone
     /// One tally per local day that saw a fix, oldest first.
     public private(set) var history: [DailyDistance] = []
-    /// The tally of fixes given without a time (``recordUntimed(_:)``), if any.
+    /// The tally of fixes given without a time (NaN), if any.
     public private(set) var undated: DailyDistance?
     /// The latest activity recorded, if any.
     public private(set) var activity: MotionActivity?
@@ -82,35 +84,54 @@ public struct Odometer: Sendable, Hashable, Codable {
         history.reduce(undated?.distance ?? 0) { $0 + $1.distance }
     }
 
-    // MARK: Events
+    // MARK: Inputs
 
-    /// Applies an activity update: fixes from now on are gated by `update.activity`.
-    /// Push updates and fixes in time order. O(1).
-    public mutating func record(_ update: ActivityUpdate) {
+    /// Takes an activity update: fixes from now on are gated by `update.activity`.
+    /// Push updates and fixes in time order; an update emits nothing by itself.
+    /// - Complexity: O(1).
+    public mutating func push(_ update: ActivityUpdate) {
         activity = update.activity
     }
 
     /// From now on, days are local days in `zone` (the person travelled). The
-    /// current day goes on; it never moves back to an earlier date. O(1).
+    /// current day goes on; it never moves back to an earlier date.
+    /// - Complexity: O(1).
     public mutating func changeTimeZone(to zone: TimeZone) {
         timeZone = zone
     }
 
     /// The recording was interrupted (e.g. a new GPX track segment begins): the
     /// next fix becomes the anchor without adding the distance from the last one.
-    /// A pending run of jumps is dropped (its fixes stay counted as jumps). O(1).
+    /// A pending run of jumps is dropped (its fixes stay counted as jumps).
+    /// - Complexity: O(1).
     public mutating func startNewSegment() {
         anchor = nil
         run.removeAll()
     }
 
-    /// Feeds one fix; returns what was done with it. O(1).
-    @discardableResult
-    public mutating func record(_ fix: LocationFix) -> FixOutcome {
-        guard fix.time.isFinite, Self.hasValidPosition(fix) else {
-            let day = fix.time.isFinite ? enterDay(containing: fix.time) : currentDayNumber
-            modifyTally(day) { $0.count(.invalid) }
-            return .rejected(.invalid)
+    /// Takes one fix (in time order) and calls `emit` once with what was done
+    /// with it and the tally of the day it counted on. A fix whose time is NaN
+    /// (a GPX point without `<time>`) counts in ``undated``: the accuracy and
+    /// jump filters apply to it, the moving gate and the time-order check do not.
+    /// - Complexity: O(1) (a re-anchoring after a run of jumps: O(run length));
+    ///   no allocation but the rare re-anchoring that credits earlier days.
+    public mutating func push(_ fix: LocationFix, emit: (DistanceUpdate) -> Void) {
+        var earlier: [DailyDistance] = []
+        if fix.time.isNaN {
+            let outcome = fix.hasValidPosition
+                ? screen(fix, day: nil, moving: true, earlier: &earlier) : countInvalid(day: nil)
+            emit(DistanceUpdate(time: .nan, outcome: outcome, tally: undated!, earlierTallies: earlier))
+            return
+        }
+        let outcome = recordTimed(fix, earlier: &earlier)
+        // A fix with a finite time counts on its day, which is the latest; one with an infinite time on the
+        // current day, or in the undated tally before the first day.
+        emit(DistanceUpdate(time: fix.time, outcome: outcome, tally: history.last ?? undated!, earlierTallies: earlier))
+    }
+
+    private mutating func recordTimed(_ fix: LocationFix, earlier: inout [DailyDistance]) -> FixOutcome {
+        guard fix.time.isFinite, fix.hasValidPosition else {
+            return countInvalid(day: fix.time.isFinite ? enterDay(containing: fix.time) : currentDayNumber)
         }
         let day = enterDay(containing: fix.time)
         if let latestTime, fix.time <= latestTime {
@@ -118,24 +139,18 @@ public struct Odometer: Sendable, Hashable, Codable {
             return .rejected(.outOfOrder)
         }
         latestTime = fix.time
-        return screen(fix, day: day, moving: isMoving)
+        return screen(fix, day: day, moving: isMoving, earlier: &earlier)
     }
 
-    /// Feeds a fix that has no time (a GPX point without `<time>`): its `time`
-    /// is ignored, it is counted in ``undated``, the accuracy and jump filters
-    /// apply, the moving gate and the time-order check do not. O(1).
-    @discardableResult
-    public mutating func recordUntimed(_ fix: LocationFix) -> FixOutcome {
-        guard Self.hasValidPosition(fix) else {
-            modifyTally(nil) { $0.count(.invalid) }
-            return .rejected(.invalid)
-        }
-        return screen(fix, day: nil, moving: true)
+    private mutating func countInvalid(day: Int?) -> FixOutcome {
+        modifyTally(day) { $0.count(.invalid) }
+        return .rejected(.invalid)
     }
 
     /// Feeds `fixes` and `activities` merged by time (an update applies to fixes
     /// at or after its start) and returns the odometer. Same result as pushing
-    /// them one by one. O(n + m).
+    /// them one by one.
+    /// - Complexity: O(n + m).
     public static func measuring(
         _ fixes: some Sequence<LocationFix>,
         activities: some Sequence<ActivityUpdate> = [ActivityUpdate](),
@@ -147,10 +162,10 @@ public struct Odometer: Sendable, Hashable, Codable {
         var pending = updates.next()
         for fix in fixes {
             while let update = pending, update.start <= fix.time {
-                odometer.record(update)
+                odometer.push(update)
                 pending = updates.next()
             }
-            odometer.record(fix)
+            odometer.push(fix) { _ in }
         }
         return odometer
     }
@@ -163,15 +178,8 @@ public struct Odometer: Sendable, Hashable, Codable {
         return moving.contains(activity)
     }
 
-    private static func hasValidPosition(_ fix: LocationFix) -> Bool {
-        guard fix.latitude.isFinite, fix.longitude.isFinite,
-              (-90...90).contains(fix.latitude), (-180...180).contains(fix.longitude) else { return false }
-        if let accuracy = fix.horizontalAccuracy, !(accuracy >= 0 && accuracy.isFinite) { return false }
-        return true
-    }
-
     /// Accuracy, jump and moving rules for a fix that passed the time checks.
-    private mutating func screen(_ fix: LocationFix, day: Int?, moving: Bool) -> FixOutcome {
+    private mutating func screen(_ fix: LocationFix, day: Int?, moving: Bool, earlier: inout [DailyDistance]) -> FixOutcome {
         if let accuracy = fix.horizontalAccuracy {
             if accuracy > configuration.maximumHorizontalAccuracy {
                 modifyTally(day) { $0.count(.inaccurate) }
@@ -202,12 +210,13 @@ public struct Odometer: Sendable, Hashable, Codable {
         }
         modifyTally(day) { $0.count(.jump) }
         guard run.count >= max(2, configuration.consistentFixesToReanchor) else { return .rejected(.jump) }
-        return reanchor(day: day)
+        return reanchor(day: day, earlier: &earlier)
     }
 
     /// Moves the anchor to the end of the run, turning its jumps into accepted
-    /// (or not-moving) fixes and adding the distance observed along it.
-    private mutating func reanchor(day: Int?) -> FixOutcome {
+    /// (or not-moving) fixes and adding the distance observed along it. `earlier`
+    /// gets the new tallies of the days before the latest one that the run's fixes counted on.
+    private mutating func reanchor(day: Int?, earlier: inout [DailyDistance]) -> FixOutcome {
         var added = 0.0
         for index in run.indices {
             let element = run[index]
@@ -224,6 +233,11 @@ public struct Odometer: Sendable, Hashable, Codable {
             if element.moving { added += segment }
         }
         anchor = run[run.count - 1].fix
+        let latestDay = history.last?.day
+        for tally in history where tally.day != latestDay
+            && run.contains(where: { $0.dayNumber.map(LocalDay.init(daysSince1970:)) == tally.day }) {
+            earlier.append(tally)
+        }
         run.removeAll(keepingCapacity: true)
         modifyTally(day) { $0.reanchors += 1 }
         return .reanchored(distance: added)

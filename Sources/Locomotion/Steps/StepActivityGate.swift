@@ -3,14 +3,18 @@
 /// bus ride makes short, borderline bouts (held, then dropped when they end); walking down a train's corridor makes
 /// a long regular one (released in full, with its own times).
 ///
-/// Put it between a ``StepDetector`` and whoever counts: ``take(_:)`` each activity decision as it comes (the
-/// classifier's, or the platform's), pass every detector event through ``filter(_:onEvent:)``. Decisions use only
-/// what was taken before each event, so streaming and batch agree. The activity in force is the latest decision
+/// A stage of the streaming contract (<doc:StreamingStages>) between a ``StepDetector`` and whoever counts:
+/// ``push(_:)-(MotionActivity)`` each activity decision as it comes (the classifier's, or the platform's), and
+/// ``push(_:emit:)`` every detector event. Decisions use only what was pushed before each event, so streaming and
+/// batch agree. It holds nothing back at the end of the input (a bout's end comes from the detector's `finish`), so
+/// it has no `finish`. The activity in force is the latest decision
 /// taken: a classifier that decides a few seconds late lets the first steps of a ride through, and holds the first
 /// steps of a walk after a ride until the bout is long enough.
 ///
-/// Memory: at most `strongBoutSteps` held step times, reserved at `init`; no allocation per event. O(1) per event
-/// (a release is O(strongBoutSteps), once per bout). `Codable`, so it is part of a snapshot.
+/// `Codable`, so it is part of a snapshot.
+///
+/// - Complexity: O(1) per event (a release is O(strongBoutSteps), once per bout). Memory: at most `strongBoutSteps`
+///   held step times, reserved at `init`; no allocation per event.
 public struct StepActivityGate: Sendable, Codable, Hashable {
     /// Steps one bout needs, while the activity is automotive, before its steps count. Default 10 (about 5 s of
     /// walking): vehicle vibration rarely keeps a walking rhythm that long (its bouts on the us-tm2017 car, bus
@@ -37,25 +41,27 @@ public struct StepActivityGate: Sendable, Codable, Hashable {
         held.reserveCapacity(strongBoutSteps)
     }
 
-    /// Takes the activity decided from now on. O(1).
-    public mutating func take(_ activity: MotionActivity) {
+    /// Takes the activity decided from now on.
+    /// - Complexity: O(1).
+    public mutating func push(_ activity: MotionActivity) {
         isAutomotive = activity == .automotive
     }
 
     /// Passes a detector event on, holds it, or drops it. Steps outside automotive pass at once, as do the steps of
     /// a bout that has already shown strong gait evidence; a bout's end reports the steps that passed (a bout all
-    /// of whose steps were dropped is not reported). O(1), O(strongBoutSteps) once per released bout.
-    public mutating func filter(_ event: StepDetector.Event, onEvent: (StepDetector.Event) -> Void) {
+    /// of whose steps were dropped is not reported).
+    /// - Complexity: O(1); O(strongBoutSteps) once per released bout. No allocation.
+    public mutating func push(_ event: StepDetector.Event, emit: (StepDetector.Event) -> Void) {
         switch event {
         case .step(let time):
             boutSteps += 1
             if isBoutReleased || (!isAutomotive && held.isEmpty) {
-                onEvent(event)
+                emit(event)
             } else if boutSteps >= strongBoutSteps {
                 isBoutReleased = true
-                for step in held { onEvent(.step(time: step)) }
+                for step in held { emit(.step(time: step)) }
                 held.removeAll(keepingCapacity: true)
-                onEvent(event)
+                emit(event)
             } else {
                 held.append(time)
             }
@@ -66,7 +72,7 @@ public struct StepActivityGate: Sendable, Codable, Hashable {
             boutSteps = 0
             isBoutReleased = false
             bout.stepCount -= dropped
-            if bout.stepCount > 0 { onEvent(.boutEnded(bout)) }
+            if bout.stepCount > 0 { emit(.boutEnded(bout)) }
         }
     }
 }

@@ -37,7 +37,7 @@ extension StepDetector {
     /// sample through a fresh detector and finishing it, so the result is exactly what streaming
     /// would produce. Sparse stretches are skipped (see ``StepDetection/refusedDuration``); use
     /// ``checkSamplingRate(of:configuration:)`` first to refuse a sparse recording outright.
-    /// O(n) time, O(steps) memory beyond the input.
+    /// - Complexity: O(n) time, O(steps) memory beyond the input.
     public static func detect(
         _ samples: some Sequence<AccelerometerSample>, configuration: StepDetectorConfiguration = .default
     ) -> StepDetection {
@@ -50,14 +50,15 @@ extension StepDetector {
             case .boutEnded(let bout): bouts.append(bout)
             }
         }
-        for sample in samples { detector.push(sample, onEvent: collect) }
-        detector.finish(onEvent: collect)
+        for sample in samples { detector.push(sample, emit: collect) }
+        detector.finish(emit: collect)
         return StepDetection(steps: steps, bouts: bouts, refusedDuration: detector.refusedDuration)
     }
 
     /// Throws when a recording as a whole is sampled too sparsely to count steps: its median
     /// sampling interval is longer than `1 / minimumSamplingRate`, or it has fewer than two
-    /// samples with increasing times. O(n log n).
+    /// samples with increasing times.
+    /// - Complexity: O(n log n).
     public static func checkSamplingRate(
         of samples: [AccelerometerSample], configuration: StepDetectorConfiguration = .default
     ) throws(StepDetectionError) {

@@ -40,19 +40,20 @@ import Darwin
 /// confirmed first), in time order. A step's time is the peak of the band-passed magnitude less the
 /// band-pass's group delay at a typical step frequency (0.123 s at the defaults): the foot strike.
 ///
-/// Memory is constant (a few kilobytes, set by the configuration); no heap allocation happens
-/// per sample after `init`. Cost per input sample: O(1) plus, at most once per `periodicityHop` and
-/// only while a step candidate needs it, an autocorrelation over the window, O(window · lags) ≈
-/// 22 000 multiply-adds at the defaults (fewer when an early lag already reaches the threshold).
+/// A stage of the streaming contract (<doc:StreamingStages>): ``push(_:emit:)`` each sample, ``finish(emit:)`` at
+/// the end of the input. The detector is `Codable`: encoding it after any sample, decoding it (in another process)
+/// and pushing the rest gives exactly the steps and bouts of an uninterrupted run.
 ///
-/// The detector is `Codable`: encoding it after any sample, decoding it (in another process) and pushing the rest
-/// gives exactly the steps and bouts of an uninterrupted run.
+/// - Complexity: per input sample, O(1) plus, at most once per `periodicityHop` and only while a step candidate
+///   needs it, an autocorrelation over the window, O(window · lags) ≈ 22 000 multiply-adds at the defaults (fewer
+///   when an early lag already reaches the threshold). Memory is constant (a few kilobytes, set by the
+///   configuration); no heap allocation happens per sample after `init`.
 public struct StepDetector: Sendable, Codable {
     /// What the detector reports.
     public enum Event: Sendable, Hashable, Codable {
         /// A counted step at this time (s, the input's clock). Steps come in time order.
         case step(time: Double)
-        /// A bout ended (pause, gap, loss of periodicity, too-sparse input, or ``finish(onEvent:)``).
+        /// A bout ended (pause, gap, loss of periodicity, too-sparse input, or ``finish(emit:)``).
         case boutEnded(WalkingBout)
     }
 
@@ -74,7 +75,8 @@ public struct StepDetector: Sendable, Codable {
 
     /// True when the median sampling interval of everything pushed so far is longer than
     /// `1 / minimumSamplingRate` (more than half of the intervals are), or no interval was seen:
-    /// the recording as a whole is too sparse to count steps in. O(1).
+    /// the recording as a whole is too sparse to count steps in.
+    /// - Complexity: O(1).
     public var isRecordingTooSparse: Bool {
         intervalCount == 0 || 2 * sparseIntervalCount > intervalCount
     }
@@ -121,7 +123,7 @@ public struct StepDetector: Sendable, Codable {
     private static let intervalMemory = 15
 
     /// Creates a detector. The configuration must be valid (``StepDetectorConfiguration/isValid``).
-    /// O(window) memory, allocated here once.
+    /// - Complexity: O(window) memory, allocated here once.
     public init(configuration: StepDetectorConfiguration = .default) {
         precondition(configuration.isValid, "invalid StepDetectorConfiguration")
         self.configuration = configuration
@@ -148,7 +150,8 @@ public struct StepDetector: Sendable, Codable {
     }
 
     /// Cadence in steps per minute over the last `cadenceWindow` seconds of the current bout,
-    /// `60 · (n − 1) / (t_last − t_first)` over its `n` steps; nil outside a bout or before two steps. O(1).
+    /// `60 · (n − 1) / (t_last − t_first)` over its `n` steps; nil outside a bout or before two steps.
+    /// - Complexity: O(1).
     public var stepsPerMinute: Double? {
         guard isInBout, recentSteps.count >= 2, let first = recentSteps.first, let last = recentSteps.last,
             last > first
@@ -159,12 +162,13 @@ public struct StepDetector: Sendable, Codable {
     /// True while a confirmed bout is going on.
     public var isWalking: Bool { isInBout }
 
-    /// Pushes one sample (time in s, acceleration in g) and reports the events it completes.
-    /// O(1) amortised; no allocation.
-    public mutating func push(_ sample: AccelerometerSample, onEvent: (Event) -> Void) {
+    /// Pushes one sample (time in s, acceleration in g) and calls `emit` with each event it completes (usually
+    /// none; a bout's steps all at once when it is confirmed).
+    /// - Complexity: O(1) amortised (at most one autocorrelation per `periodicityHop`, see above); no allocation.
+    public mutating func push(_ sample: AccelerometerSample, emit: (Event) -> Void) {
         guard sample.time.isFinite, sample.acceleration.isFinite else {
             // Dropped; the resampler also ends its run here, so break ours in step.
-            breakRun(onEvent: onEvent)
+            breakRun(emit: emit)
             resampler.reset()
             previousInput = nil
             return
@@ -184,7 +188,7 @@ public struct StepDetector: Sendable, Codable {
         }
         previousInput = sample
         if isSamplingTooSparse {
-            breakRun(onEvent: onEvent)
+            breakRun(emit: emit)
             resampler.reset()
             return
         }
@@ -199,18 +203,19 @@ public struct StepDetector: Sendable, Codable {
         resampler.push(AccelerometerSample(time: sample.time, acceleration: smoothed)) { event in
             switch event {
             case .gap:
-                breakRun(onEvent: onEvent)
+                breakRun(emit: emit)
             case .sample(let resampled):
-                process(time: resampled.time, magnitude: resampled.acceleration.magnitude, onEvent: onEvent)
+                process(time: resampled.time, magnitude: resampled.acceleration.magnitude, emit: emit)
             }
         }
         self.resampler = resampler
     }
 
-    /// Ends the current bout (reporting it); steps still waiting for confirmation are dropped.
-    /// Call at the end of a stream. The detector can go on being used afterwards.
-    public mutating func finish(onEvent: (Event) -> Void) {
-        endBout(onEvent: onEvent)
+    /// The input has ended: ends the current bout and calls `emit` with it; steps still waiting for confirmation
+    /// are dropped. The detector can go on afterwards (the next sample starts afresh).
+    /// - Complexity: O(1).
+    public mutating func finish(emit: (Event) -> Void) {
+        endBout(emit: emit)
         pending.removeAll(keepingCapacity: true)
     }
 
@@ -237,8 +242,8 @@ public struct StepDetector: Sendable, Codable {
     }
 
     /// Ends the bout and forgets the signal state: the next resampled sample starts afresh.
-    private mutating func breakRun(onEvent: (Event) -> Void) {
-        endBout(onEvent: onEvent)
+    private mutating func breakRun(emit: (Event) -> Void) {
+        endBout(emit: emit)
         pending.removeAll(keepingCapacity: true)
         lastCandidateTime = nil
         startsRun = true
@@ -246,7 +251,7 @@ public struct StepDetector: Sendable, Codable {
 
     // MARK: Signal stage
 
-    private mutating func process(time: Double, magnitude: Double, onEvent: (Event) -> Void) {
+    private mutating func process(time: Double, magnitude: Double, emit: (Event) -> Void) {
         if startsRun {
             startsRun = false
             runCount += 1
@@ -258,12 +263,12 @@ public struct StepDetector: Sendable, Codable {
         let value = bandPass.process(magnitude)
         meanSquare += (value * value - meanSquare) * levelCoefficient
         if periodicity.append(value) {
-            confirmPendingIfReady(at: time, onEvent: onEvent)
+            confirmPendingIfReady(at: time, emit: emit)
         }
         if let last = lastCandidateTime, time - last > configuration.maximumStepInterval {
             // A pause: the bout is over, and what was waiting cannot join a later step.
-            if isInBout { countStop(onEvent: onEvent) }
-            endBout(onEvent: onEvent)
+            if isInBout { countStop(emit: emit) }
+            endBout(emit: emit)
             pending.removeAll(keepingCapacity: true)
             lastCandidateTime = nil
         }
@@ -281,14 +286,14 @@ public struct StepDetector: Sendable, Codable {
             }
             if value < -threshold {
                 isAboveThreshold = false
-                candidate(at: swingPeakTime, onEvent: onEvent)
+                candidate(at: swingPeakTime, emit: emit)
             }
         }
     }
 
     // MARK: Bout stage
 
-    private mutating func candidate(at time: Double, onEvent: (Event) -> Void) {
+    private mutating func candidate(at time: Double, emit: (Event) -> Void) {
         if let last = lastCandidateTime, time - last < configuration.minimumStepInterval { return }
         lastCandidateTime = time
         if isInBout {
@@ -296,21 +301,21 @@ public struct StepDetector: Sendable, Codable {
             if isPeriodic, let missed = missedSteps(before: time) {
                 // Steps the trunk hardly registered (the pivot of a turn): evenly spaced in the hole they left.
                 let last = lastStepTime, interval = (time - last) / Double(missed + 1)
-                for index in 1...missed { emitStep(at: last + Double(index) * interval, onEvent: onEvent) }
-                emitStep(at: time, onEvent: onEvent)
+                for index in 1...missed { emitStep(at: last + Double(index) * interval, emit: emit) }
+                emitStep(at: time, emit: emit)
                 return
             }
             if isPeriodic || fitsRhythm(time) {
-                emitStep(at: time, onEvent: onEvent)
+                emitStep(at: time, emit: emit)
                 return
             }
-            endBout(onEvent: onEvent)
+            endBout(emit: emit)
             pending.removeAll(keepingCapacity: true)
         }
         if pending.count == configuration.maximumPendingSteps { pending.removeFirst() }
         pending.append(time)
         pruneIrregularPending()
-        confirmPendingIfReady(at: time, onEvent: onEvent)
+        confirmPendingIfReady(at: time, emit: emit)
     }
 
     /// Whether a step at `time` keeps the bout's rhythm: its interval from the last counted step lies within
@@ -343,9 +348,9 @@ public struct StepDetector: Sendable, Codable {
     /// A bout ends in a stop: the trailing foot joins the leading one, a step that carries almost no load and
     /// barely moves the trunk. Counted one mean step interval after the bout's last step when `countsClosingStep`.
     /// O(1).
-    private mutating func countStop(onEvent: (Event) -> Void) {
+    private mutating func countStop(emit: (Event) -> Void) {
         guard configuration.countsClosingStep, let mean = meanStepInterval else { return }
-        emitStep(at: lastStepTime + mean, onEvent: onEvent)
+        emitStep(at: lastStepTime + mean, emit: emit)
     }
 
     /// Drops the oldest waiting steps until all strides (two consecutive intervals) lie within
@@ -364,7 +369,7 @@ public struct StepDetector: Sendable, Codable {
         }
     }
 
-    private mutating func confirmPendingIfReady(at time: Double, onEvent: (Event) -> Void) {
+    private mutating func confirmPendingIfReady(at time: Double, emit: (Event) -> Void) {
         guard !isInBout, pending.count >= configuration.boutStepCount,
             periodicity.reaches(configuration.periodicityThreshold)
         else { return }
@@ -372,11 +377,11 @@ public struct StepDetector: Sendable, Codable {
         boutStart = pending[0]
         boutSteps = 0
         recentSteps.removeAll(keepingCapacity: true)
-        for step in pending { emitStep(at: step, onEvent: onEvent) }
+        for step in pending { emitStep(at: step, emit: emit) }
         pending.removeAll(keepingCapacity: true)
     }
 
-    private mutating func emitStep(at time: Double, onEvent: (Event) -> Void) {
+    private mutating func emitStep(at time: Double, emit: (Event) -> Void) {
         stepCount += 1
         boutSteps += 1
         lastStepTime = time
@@ -385,14 +390,14 @@ public struct StepDetector: Sendable, Codable {
         }
         if recentSteps.count >= recentStepLimit { recentSteps.removeFirst() }
         recentSteps.append(time)
-        onEvent(.step(time: time - peakDelay))
+        emit(.step(time: time - peakDelay))
     }
 
-    private mutating func endBout(onEvent: (Event) -> Void) {
+    private mutating func endBout(emit: (Event) -> Void) {
         guard isInBout else { return }
         isInBout = false
         recentSteps.removeAll(keepingCapacity: true)
-        onEvent(.boutEnded(WalkingBout(start: boutStart - peakDelay, end: lastStepTime - peakDelay, stepCount: boutSteps)))
+        emit(.boutEnded(WalkingBout(start: boutStart - peakDelay, end: lastStepTime - peakDelay, stepCount: boutSteps)))
     }
 }
 

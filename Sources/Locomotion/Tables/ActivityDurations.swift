@@ -55,7 +55,8 @@ public struct ActivityDurations: Sendable, Hashable, Codable {
         return best
     }
 
-    /// Adds every tally of `other`, activity by activity. O(1).
+    /// Adds every tally of `other`, activity by activity.
+    /// - Complexity: O(1).
     public mutating func add(_ other: ActivityDurations) {
         for activity in MotionActivity.allCases { self[activity] += other[activity] }
     }

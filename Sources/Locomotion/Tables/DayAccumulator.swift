@@ -1,10 +1,12 @@
 /// Sums epochs (``EpochSummary``, from ``EpochAccumulator``) into local days: the streaming builder of the
 /// per-day table (`locomotion daily`).
 ///
-/// Push the epochs in the order they are emitted; a day is emitted when the first epoch of a later day arrives,
-/// and the last one by ``finish(emit:)``. A day with fewer covered hours than ``minimumCoveredHours`` is flagged
+/// A stage of the streaming contract (<doc:StreamingStages>): ``push(_:emit:)`` the epochs in the order they are
+/// emitted; a day is emitted when the first epoch of a later day arrives, and the last one by ``finish(emit:)``. A day with fewer covered hours than ``minimumCoveredHours`` is flagged
 /// (``DaySummary/hasTooLittleData``), never dropped. Days without any epoch (inside a long gap the epochs are
-/// still emitted, so only days before or after the recording) have no row. O(1) per epoch, constant memory.
+/// still emitted, so only days before or after the recording) have no row.
+///
+/// - Complexity: O(1) per epoch, constant memory.
 public struct DayAccumulator: Sendable {
     /// The fewest hours covered by data for a day to count as complete. 10 h by default, the usual valid-day
     /// rule of accelerometry studies (a day with at least 10 hours of wear).
@@ -17,8 +19,9 @@ public struct DayAccumulator: Sendable {
         self.minimumCoveredHours = minimumCoveredHours
     }
 
-    /// Adds the next epoch; emits the previous day when the epoch starts a new one.
-    public mutating func add(_ epoch: EpochSummary, emit: (DaySummary) -> Void) {
+    /// Takes the next epoch and calls `emit` with the previous day when the epoch starts a new one.
+    /// - Complexity: O(1).
+    public mutating func push(_ epoch: EpochSummary, emit: (DaySummary) -> Void) {
         if let day = current, day.day != epoch.day {
             emitCurrent(emit)
         }
@@ -26,7 +29,8 @@ public struct DayAccumulator: Sendable {
         current?.add(epoch)
     }
 
-    /// Emits the day still open, if any.
+    /// The input has ended: calls `emit` with the day still open, if any.
+    /// - Complexity: O(1).
     public mutating func finish(emit: (DaySummary) -> Void) {
         emitCurrent(emit)
     }

@@ -1,8 +1,9 @@
 extension EpochAccumulator {
-    /// Records one event of a ``MotionEngine``: activity updates, steps, bouts, gating events and the distance
-    /// the odometer added. Coverage comes from ``addSample(at:)`` (the samples pushed into the engine), so
-    /// `samplesBegan`, `gap` and `samplesEnded` add nothing here. O(log e).
-    public mutating func add(_ event: MotionEvent) {
+    /// Takes one event of a ``MotionEngine``: activity updates, steps, bouts, gating events and the distance
+    /// the odometer added. Coverage comes from ``push(_:)-(AccelerometerSample)`` (the samples pushed into the
+    /// engine), so `samplesBegan`, `gap` and `samplesEnded` add nothing here. An event emits nothing by itself.
+    /// - Complexity: O(log e) for e unsettled epochs.
+    public mutating func push(_ event: MotionEvent) {
         switch event {
         case .activity(let update): add(update)
         case .step(let time): addStep(at: time)

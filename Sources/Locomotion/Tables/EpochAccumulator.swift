@@ -1,12 +1,15 @@
+import LocomotionDSP
+
 /// Cuts a recording into epochs on local-time boundaries and tallies what happened in each: the streaming
 /// builder of the per-minute table (`locomotion epochs`) and, through ``DayAccumulator``, of the per-day one.
 ///
-/// Feed it, in any interleaving, what the stages report — sample times (coverage), activity updates, gating
-/// events (recording mode), steps and walking bouts, distance the odometer added — and tell it with
-/// ``settle(through:emit:)`` up to which time nothing earlier can arrive any more; it then emits the finished
+/// A stage of the streaming contract (<doc:StreamingStages>). Push, in any interleaving, the samples (for
+/// coverage, ``push(_:)-(AccelerometerSample)``) and what the stages report (``push(_:)-(MotionEvent)``: activity
+/// updates, gating events for the recording mode, steps and walking bouts, distance the odometer added), and tell
+/// it with ``advance(to:emit:)`` up to which time nothing earlier can arrive any more; it then emits the finished
 /// epochs, oldest first. Stages report late (the classifier back-dates an update to where the activity began, a
 /// step is reported once its bout is confirmed), so only the caller, who knows its stages, can say which times
-/// are settled. ``finish(emit:)`` emits the rest.
+/// are settled (``MotionEngine/eventSettledTime``). ``finish(emit:)`` emits the rest.
 ///
 /// Time is recorded from the first sample to the last: epochs begin with the one that holds the first sample
 /// and end with the one that holds the last; events outside that span are ignored. Every epoch in between is
@@ -15,9 +18,11 @@
 /// An update holds from its start until the next one; a later update whose start is earlier than an update
 /// already given revises the activity from its start on. The same goes for gating events and the mode.
 ///
-/// Memory: the epochs not yet settled, and the updates and gating events since the oldest of them (O(1) when
-/// the caller settles regularly). Cost: O(1) amortised per sample, O(log e) per event (e = unsettled epochs),
-/// one time-zone look-up per epoch. It never reads the clock.
+/// It never reads the clock.
+///
+/// - Complexity: O(1) amortised per sample, O(log e) per event (e = unsettled epochs), one time-zone look-up per
+///   epoch. Memory: the epochs not yet settled, and the updates and gating events since the oldest of them (O(1)
+///   when the caller advances regularly).
 public struct EpochAccumulator: Sendable {
     /// The epochs' length, zone, day start and gap limit.
     public let configuration: EpochConfiguration
@@ -52,10 +57,16 @@ public struct EpochAccumulator: Sendable {
 
     // MARK: Inputs
 
-    /// Records a sample at `time` (s): opens the epochs up to it and counts the interval since the previous
+    /// Takes a sample (only its time counts): opens the epochs up to it and counts the interval since the previous
     /// sample as covered when it is at most ``EpochConfiguration/maximumGap`` long. Samples come in time order
-    /// (an earlier one is counted as late and ignored). Non-finite times are ignored. O(1) amortised.
-    public mutating func addSample(at time: Double) {
+    /// (an earlier one is counted as late and ignored). Non-finite times are ignored.
+    /// - Complexity: O(1) amortised.
+    public mutating func push(_ sample: AccelerometerSample) {
+        addSample(at: sample.time)
+    }
+
+    /// ``push(_:)-(AccelerometerSample)`` of a sample at `time` (s).
+    mutating func addSample(at time: Double) {
         guard time.isFinite else { return }
         if let lastSample, time < lastSample {
             lateEventCount += 1
@@ -73,20 +84,20 @@ public struct EpochAccumulator: Sendable {
     }
 
     /// Records an activity update: its activity holds from its start on.
-    public mutating func add(_ update: ActivityUpdate) {
+    mutating func add(_ update: ActivityUpdate) {
         guard let time = acceptedEventTime(update.start) else { return }
         activities.set(update.activity, from: time)
     }
 
     /// Records a gating event: its mode holds from its time on.
-    public mutating func add(_ event: GatingEvent) {
+    mutating func add(_ event: GatingEvent) {
         guard let time = acceptedEventTime(event.time) else { return }
         modes.set(event.mode == .highAccuracy, from: time)
     }
 
     /// Records a counted step at `time` (s). Steps of one bout come in time order; the interval from the
     /// previous step of the same bout counts towards the cadence of the epoch this step is in.
-    public mutating func addStep(at time: Double) {
+    mutating func addStep(at time: Double) {
         guard let index = eventEpochIndex(time) else { return }
         epochs[index].tally.steps += 1
         if let previous = previousStep, time > previous {
@@ -98,7 +109,7 @@ public struct EpochAccumulator: Sendable {
 
     /// Records the end of a walking bout: it counts in the epoch of its last step (as the odometer counts a
     /// segment on the day of the fix that ends it), and the next step starts a new bout.
-    public mutating func add(_ bout: WalkingBout) {
+    mutating func add(_ bout: WalkingBout) {
         previousStep = nil
         guard let index = eventEpochIndex(bout.end) else { return }
         epochs[index].tally.bouts += 1
@@ -106,16 +117,17 @@ public struct EpochAccumulator: Sendable {
     }
 
     /// Records `meters` of distance the odometer added with a fix at `time` (s).
-    public mutating func addDistance(_ meters: Double, at time: Double) {
+    mutating func addDistance(_ meters: Double, at time: Double) {
         guard meters.isFinite, let index = eventEpochIndex(time) else { return }
         epochs[index].tally.distance += meters
     }
 
     // MARK: Output
 
-    /// Emits, oldest first, every epoch that ends at or before `time` (s): the caller's promise that no event
-    /// earlier than `time` will come any more. O(epochs emitted).
-    public mutating func settle(through time: Double, emit: (EpochSummary) -> Void) {
+    /// Nothing earlier than `time` (s) will come any more (the caller's promise): calls `emit` with every epoch
+    /// that ends at or before it, oldest first.
+    /// - Complexity: O(epochs emitted).
+    public mutating func advance(to time: Double, emit: (EpochSummary) -> Void) {
         while head < epochs.count, epochs[head].end <= time, let lastSample, epochs[head].end <= lastSample {
             emitHead(recordedUntil: lastSample, emit: emit)
         }
@@ -125,6 +137,7 @@ public struct EpochAccumulator: Sendable {
     /// Emits every remaining epoch that overlaps the recording (from its first sample to its last; with a single
     /// sample, the epoch that holds it). An epoch that would hold only the last sample, at its very start, has
     /// no time in the recording and no row. The accumulator is then finished (later inputs count as late).
+    /// - Complexity: O(epochs emitted).
     public mutating func finish(emit: (EpochSummary) -> Void) {
         guard let lastSample else { return }
         while head < epochs.count {

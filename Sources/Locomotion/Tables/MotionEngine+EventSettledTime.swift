@@ -2,8 +2,9 @@ extension MotionEngine {
     /// The time (s) before which no event of this engine will carry a time any more, or nil before the first
     /// sample: the classifier's ``settledTime`` (activity updates are back-dated to where the activity began), and
     /// the latest sample less the longest delay of the step detector (a bout's steps are reported once the bout
-    /// is confirmed, its end a pause after its last step). Settle a table built from the events here
-    /// (``EpochAccumulator/settle(through:emit:)``). O(1).
+    /// is confirmed, its end a pause after its last step). Advance a table built from the events here
+    /// (``EpochAccumulator/advance(to:emit:)``).
+    /// - Complexity: O(1).
     ///
     /// The step detector's delay is bounded from its configuration: a bout is confirmed within
     /// `maximumPendingSteps` candidates of its first step, each at most `maximumStepInterval` after the previous

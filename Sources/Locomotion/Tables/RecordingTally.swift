@@ -40,7 +40,8 @@ public struct RecordingTally: Sendable, Hashable, Codable {
         stepIntervalSeconds > 0 ? 60 * Double(stepIntervals) / stepIntervalSeconds : nil
     }
 
-    /// Adds the tally of the stretch that follows this one. O(1).
+    /// Adds the tally of the stretch that follows this one.
+    /// - Complexity: O(1).
     public mutating func add(_ next: RecordingTally) {
         recordedSeconds += next.recordedSeconds
         activities.add(next.activities)

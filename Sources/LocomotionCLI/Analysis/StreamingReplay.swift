@@ -40,6 +40,7 @@ struct StreamingReplay {
     private var sweepIndex = 0
 
     private var truth: TruthSegmentBuilder?
+    private var truthSegments: [ActivitySegment] = []
 
     /// - Parameters:
     ///   - labelConfidence: non-nil to use the trace's labels as the activity stream (`--activity-from-labels`),
@@ -57,19 +58,32 @@ struct StreamingReplay {
     /// - Throws: ``GatingError`` for out-of-order or invalid fixes.
     mutating func push(_ row: TraceRow) throws(GatingError) {
         let sample = row.sample
-        try replayer.push(sample, label: row.label, events: &events, updates: &updates)
+        // The stages are parts of `self`: what they emit waits in local buffers (rare; empty ones do not allocate).
+        var newEvents: [GatingEvent] = [], newUpdates: [ActivityUpdate] = []
+        try replayer.push(sample, label: row.label) { event in
+            switch event {
+            case .activity(let update): newUpdates.append(update)
+            case .gating(let event): newEvents.append(event)
+            }
+        }
+        events += newEvents
+        updates += newUpdates
         segmentNewEvents()
         // The gate is now at this sample's time, so the previous sample's segment is settled.
         if let previous = pendingTime { countSettled(previous) }
         pendingTime = sample.time
-        truth?.add(time: sample.time, label: row.label ?? .unknown)
+        var closed: [ActivitySegment] = []
+        truth?.push(row.label ?? .unknown, at: sample.time) { closed.append($0) }
+        truthSegments += closed
     }
 
     /// Closes the last segment at the last sample and counts it. O(segments) for the result.
     mutating func finish() -> Result {
         segmentNewEvents()
         let end = pendingTime ?? 0
-        if let last = segmenter.finish(at: end) { segments.append(last) }
+        var last: GatingSegment?
+        segmenter.finish(at: end) { last = $0 }
+        if let last { segments.append(last) }
         if let time = pendingTime {
             // The batch sweep of ReplaySummary: segments are half-open except the last.
             sampleCount += 1
@@ -79,19 +93,24 @@ struct StreamingReplay {
                 if segment.mode == .highAccuracy && time >= segment.start && time <= segment.end { recordedSampleCount += 1 }
             }
         }
-        return Result(events: events, segments: segments, updates: updates, truth: truth?.segments,
+        var closed: [ActivitySegment] = []
+        truth?.finish { closed.append($0) }
+        truthSegments += closed
+        return Result(events: events, segments: segments, updates: updates, truth: truth.map { _ in truthSegments },
                       sampleCount: sampleCount, recordedSampleCount: recordedSampleCount)
     }
 
     /// Feeds the segmenter the events it has not seen.
     private mutating func segmentNewEvents() {
         guard segmentedEventCount < events.count else { return }
-        for event in events[segmentedEventCount...] {
-            if let closed = segmenter.push(event) { segments.append(closed) }
-        }
+        var closed: [GatingSegment] = []
+        for event in events[segmentedEventCount...] { segmenter.push(event) { closed.append($0) } }
+        segments += closed
         segmentedEventCount = events.count
         var peek = segmenter
-        openSegment = peek.finish(at: .infinity)
+        var open: GatingSegment?
+        peek.finish(at: .infinity) { open = $0 }
+        openSegment = open
     }
 
     /// Counts a sample before the gate's time: its segment is a closed one, or the open one (which ends later).

@@ -67,21 +67,21 @@ struct TraceAnalysis: Sendable {
                 // The order of `locomotion replay`: fixes up to the sample, then the update, then the heartbeat.
                 while fixIndex < timedFixes.count && timedFixes[fixIndex].time <= sample.time {
                     classifier.push(timedFixes[fixIndex])
-                    try gate.process(timedFixes[fixIndex], into: &events)
+                    try gate.push(timedFixes[fixIndex]) { events.append($0) }
                     fixIndex += 1
                 }
                 classifier.push(sample) { pending.append($0) }
                 for update in pending {
-                    stepGate.take(update.activity)
-                    try gate.process(update, into: &events)
-                    segmenter.add(update) { segments.append($0) }
+                    stepGate.push(update.activity)
+                    try gate.push(update) { events.append($0) }
+                    segmenter.push(update) { segments.append($0) }
                     updates.append(update)
                 }
                 pending.removeAll(keepingCapacity: true)
-                try gate.advance(to: sample.time, into: &events)
+                try gate.advance(to: sample.time) { events.append($0) }
                 if !stepsRefused {
                     detector.push(sample) { event in
-                        stepGate.filter(event) { event in
+                        stepGate.push(event) { event in
                             switch event {
                             case .step(let time): stepTimes.append(time)
                             case .boutEnded(let bout): bouts.append(bout)
@@ -95,7 +95,7 @@ struct TraceAnalysis: Sendable {
         }
         if !stepsRefused {
             detector.finish { event in
-                stepGate.filter(event) { event in
+                stepGate.push(event) { event in
                     switch event {
                     case .step(let time): stepTimes.append(time)
                     case .boutEnded(let bout): bouts.append(bout)
@@ -106,9 +106,10 @@ struct TraceAnalysis: Sendable {
         }
         // The temporal model decides what it still holds back at the end of the trace.
         do {
-            for update in classifier.finish() {
-                try gate.process(update, into: &events)
-                segmenter.add(update) { segments.append($0) }
+            classifier.finish { pending.append($0) }
+            for update in pending {
+                try gate.push(update) { events.append($0) }
+                segmenter.push(update) { segments.append($0) }
                 updates.append(update)
             }
         } catch {
@@ -136,14 +137,14 @@ struct TraceAnalysis: Sendable {
                 odometer.startNewSegment()
             }
             if fix.time.isNaN {
-                odometer.recordUntimed(fix)
+                odometer.push(fix) { _ in }
                 continue
             }
             while nextUpdate < activityUpdates.endIndex && activityUpdates[nextUpdate].start <= fix.time {
-                odometer.record(activityUpdates[nextUpdate])
+                odometer.push(activityUpdates[nextUpdate])
                 nextUpdate += 1
             }
-            odometer.record(fix)
+            odometer.push(fix) { _ in }
             if let today = odometer.today, let day = today.day {
                 distance.append(DistancePoint(time: fix.time, dayDistance: today.distance, day: day))
             }

@@ -47,8 +47,8 @@ struct TableBuilder {
         } catch {
             throw CommandFailure.badInput("\(file): sample at \(sample.time) s: \(error)")
         }
-        epochs.addSample(at: sample.time)
-        dailyEpochs?.addSample(at: sample.time)
+        epochs.push(sample)
+        dailyEpochs?.push(sample)
         record(fileOf: fileOf)
         lastSample = sample.time
         sampleCount += 1
@@ -64,10 +64,10 @@ struct TableBuilder {
         let epochOutput = outputs.epoch, dayOutput = outputs.day, separate = dailyEpochs != nil
         epochs.finish { epoch in
             epochOutput?(epoch, fileOf(epoch.start))
-            if !separate, let dayOutput { days.add(epoch, emit: dayOutput) }
+            if !separate, let dayOutput { days.push(epoch, emit: dayOutput) }
         }
         if let dayOutput {
-            dailyEpochs?.finish { days.add($0, emit: dayOutput) }
+            dailyEpochs?.finish { days.push($0, emit: dayOutput) }
             days.finish(emit: dayOutput)
         }
         let late = epochs.lateEventCount + (dailyEpochs?.lateEventCount ?? 0)
@@ -78,20 +78,20 @@ struct TableBuilder {
 
     private mutating func settle(through time: Double, fileOf: (Double) -> String) {
         let epochOutput = outputs.epoch, dayOutput = outputs.day, separate = dailyEpochs != nil
-        epochs.settle(through: time) { epoch in
+        epochs.advance(to: time) { epoch in
             epochOutput?(epoch, fileOf(epoch.start))
-            if !separate, let dayOutput { days.add(epoch, emit: dayOutput) }
+            if !separate, let dayOutput { days.push(epoch, emit: dayOutput) }
         }
-        if let dayOutput { dailyEpochs?.settle(through: time) { days.add($0, emit: dayOutput) } }
+        if let dayOutput { dailyEpochs?.advance(to: time) { days.push($0, emit: dayOutput) } }
     }
 
     /// Hands the engine's events to the accumulators and the segmenter.
     private mutating func record(fileOf: (Double) -> String) {
         for event in events {
-            epochs.add(event)
-            dailyEpochs?.add(event)
+            epochs.push(event)
+            dailyEpochs?.push(event)
             if case .activity(let update) = event, let segment = outputs.segment {
-                segmenter.add(update) { segment($0, fileOf($0.start)) }
+                segmenter.push(update) { segment($0, fileOf($0.start)) }
             }
         }
         events.removeAll(keepingCapacity: true)

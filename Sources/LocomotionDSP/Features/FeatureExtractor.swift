@@ -8,13 +8,14 @@ import Musl
 
 /// Computes ``WindowFeatures`` for windows of a fixed size.
 ///
-/// Owns two ``RealFFT``s (N points for the spectrum, 2N points for the autocorrelation) and scratch
-/// buffers, so after the first window no call allocates. The result's `bandPowers` array shares the
-/// extractor's buffer, which is reused in place when the caller has let go of the previous result
-/// (and copied, as any array, when it has not).
-/// The autocorrelation is computed as `IFFT(|FFT(c zero-padded to 2N)|²)`, which equals the linear
-/// (not circular) autocorrelation for all lags < N, in O(N log N) instead of O(N·lags).
-/// Cost per window: three FFTs of N or 2N points plus O(N).
+/// One real FFT of 2N points does the work of two: the centred window `c`, zero-padded to 2N, is transformed once
+/// (`Z`); `IFFT(|Z|²)` is the linear (not circular) autocorrelation for all lags < N, in O(N log N) instead of
+/// O(N·lags); and the even bins of `Z` are the N-point DFT of `c`, `Y[k] = Z[2k]`, from which the tapered spectrum
+/// follows exactly by a three-tap convolution, since the taper is a cosine of period N:
+/// `w[n] = a₀ − a₁·cos(2πn/N)` gives `X[k] = a₀·Y[k] − (a₁/2)·(Y[k−1] + Y[k+1])` (indices mod N).
+/// Cost per window: two FFTs of 2N points (forward and inverse) plus O(N); after the first window no call
+/// allocates. The result's `bandPowers` array shares the extractor's buffer, which is reused in place when the
+/// caller has let go of the previous result (and copied, as any array, when it has not).
 ///
 /// No state carries from one window to the next, so the `Codable` form is the parameters alone; decoding
 /// re-creates the transforms and buffers.
@@ -30,13 +31,16 @@ public struct FeatureExtractor: Sendable {
     /// Taper applied before the spectrum.
     public let window: WindowFunction
 
-    private var spectrumFFT: RealFFT
     private var correlationFFT: RealFFT
-    private let taper: [Double]
+    /// The taper's cosine coefficients `(a₀, a₁/2)`, and `Σ w[n]²`.
+    private let taperTerms: (centre: Double, neighbour: Double)
     private let taperPower: Double
+    /// `ln(bins − 1)`, the entropy of a flat spectrum (the normalisation).
+    private let flatEntropy: Double
     private var centered: [Double]
-    private var tapered: [Double]
-    private var power: [Double] = []
+    private var real: [Double] = []
+    private var imaginary: [Double] = []
+    private var power: [Double]
     private var correlation: [Double] = []
     private var bandPowers: [Double]
     /// The bins `k ≥ 1` whose frequency `k·sampleRate/N` lies in each band (contiguous: the frequency grows with k).
@@ -61,17 +65,22 @@ public struct FeatureExtractor: Sendable {
         self.bands = bands
         self.periodRange = periodRange
         self.window = window
-        spectrumFFT = RealFFT(size: windowSize)
         correlationFFT = RealFFT(size: 2 * windowSize)
-        taper = window.coefficients(count: windowSize)
-        taperPower = taper.reduce(0) { $0 + $1 * $1 }
+        switch window {
+        case .rectangular: taperTerms = (1, 0)
+        case .hann: taperTerms = (0.5, 0.25)
+        case .hamming: taperTerms = (0.54, 0.23)
+        }
+        taperPower = window.coefficients(count: windowSize).reduce(0) { $0 + $1 * $1 }
+        let bins = windowSize / 2 + 1
+        flatEntropy = log(Double(bins - 1))
         centered = [Double](repeating: 0, count: windowSize)
-        tapered = [Double](repeating: 0, count: windowSize)
+        power = [Double](repeating: 0, count: bins)
         bandPowers = [Double](repeating: 0, count: bands.count)
         // The same test as the per-bin loop it replaces, evaluated once: the sums add the same bins in the same order.
         let binWidth = sampleRate / Double(windowSize)
         bandBins = bands.map { band in
-            let inBand = (1..<(windowSize / 2 + 1)).filter { k in
+            let inBand = (1..<bins).filter { k in
                 let frequency = Double(k) * binWidth
                 return frequency >= band.lowerBound && frequency < band.upperBound
             }
@@ -81,7 +90,8 @@ public struct FeatureExtractor: Sendable {
     }
 
     /// The features of `window`, whose count must equal ``windowSize``. Values should be finite
-    /// (a NaN makes the features NaN). O(N log N).
+    /// (a NaN makes the features NaN).
+    /// - Complexity: O(N log N).
     public mutating func features(of window: [Double]) -> WindowFeatures {
         precondition(window.count == windowSize, "window has \(window.count) samples, expected \(windowSize)")
         let n = windowSize
@@ -101,35 +111,58 @@ public struct FeatureExtractor: Sendable {
         var crossings = 0
         // Through raw buffers: the arrays are the extractor's own, so no per-element uniqueness checks.
         centered.withUnsafeMutableBufferPointer { centered in
-            tapered.withUnsafeMutableBufferPointer { tapered in
-                taper.withUnsafeBufferPointer { taper in
-                    for index in 0..<n {
-                        let value = window[index] - mean
-                        centered[index] = value
-                        tapered[index] = value * taper[index]
-                        variance += value * value
-                        if index > 0 && (centered[index - 1] < 0) != (value < 0) { crossings += 1 }
-                    }
-                }
+            var previousNegative = false
+            for index in 0..<n {
+                let value = window[index] - mean
+                centered[index] = value
+                variance += value * value
+                let negative = value < 0
+                if index > 0 && previousNegative != negative { crossings += 1 }
+                previousNegative = negative
             }
         }
         variance /= count
 
-        // Spectrum.
-        spectrumFFT.powerSpectrum(tapered, into: &power)
+        // One transform of the centred window padded to 2N: the spectrum (even bins) and the autocorrelation.
+        correlationFFT.transform(centered, real: &real, imaginary: &imaginary)
+        let bins = n / 2 + 1
         let scale = 1 / (count * taperPower)
-        let bins = power.count
-        power.withUnsafeMutableBufferPointer { power in
-            for k in 0..<bins {
-                let isUnpaired = k == 0 || (n % 2 == 0 && k == bins - 1)
-                power[k] *= isUnpaired ? scale : 2 * scale
-            }
-        }
+        let (centre, neighbour) = taperTerms
         var energy = 0.0
         var peakBin = 0
-        for k in 1..<bins {
-            energy += power[k]
-            if peakBin == 0 || power[k] > power[peakBin] { peakBin = k }
+        var peakPower = -Double.infinity
+        real.withUnsafeBufferPointer { re in
+            imaginary.withUnsafeBufferPointer { im in
+                power.withUnsafeMutableBufferPointer { power in
+                    // Y[k] = Z[2k]; at the ends, Y[−1] = conj Y[1] and Y[k] = conj Y[N − k] past N/2 (a real input).
+                    func edge(_ k: Int) -> Double {
+                        func y(_ k: Int) -> (re: Double, im: Double) {
+                            if k < 0 { return (re[2], -im[2]) }
+                            if k >= bins { return (re[2 * (n - k)], -im[2 * (n - k)]) }
+                            return (re[2 * k], im[2 * k])
+                        }
+                        let (at, before, after) = (y(k), y(k - 1), y(k + 1))
+                        let xr = centre * at.re - neighbour * (before.re + after.re)
+                        let xi = centre * at.im - neighbour * (before.im + after.im)
+                        return xr * xr + xi * xi
+                    }
+                    power[0] = edge(0) * scale
+                    let last = bins - 1
+                    for k in 1..<last {
+                        let xr = centre * re[2 * k] - neighbour * (re[2 * k - 2] + re[2 * k + 2])
+                        let xi = centre * im[2 * k] - neighbour * (im[2 * k - 2] + im[2 * k + 2])
+                        let p = (xr * xr + xi * xi) * (2 * scale)
+                        power[k] = p
+                        energy += p
+                        if p > peakPower { peakBin = k; peakPower = p }
+                    }
+                    // The Nyquist bin of an even N is unpaired.
+                    let p = edge(last) * (n % 2 == 0 ? scale : 2 * scale)
+                    power[last] = p
+                    energy += p
+                    if p > peakPower { peakBin = last; peakPower = p }
+                }
+            }
         }
         let binWidth = sampleRate / count
         var dominantFrequency = 0.0, dominantPower = 0.0, entropy = 0.0
@@ -140,11 +173,10 @@ public struct FeatureExtractor: Sendable {
             if peakBin + 1 < bins { peak += power[peakBin + 1] }
             dominantPower = Swift.min(peak / energy, 1)
             if bins > 2 {
-                for k in 1..<bins where power[k] > 0 {
-                    let share = power[k] / energy
-                    entropy -= share * log(share)
-                }
-                entropy = Swift.max(0, Swift.min(entropy / log(Double(bins - 1)), 1))
+                // −Σ p ln p with p = P/E is ln E − (Σ P ln P)/E: one logarithm per bin (two per vector step) and
+                // no division per bin.
+                let weighted = power.withUnsafeBufferPointer { Self.sumOfPowerTimesLog($0, from: 1) }
+                entropy = Swift.max(0, Swift.min((log(energy) - weighted / energy) / flatEntropy, 1))
             }
         }
         power.withUnsafeBufferPointer { power in
@@ -166,12 +198,33 @@ public struct FeatureExtractor: Sendable {
         )
     }
 
-    /// Highest local maximum of the normalised autocorrelation of `centered` within `periodRange`.
+    /// `Σ P[k]·ln P[k]` over `k ≥ first` (0·ln 0 = 0), two bins per step. O(bins).
+    static func sumOfPowerTimesLog(_ power: UnsafeBufferPointer<Double>, from first: Int) -> Double {
+        var total = SIMD2<Double>.zero
+        var k = first
+        while k + 1 < power.count {
+            let p = SIMD2(power[k], power[k + 1])
+            total += VectorLogarithm.xLogX(p)
+            k += 2
+        }
+        if k < power.count { total.x += VectorLogarithm.xLogX(SIMD2(power[k], 1)).x }
+        return total.x + total.y
+    }
+
+    /// Highest local maximum of the normalised autocorrelation of `centered` within `periodRange`, from the
+    /// transform `features(of:)` left in `real` and `imaginary`.
     private mutating func autocorrelationPeak(variance: Double) -> (peak: Double, lag: Double) {
         let n = windowSize
         guard variance > 0 else { return (0, 0) }
-        // `centered` zero-padded to 2N, so the circular autocorrelation is the linear one for lags < N.
-        correlationFFT.autocorrelation(of: centered, into: &correlation)
+        // IFFT(|Z|²) of `centered` zero-padded to 2N: the linear autocorrelation for lags < N. |Z|² goes into
+        // `real` in place; the imaginary parts are zero (an empty array).
+        let bins = real.count
+        real.withUnsafeMutableBufferPointer { re in
+            imaginary.withUnsafeBufferPointer { im in
+                for k in 0..<bins { re[k] = re[k] * re[k] + im[k] * im[k] }
+            }
+        }
+        correlationFFT.inverse(real: real, imaginary: [], into: &correlation)
         let zeroLag = correlation[0]
         guard zeroLag > 0 else { return (0, 0) }
         let lowest = Swift.max(1, Int((periodRange.lowerBound * sampleRate).rounded(.up)))
@@ -198,8 +251,9 @@ extension FeatureExtractor: Codable {
         case windowSize, sampleRate, bands, periodRange, window
     }
 
-    /// Decodes the parameters and creates the extractor. O(N).
+    /// Decodes the parameters and creates the extractor.
     /// - Throws: `DecodingError.dataCorrupted` when the window size is below 4 or the rate not positive and finite.
+    /// - Complexity: O(N).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let windowSize = try container.decode(Int.self, forKey: .windowSize)
@@ -216,7 +270,8 @@ extension FeatureExtractor: Codable {
                   window: try container.decode(WindowFunction.self, forKey: .window))
     }
 
-    /// Encodes the parameters. O(bands).
+    /// Encodes the parameters.
+    /// - Complexity: O(bands).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(windowSize, forKey: .windowSize)

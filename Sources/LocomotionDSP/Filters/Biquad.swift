@@ -35,12 +35,14 @@ public struct Biquad: Sendable, Hashable, Codable {
     }
 
     /// Gain at DC, `H(1) = (b0 + b1 + b2) / (1 + a1 + a2)`: the section's steady-state
-    /// output for a constant input of 1. O(1).
+    /// output for a constant input of 1.
+    /// - Complexity: O(1).
     @inlinable
     public var dcGain: Double { (b0 + b1 + b2) / (1 + a1 + a2) }
 
     /// The complex frequency response `H(e^{jω})` at `frequency` (Hz) for `sampleRate` (Hz),
-    /// as (real, imaginary). O(1).
+    /// as (real, imaginary).
+    /// - Complexity: O(1).
     public func response(at frequency: Double, sampleRate: Double) -> (real: Double, imaginary: Double) {
         let omega = 2 * Double.pi * frequency / sampleRate
         // z⁻¹ = e^{−jω}, z⁻² = e^{−2jω}
@@ -55,7 +57,8 @@ public struct Biquad: Sendable, Hashable, Codable {
 
 extension Array where Element == Biquad {
     /// Magnitude of the cascade's frequency response, `|Π H_k(e^{jω})|`, at `frequency` (Hz)
-    /// for `sampleRate` (Hz). O(sections).
+    /// for `sampleRate` (Hz).
+    /// - Complexity: O(sections).
     public func magnitudeResponse(at frequency: Double, sampleRate: Double) -> Double {
         var magnitude = 1.0
         for section in self {

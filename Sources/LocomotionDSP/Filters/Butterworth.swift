@@ -16,7 +16,8 @@ import Musl
 ///
 /// Frequencies are in Hz and must satisfy `0 < f < sampleRate / 2`; `order ≥ 1`.
 /// Invalid arguments trap (they are programming errors, not data errors).
-/// Cost: O(order²), done once when a pipeline is set up.
+///
+/// - Complexity: O(order²), done once when a pipeline is set up.
 public enum Butterworth {
     /// A low-pass filter of `order` poles with −3 dB at `cutoff` (Hz).
     /// Returns `(order + 1) / 2` sections.

@@ -6,8 +6,9 @@
 /// step-frequency harmonic attenuated by > 20 dB. The price is a lag of about 1 s after a turn.
 /// Linear acceleration is `acceleration − gravity` (see ``linearAcceleration(_:gravity:)``).
 ///
-/// Cost per update: three ``SOSFilter`` steps (O(order)), no allocation. `Codable`: a decoded filter continues
-/// bit for bit where the encoded one stopped.
+/// `Codable`: a decoded filter continues bit for bit where the encoded one stopped.
+///
+/// - Complexity: per update, three ``SOSFilter`` steps (O(order)); no allocation.
 public struct GravityFilter: Sendable, Codable {
     @usableFromInline internal var x: SOSFilter
     @usableFromInline internal var y: SOSFilter
@@ -28,7 +29,8 @@ public struct GravityFilter: Sendable, Codable {
     }
 
     /// Feeds one acceleration sample (g, including gravity) and returns the current gravity
-    /// estimate (g). O(order), no allocation.
+    /// estimate (g).
+    /// - Complexity: O(order), no allocation.
     @inlinable
     public mutating func update(_ acceleration: Vector3) -> Vector3 {
         if !started {
@@ -57,7 +59,8 @@ public struct GravityFilter: Sendable, Codable {
     }
 }
 
-/// Linear (user) acceleration: `acceleration − gravity`, both in g. O(1).
+/// Linear (user) acceleration: `acceleration − gravity`, both in g.
+/// - Complexity: O(1).
 @inlinable
 public func linearAcceleration(_ acceleration: Vector3, gravity: Vector3) -> Vector3 {
     acceleration - gravity

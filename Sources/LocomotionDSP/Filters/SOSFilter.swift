@@ -78,7 +78,8 @@ public struct SOSFilter: Sendable {
         return feedForward - a1 * y1
     }
 
-    /// Filters one sample and returns the cascade's output. O(sections), no allocation.
+    /// Filters one sample and returns the cascade's output.
+    /// - Complexity: O(sections), no allocation.
     @inlinable
     public mutating func process(_ x: Double) -> Double {
         makeUnique()
@@ -99,7 +100,7 @@ public struct SOSFilter: Sendable {
 
     /// Filters `buffer` in place, continuing from (and updating) the current state.
     /// Bit-identical to calling ``process(_:)-(Double)`` on each element in turn.
-    /// O(count · sections), no allocation.
+    /// - Complexity: O(count · sections), no allocation.
     public mutating func process(_ buffer: inout [Double]) {
         buffer.withUnsafeMutableBufferPointer { process($0) }
     }
@@ -182,7 +183,8 @@ public struct SOSFilter: Sendable {
         return outputBefore
     }
 
-    /// Returns the filter to rest (zero state). O(sections).
+    /// Returns the filter to rest (zero state).
+    /// - Complexity: O(sections).
     public mutating func reset() {
         makeUnique()
         storage.history.update(repeating: .zero, count: storage.sectionCount + 1)
@@ -191,7 +193,7 @@ public struct SOSFilter: Sendable {
     /// Sets the state to the steady state reached after `value` has been the input forever,
     /// so that a constant input of `value` produces a constant output from the first sample on
     /// (no start-up transient). The same condition as `scipy.signal.sosfilt_zi(sos) * value`.
-    /// O(sections).
+    /// - Complexity: O(sections).
     public mutating func reset(steadyStateFor value: Double) {
         makeUnique()
         let h = storage.history
@@ -246,8 +248,9 @@ extension SOSFilter: Codable {
         case history
     }
 
-    /// Decodes a filter with its state. O(sections).
+    /// Decodes a filter with its state.
     /// - Throws: `DecodingError.dataCorrupted` when the history does not hold two values per stage.
+    /// - Complexity: O(sections).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let sections = try container.decode([Biquad].self, forKey: .sections)
@@ -263,7 +266,8 @@ extension SOSFilter: Codable {
         }
     }
 
-    /// Encodes the sections and the state. O(sections).
+    /// Encodes the sections and the state.
+    /// - Complexity: O(sections).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(sections, forKey: .sections)

@@ -4,7 +4,7 @@
 /// (a duplicate or backwards timestamp), or not finite. The first time seen is never a gap.
 /// Phones pause sensors when apps are suspended and clocks jump; anything computed across such a
 /// break (interpolation, filter state, step timing) would be invented, so stages reset there.
-/// O(1) per call, no allocation.
+/// - Complexity: O(1) per call, no allocation.
 public struct GapDetector: Sendable, Hashable, Codable {
     /// The longest step between consecutive samples (s) still considered continuous.
     public let maxGap: Double

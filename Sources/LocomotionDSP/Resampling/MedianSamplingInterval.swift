@@ -3,7 +3,8 @@
 ///
 /// Phones deliver samples with jitter, dropped samples and occasional pauses; the median step is
 /// insensitive to all three, unlike the mean (`1 / median` is the nominal rate in Hz).
-/// Duplicate and backwards timestamps are skipped. O(n log n) time, O(n) memory.
+/// Duplicate and backwards timestamps are skipped.
+/// - Complexity: O(n log n) time, O(n) memory.
 public func medianSamplingInterval(_ times: some Collection<Double>) -> Double? {
     var steps: [Double] = []
     steps.reserveCapacity(max(times.count - 1, 0))

@@ -11,8 +11,11 @@
 /// old run and the first of the new one, and the next sample starts a new run and grid. Samples with
 /// a non-finite time or acceleration are dropped and end the run. Nothing is interpolated across a gap.
 ///
-/// Cost: O(1) per input sample plus O(1) per output sample; no allocation. `Codable`: a decoded resampler continues
-/// bit for bit where the encoded one stopped.
+/// A stage of the streaming contract (the Locomotion module's "Streaming stages" article): ``push(_:emit:)`` each
+/// sample; it holds nothing back at the end. `Codable`: a decoded resampler continues bit for bit where the encoded
+/// one stopped.
+///
+/// - Complexity: O(1) per input sample plus O(1) per output sample; no allocation.
 public struct Resampler: Sendable, Codable {
     /// One output of the resampler.
     public enum Event: Sendable, Hashable, Codable {
@@ -34,6 +37,8 @@ public struct Resampler: Sendable, Codable {
     @usableFromInline internal var brokenAt: Double?
     @usableFromInline internal var runStart = 0.0
     @usableFromInline internal var nextIndex = 0
+    /// `runStart + Double(nextIndex) / rate`, the next grid time (derived, not encoded).
+    @usableFromInline internal var nextTime = 0.0
 
     /// Creates a resampler to `rate` Hz that bridges input steps up to `maxGap` seconds.
     public init(rate: Double, maxGap: Double = 1.0) {
@@ -45,6 +50,7 @@ public struct Resampler: Sendable, Codable {
 
     /// Pushes one input sample; calls `emit` for each fixed-rate output sample it completes, preceded
     /// by a `.gap` event when the sample starts a new run.
+    /// - Complexity: O(1) plus O(1) per output sample; no allocation.
     @inlinable
     public mutating func push(_ sample: AccelerometerSample, emit: (Event) -> Void) {
         guard sample.time.isFinite, sample.acceleration.isFinite else {
@@ -54,8 +60,18 @@ public struct Resampler: Sendable, Codable {
             }
             return
         }
-        let gap = detector.isGap(before: sample.time)
-        guard let previous, !gap else {
+        pushFinite(sample, emit: emit)
+    }
+
+    /// `push(_:emit:)` for a sample whose time and acceleration are finite (the caller has checked: a pipeline
+    /// that drops non-finite samples itself does not pay for the test twice). Bit for bit what `push` does.
+    @inlinable
+    public mutating func pushFinite(_ sample: AccelerometerSample, emit: (Event) -> Void) {
+        // The gap detector has seen every finite time, so while a run is open its previous time is the run's
+        // last sample's: the gap test is made here on that sample (the detector's rule: a step that is not
+        // positive or longer than `maxGap`), and the detector only records the time, for the snapshot.
+        detector.previous = sample.time
+        guard let previous, case let span = sample.time - previous.time, span > 0 && span <= maxGap else {
             if let end = previous?.time ?? brokenAt {
                 emit(.gap(from: end, to: sample.time))
             }
@@ -63,14 +79,13 @@ public struct Resampler: Sendable, Codable {
             startRun(at: sample, emit: emit)
             return
         }
-        let span = sample.time - previous.time
-        while true {
-            let time = runStart + Double(nextIndex) / rate
-            guard time <= sample.time else { break }
-            let fraction = (time - previous.time) / span
-            let difference = sample.acceleration - previous.acceleration
-            emit(.sample(AccelerometerSample(time: time, acceleration: previous.acceleration + difference * fraction)))
+        let difference = sample.acceleration - previous.acceleration
+        // `nextTime` is the grid time of `nextIndex`, computed once (a division) when the index moves.
+        while nextTime <= sample.time {
+            let fraction = (nextTime - previous.time) / span
+            emit(.sample(AccelerometerSample(time: nextTime, acceleration: previous.acceleration + difference * fraction)))
             nextIndex += 1
+            nextTime = runStart + Double(nextIndex) / rate
         }
         self.previous = sample
     }
@@ -80,6 +95,7 @@ public struct Resampler: Sendable, Codable {
         previous = sample
         runStart = sample.time
         nextIndex = 1
+        nextTime = runStart + 1 / rate
         emit(.sample(sample))
     }
 
@@ -91,7 +107,8 @@ public struct Resampler: Sendable, Codable {
         nextIndex = 0
     }
 
-    /// Resamples a whole recording: the streaming resampler run over `samples`. O(n + output).
+    /// Resamples a whole recording: the streaming resampler run over `samples`.
+    /// - Complexity: O(n + output).
     public static func resample(_ samples: [AccelerometerSample], rate: Double, maxGap: Double = 1.0) -> [Event] {
         var resampler = Resampler(rate: rate, maxGap: maxGap)
         var events: [Event] = []
@@ -107,8 +124,9 @@ extension Resampler {
         case rate, maxGap, detector, previous, brokenAt, runStart, nextIndex
     }
 
-    /// Decodes a resampler with its state. O(1).
+    /// Decodes a resampler with its state.
     /// - Throws: `DecodingError.dataCorrupted` when the rate is not positive and finite or the grid index is negative.
+    /// - Complexity: O(1).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         rate = try container.decode(Double.self, forKey: .rate)
@@ -124,9 +142,11 @@ extension Resampler {
         guard nextIndex >= 0 else {
             throw DecodingError.dataCorruptedError(forKey: .nextIndex, in: container, debugDescription: "negative grid index \(nextIndex)")
         }
+        nextTime = runStart + Double(nextIndex) / rate
     }
 
-    /// Encodes the rate, the gap limit and the state. O(1).
+    /// Encodes the rate, the gap limit and the state.
+    /// - Complexity: O(1).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(rate, forKey: .rate)

@@ -31,7 +31,8 @@ public struct SlidingWindow: Sendable {
     public var isFull: Bool { count == size }
 
     /// Appends `value`, dropping the oldest when full. Returns `true` when a window is ready:
-    /// on the value that fills the buffer, and on every `hop`-th value after that. O(1).
+    /// on the value that fills the buffer, and on every `hop`-th value after that.
+    /// - Complexity: O(1).
     @inlinable
     public mutating func append(_ value: Double) -> Bool {
         storage[writeIndex] = value
@@ -50,7 +51,8 @@ public struct SlidingWindow: Sendable {
     }
 
     /// Copies the window, oldest value first, into `buffer`, which is resized to ``size`` if needed
-    /// (allocating only then). Before the window is full the missing oldest values are 0. O(size).
+    /// (allocating only then). Before the window is full the missing oldest values are 0.
+    /// - Complexity: O(size).
     public func copyWindow(into buffer: inout [Double]) {
         if buffer.count != size {
             buffer = [Double](repeating: 0, count: size)
@@ -86,8 +88,9 @@ extension SlidingWindow: Codable {
         case size, hop, values, sinceLastWindow
     }
 
-    /// Decodes a window with its values. O(size).
+    /// Decodes a window with its values.
     /// - Throws: `DecodingError.dataCorrupted` when the size, hop, values or position are inconsistent.
+    /// - Complexity: O(size).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let size = try container.decode(Int.self, forKey: .size)
@@ -105,7 +108,8 @@ extension SlidingWindow: Codable {
         self.sinceLastWindow = sinceLastWindow
     }
 
-    /// Encodes the size, the hop, the values held (oldest first) and the position of the next window. O(size).
+    /// Encodes the size, the hop, the values held (oldest first) and the position of the next window.
+    /// - Complexity: O(size).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(size, forKey: .size)

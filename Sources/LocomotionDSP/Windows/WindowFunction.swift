@@ -19,7 +19,8 @@ public enum WindowFunction: Sendable, Hashable, Codable, CaseIterable {
     /// `w[n] = 0.54 − 0.46·cos(2πn/N)`: sidelobes −43 dB, main lobe ±2 bins.
     case hamming
 
-    /// The `count` coefficients of the window. O(count), allocates the result.
+    /// The `count` coefficients of the window.
+    /// - Complexity: O(count), allocates the result.
     public func coefficients(count: Int) -> [Double] {
         guard count > 0 else { return [] }
         let (a0, a1): (Double, Double)

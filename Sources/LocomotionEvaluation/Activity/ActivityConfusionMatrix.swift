@@ -11,7 +11,8 @@ public struct ActivityConfusionMatrix: Sendable, Hashable, Codable {
     /// Creates an empty matrix.
     public init() {}
 
-    /// Adds `count` observations of `truth` predicted as `predicted`. O(1).
+    /// Adds `count` observations of `truth` predicted as `predicted`.
+    /// - Complexity: O(1).
     public mutating func add(truth: MotionActivity, predicted: MotionActivity, count: Int = 1) {
         counts[truth, default: [:]][predicted, default: 0] += count
     }

@@ -7,7 +7,9 @@ import Locomotion
 /// prediction (`unknown` where no segment covers it). Seconds whose truth is `unknown` are not scored, only
 /// counted (transitions, jumps and other unlabelled activity).
 ///
-/// Streaming value: push labels in time order, then segments in time order; O(1) memory per pending second.
+/// Push the labels in time order with ``push(_:at:)``, then ``score(_:)`` the segments.
+///
+/// - Complexity: O(1) amortised per label; memory: one entry per second of labelled input.
 public struct ActivityScorer: Sendable {
     /// The per-second truth built so far, as (second, label).
     private var seconds: [(second: Double, label: MotionActivity)] = []
@@ -18,8 +20,9 @@ public struct ActivityScorer: Sendable {
     /// Creates an empty scorer.
     public init() {}
 
-    /// Adds the label of the sample at `time` (seconds).
-    public mutating func addLabel(_ label: MotionActivity, at time: Double) {
+    /// Takes the label of the sample at `time` (seconds).
+    /// - Complexity: O(1) amortised.
+    public mutating func push(_ label: MotionActivity, at time: Double) {
         let second = time.rounded(.down)
         if second != current { closeSecond(); current = second }
         if tally[label] == nil { firstSeen.append(label) }
@@ -37,6 +40,7 @@ public struct ActivityScorer: Sendable {
 
     /// Scores the labels added so far against `segments` (sorted by time, not overlapping).
     /// Returns the confusion matrix and the number of seconds left out because their truth is `unknown`.
+    /// - Complexity: O(s + g) for s seconds and g segments.
     public mutating func score(_ segments: [ActivitySegment]) -> (matrix: ActivityConfusionMatrix, unscoredSeconds: Int) {
         closeSecond()
         current = nil

@@ -11,7 +11,8 @@ public struct ActivityAgreement: Sendable, Hashable, Codable {
     public var reported: [String: Double]
 
     /// Agreement of `updates` (time-ordered; each holds until the next, the
-    /// last until `end`) with `truth` (time-ordered). O(u + t).
+    /// last until `end`) with `truth` (time-ordered).
+    /// - Complexity: O(u + t).
     public static func compare(updates: [ActivityUpdate], truth: [ActivitySegment], end: Double) -> [ActivityAgreement] {
         var table: [MotionActivity: [MotionActivity: Double]] = [:]
         var u = 0

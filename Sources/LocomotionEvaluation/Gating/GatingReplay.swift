@@ -22,7 +22,8 @@ public struct GatingReplay: Sendable {
     public var updates: [ActivityUpdate]
 
     /// Replays `samples` (time-ordered) with `fixes` (time-ordered) through a
-    /// gate with `configuration`: a ``GatingReplayer`` pushed over the buffer. O(n + f) for n samples and f fixes.
+    /// gate with `configuration`: a ``GatingReplayer`` pushed over the buffer.
+    /// - Complexity: O(n + f) for n samples and f fixes.
     ///
     /// Order at equal times: fixes, then the activity update, then the
     /// sample's heartbeat. Updates of the activity source are fed to the gate
@@ -33,18 +34,20 @@ public struct GatingReplay: Sendable {
     ) throws(GatingError) -> GatingReplay {
         var events: [GatingEvent] = []
         var updates: [ActivityUpdate] = []
+        let collect = { (event: GatingReplayer.Event) in
+            switch event {
+            case .activity(let update): updates.append(update)
+            case .gating(let event): events.append(event)
+            }
+        }
         switch source {
         case .labels(let labels, let confidence):
             precondition(labels.count == samples.count, "labels must parallel samples")
             var replayer = GatingReplayer(fixes: fixes, source: .labels(confidence: confidence), configuration: configuration)
-            for (sample, label) in zip(samples, labels) {
-                try replayer.push(sample, label: label, events: &events, updates: &updates)
-            }
+            for (sample, label) in zip(samples, labels) { try replayer.push(sample, label: label, emit: collect) }
         case .classifier(let classifierConfiguration):
             var replayer = GatingReplayer(fixes: fixes, source: .classifier(classifierConfiguration), configuration: configuration)
-            for sample in samples {
-                try replayer.push(sample, label: nil, events: &events, updates: &updates)
-            }
+            for sample in samples { try replayer.push(sample, label: nil, emit: collect) }
         }
         let end = samples.last?.time ?? 0
         return GatingReplay(events: events, segments: GatingSegmenter.segments(of: events, end: end), updates: updates)
@@ -53,13 +56,14 @@ public struct GatingReplay: Sendable {
     /// Ground-truth segments from per-sample labels: each label holds from its
     /// sample to the next sample, but for at most `maximumHold` seconds (so a
     /// gap in the recording is not labelled; the default is the gate's default
-    /// gap limit, 60 s). Runs of one label are merged. O(n).
+    /// gap limit, 60 s). Runs of one label are merged: ``TruthSegmentBuilder`` over the trace.
+    /// - Complexity: O(n).
     public static func truthSegments<Times: Sequence>(times: Times, labels: [MotionActivity], maximumHold: Double = 60) -> [ActivitySegment]
     where Times.Element == Double {
         var builder = TruthSegmentBuilder(maximumHold: maximumHold)
-        for (time, label) in zip(times, labels) {
-            builder.add(time: time, label: label)
-        }
-        return builder.segments
+        var segments: [ActivitySegment] = []
+        for (time, label) in zip(times, labels) { builder.push(label, at: time) { segments.append($0) } }
+        builder.finish { segments.append($0) }
+        return segments
     }
 }

@@ -5,9 +5,18 @@ import LocomotionDSP
 /// collector would have fed them, so that a trace can be replayed in constant memory (the gate's events and the
 /// activity updates are the only output, and they grow with what happens, not with the samples).
 ///
-/// Order at equal times: fixes up to the sample, then the activity update, then the sample's heartbeat.
+/// Order at equal times: fixes up to the sample, then the activity update, then the sample's heartbeat. A stage of
+/// the streaming contract: ``push(_:label:emit:)`` each sample; it holds nothing back.
 /// ``GatingReplay/run(samples:fixes:source:configuration:)`` is this replayer pushed over a whole buffer.
 public struct GatingReplayer: Sendable {
+    /// What the replayer emits: the activity updates it gives the gate, and the gate's events.
+    public enum Event: Sendable, Hashable {
+        /// An activity update, given to the gate next.
+        case activity(ActivityUpdate)
+        /// An event of the gate.
+        case gating(GatingEvent)
+    }
+
     /// Where the activity updates come from, sample by sample.
     public enum ActivitySource: Sendable {
         /// The label passed with each sample: an update at every label change, with this confidence.
@@ -39,32 +48,37 @@ public struct GatingReplayer: Sendable {
     }
 
     /// Takes the next sample (time-ordered) with its label (used by ``ActivitySource/labels(confidence:)``;
-    /// `nil` is `unknown`), appending the gate's events to `events` and the activity updates given to the
-    /// gate to `updates`. O(1) amortised.
+    /// `nil` is `unknown`) and calls `emit` with each activity update given to the gate, followed by the gate's
+    /// events it caused, then the events of the sample's heartbeat.
+    /// - Complexity: O(1) amortised.
     /// - Throws: `GatingError` for out-of-order or invalid fixes.
     public mutating func push(_ sample: AccelerometerSample, label: MotionActivity?,
-                              events: inout [GatingEvent], updates: inout [ActivityUpdate]) throws(GatingError) {
+                              emit: (Event) -> Void) throws(GatingError) {
+        func gating(_ event: GatingEvent) { emit(.gating(event)) }
         while fixIndex < fixes.count && fixes[fixIndex].time <= sample.time {
             classifier?.push(fixes[fixIndex])
-            try gate.process(fixes[fixIndex], into: &events)
+            try gate.push(fixes[fixIndex], emit: gating)
             fixIndex += 1
         }
         if classifier != nil {
-            // An empty result does not allocate; the classifier emits rarely.
-            for update in classifier!.push(sample) {
-                try gate.process(update, into: &events)
-                updates.append(update)
+            // The classifier is part of `self`: its updates wait in a buffer (it emits rarely; an empty one does not
+            // allocate) until it has returned.
+            var updates: [ActivityUpdate] = []
+            classifier!.push(sample) { updates.append($0) }
+            for update in updates {
+                emit(.activity(update))
+                try gate.push(update, emit: gating)
             }
         } else {
             let label = label ?? .unknown
             if label != previousLabel {
                 let update = ActivityUpdate(start: sample.time, activity: label, confidence: labelConfidence,
-                                            explanation: ActivityExplanation(rule: "label"))
-                try gate.process(update, into: &events)
-                updates.append(update)
+                                            explanation: ActivityExplanation(rule: .label))
+                emit(.activity(update))
+                try gate.push(update, emit: gating)
                 previousLabel = label
             }
         }
-        try gate.advance(to: sample.time, into: &events)
+        try gate.advance(to: sample.time, emit: gating)
     }
 }

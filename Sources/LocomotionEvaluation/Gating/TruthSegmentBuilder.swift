@@ -3,12 +3,15 @@ import Locomotion
 /// Ground-truth activity segments built from labelled samples one at a time
 /// (``GatingReplay/truthSegments(times:labels:maximumHold:)`` is this builder over a whole trace): each
 /// label holds from its sample to the next sample, for at most `maximumHold` seconds, so a gap in the
-/// recording is not labelled; runs of one label are merged. O(1) amortised per sample.
+/// recording is not labelled; runs of one label are merged.
+///
+/// A stage of the streaming contract: ``push(_:at:emit:)`` each sample's label, ``finish(emit:)`` at the end. The
+/// last sample's label is in no segment (it holds until a next sample that never comes).
 public struct TruthSegmentBuilder: Sendable {
     /// The longest a label holds without a following sample (s).
     public let maximumHold: Double
-    /// The segments closed so far (the last sample's label is not in them: it holds until a next sample).
-    public private(set) var segments: [ActivitySegment] = []
+    /// The latest segment, held back while the next sample may extend it.
+    private var open: ActivitySegment?
     private var previousTime: Double?
     private var previousLabel: MotionActivity?
 
@@ -17,20 +20,32 @@ public struct TruthSegmentBuilder: Sendable {
         self.maximumHold = maximumHold
     }
 
-    /// Adds the next sample's time (s, time-ordered) and label.
-    public mutating func add(time: Double, label: MotionActivity) {
-        if let start = previousTime, let label = previousLabel {
+    /// Takes the next sample's label and time (s, time-ordered) and calls `emit` with the segment this closes, if
+    /// any.
+    /// - Complexity: O(1).
+    public mutating func push(_ label: MotionActivity, at time: Double, emit: (ActivitySegment) -> Void) {
+        if let start = previousTime, let previous = previousLabel {
             let stop = min(time, start + maximumHold)
             if stop > start {
-                if var last = segments.last, last.activity == label, last.end == start {
+                if var last = open, last.activity == previous, last.end == start {
                     last.end = stop
-                    segments[segments.count - 1] = last
+                    open = last
                 } else {
-                    segments.append(ActivitySegment(start: start, end: stop, activity: label, confidence: .high))
+                    if let open { emit(open) }
+                    open = ActivitySegment(start: start, end: stop, activity: previous, confidence: .high)
                 }
             }
         }
         previousTime = time
         previousLabel = label
+    }
+
+    /// The input has ended: calls `emit` with the segment still held back, if any. The builder is empty afterwards.
+    /// - Complexity: O(1).
+    public mutating func finish(emit: (ActivitySegment) -> Void) {
+        if let open { emit(open) }
+        open = nil
+        previousTime = nil
+        previousLabel = nil
     }
 }

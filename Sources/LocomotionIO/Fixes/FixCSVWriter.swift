@@ -8,12 +8,14 @@ public enum FixCSVWriter {
     /// The header line, with its line break.
     public static let header = "timestamp,latitude,longitude,horizontal_accuracy,speed\n"
 
-    /// One row, with its line break. O(1).
+    /// One row, with its line break.
+    /// - Complexity: O(1).
     public static func row(_ fix: LocationFix) -> String {
         "\(fix.time),\(fix.latitude),\(fix.longitude),\(fix.horizontalAccuracy.map { "\($0)" } ?? ""),\(fix.speed.map { "\($0)" } ?? "")\n"
     }
 
-    /// A whole file: the header and one row per fix. O(n).
+    /// A whole file: the header and one row per fix.
+    /// - Complexity: O(n).
     public static func string(_ fixes: some Sequence<LocationFix>) -> String {
         var text = header
         for fix in fixes { text += row(fix) }

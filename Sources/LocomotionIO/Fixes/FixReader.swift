@@ -19,15 +19,17 @@ public enum FixReader {
     }
 
     /// Everything read from the file at `path`: fixes, format, whether they have
-    /// times, and what lenient reading skipped. O(file size).
+    /// times, and what lenient reading skipped.
+    /// - Complexity: O(file size).
     public static func readFile(path: String, options: FixReadingOptions = .init()) throws(InputError) -> FixFile {
         let contents = try readContents(of: path)
         return try parse(contents, file: path, options: options)
     }
 
-    /// Parses `contents` as if read from `file`. O(contents size).
+    /// Parses `contents` as if read from `file`.
     ///
     /// - Throws: ``InputError`` for a malformed file, and for one that holds no fixes.
+    /// - Complexity: O(contents size).
     public static func parse(_ contents: [UInt8], file: String, options: FixReadingOptions = .init()) throws(InputError) -> FixFile {
         let format = options.format ?? FixFormat.detect(path: file, contents: contents)
         let read: FixFile

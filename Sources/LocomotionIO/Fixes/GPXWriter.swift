@@ -9,12 +9,13 @@ import Locomotion
 /// round-trips through ``FixReader``. Coordinates are written in Swift's
 /// shortest round-trip form. A fix whose time is NaN gets no `<time>`.
 public enum GPXWriter {
-    /// The whole document. O(n).
+    /// The whole document.
     ///
     /// - Throws: ``OutputError`` (with an empty `file`) naming the first fix GPX
     ///   cannot hold: a time outside the years 0001–9999 or infinite, a latitude
     ///   outside −90…90 or longitude outside −180…180 (NaN included), a
     ///   non-finite accuracy or speed.
+    /// - Complexity: O(n).
     public static func string(_ fixes: some Sequence<LocationFix>, creator: String = "locomotion") throws(OutputError) -> String {
         var text = """
             <?xml version="1.0" encoding="UTF-8"?>

@@ -12,11 +12,12 @@ public enum NMEAWriter {
     /// The times NMEA can write: 1980-01-01 up to 2080-01-01, in seconds since the epoch.
     static let writableTimes: Range<Double> = 315_532_800 ..< 3_471_292_800
 
-    /// The GGA and RMC sentences of one fix, each ending in CR LF. O(1).
+    /// The GGA and RMC sentences of one fix, each ending in CR LF.
     ///
     /// - Throws: ``OutputError`` (with an empty `file`) when the fix has a time
     ///   outside 1980–2079 (NaN and infinities included), a latitude outside
     ///   −90…90, a longitude outside −180…180, or a speed that is not finite.
+    /// - Complexity: O(1).
     public static func sentences(_ fix: LocationFix) throws(OutputError) -> String {
         guard writableTimes.contains(fix.time) else {
             throw OutputError(file: "", problem: "cannot write a fix at time \(fix.time) s as NMEA: RMC dates cover 1980–2079")
@@ -39,9 +40,10 @@ public enum NMEAWriter {
         return checked(gga) + checked(rmc)
     }
 
-    /// A whole file, one GGA + RMC pair per fix. O(n).
+    /// A whole file, one GGA + RMC pair per fix.
     ///
     /// - Throws: ``OutputError`` for the first fix ``sentences(_:)`` refuses.
+    /// - Complexity: O(n).
     public static func string(_ fixes: some Sequence<LocationFix>) throws(OutputError) -> String {
         var text = ""
         for fix in fixes { text += try sentences(fix) }

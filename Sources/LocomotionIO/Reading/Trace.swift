@@ -28,7 +28,6 @@ public struct Trace: Sendable {
 
     /// Reads a whole trace CSV (or standard input for `"-"`) into memory by
     /// streaming it through ``ReadAheadTraceReader`` (parsed on every core).
-    /// O(n) time and memory.
     ///
     /// - Parameters:
     ///   - path: The trace CSV, or `"-"` for standard input.
@@ -37,6 +36,7 @@ public struct Trace: Sendable {
     ///     keep it cheap).
     /// - Throws: ``InputError`` naming the file, line and column of the first
     ///   problem (strict mode), or when nothing could be read.
+    /// - Complexity: O(n) time and memory.
     public static func read(path: String, options: TraceReadingOptions = .init(),
                             rowsRead: (Int) -> Void = { _ in }) throws(InputError) -> Trace {
         var reader = try ReadAheadTraceReader(path: path, options: options)

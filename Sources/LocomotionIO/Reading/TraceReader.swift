@@ -137,10 +137,10 @@ public struct TraceReader {
     /// `maximumCount` (≥ 1) of them, and returns false when there are none
     /// left. The rows are those ``next()`` would return, in order; reusing one
     /// array keeps this free of allocation once it has grown to `maximumCount`.
-    /// O(rows returned): they are copied out of the reader's batch in blocks.
     ///
     /// - Throws: ``InputError`` for a bad row (strict mode), once the rows
     ///   before it have been returned. After an error the reader is finished.
+    /// - Complexity: O(rows returned): they are copied out of the reader's batch in blocks.
     public mutating func next(into rows: inout [TraceRow], maximumCount: Int) throws(InputError) -> Bool {
         precondition(maximumCount >= 1, "maximumCount must be at least 1")
         rows.removeAll(keepingCapacity: true)

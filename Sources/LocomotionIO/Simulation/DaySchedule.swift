@@ -19,7 +19,7 @@ public enum DaySchedule {
     ]
 
     /// The day's segments, in order, lasting `duration` seconds in total.
-    /// O(1) (a fixed script of 21 parts).
+    /// - Complexity: O(1) (a fixed script of 21 parts).
     public static func segments(duration: Double) -> [SimulatedSegment] {
         precondition(duration > 0 && duration.isFinite, "duration must be positive")
         let fixedSeconds = script.reduce(0) { $0 + $1.1 * 60 }

@@ -26,7 +26,8 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable, Hashable {
         state = (nextSplitMix(), nextSplitMix(), nextSplitMix(), nextSplitMix())
     }
 
-    /// The next 64 random bits. O(1).
+    /// The next 64 random bits.
+    /// - Complexity: O(1).
     public mutating func next() -> UInt64 {
         nextBits()
     }
@@ -49,17 +50,20 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable, Hashable {
         (value << count) | (value >> (64 - count))
     }
 
-    /// A uniform Double in [0, 1), 53 random bits. O(1).
+    /// A uniform Double in [0, 1), 53 random bits.
+    /// - Complexity: O(1).
     public mutating func uniform() -> Double {
         Double(nextBits() >> 11) * 0x1p-53
     }
 
-    /// A uniform Double in `range`. O(1).
+    /// A uniform Double in `range`.
+    /// - Complexity: O(1).
     public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
         range.lowerBound + (range.upperBound - range.lowerBound) * uniform()
     }
 
-    /// A standard normal deviate (Box–Muller, the second value cached). O(1).
+    /// A standard normal deviate (Box–Muller, the second value cached).
+    /// - Complexity: O(1).
     public mutating func gaussian() -> Double {
         if let spare = spareGaussian {
             spareGaussian = nil
@@ -72,7 +76,8 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable, Hashable {
         return radius * cos(2 * Double.pi * u2)
     }
 
-    /// True with probability `probability`. O(1).
+    /// True with probability `probability`.
+    /// - Complexity: O(1).
     public mutating func chance(_ probability: Double) -> Bool {
         uniform() < probability
     }

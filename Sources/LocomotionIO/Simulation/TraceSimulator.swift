@@ -92,7 +92,8 @@ public struct TraceSimulator: Sendable {
 
     /// Plays the schedule, calling `sample` for every accelerometer sample
     /// (acceleration in g, with its ground-truth label) and `fix` for every
-    /// location fix, interleaved in time order. O(1) memory.
+    /// location fix, interleaved in time order.
+    /// - Complexity: O(1) memory.
     public func run<Failure: Error>(
         sample: (AccelerometerSample, MotionActivity) throws(Failure) -> Void,
         fix: (LocationFix) throws(Failure) -> Void

@@ -14,9 +14,10 @@ public struct LocationFixWriter {
         sink.buffer.append(contentsOf: "timestamp,latitude,longitude,horizontal_accuracy,speed\n".utf8)
     }
 
-    /// Appends one fix. O(1).
+    /// Appends one fix.
     ///
     /// - Throws: ``OutputError`` for a non-finite time or coordinate, or when writing fails.
+    /// - Complexity: O(1).
     public mutating func write(_ fix: LocationFix) throws(OutputError) {
         guard fix.time.isFinite && fix.latitude.isFinite && fix.longitude.isFinite else {
             throw OutputError(file: sink.path, problem: "cannot write a fix with a non-finite value at time \(fix.time)")

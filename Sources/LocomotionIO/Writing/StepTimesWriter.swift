@@ -2,8 +2,9 @@
 /// shape of `locomotion steps --events`, and of the true steps `convert`
 /// writes beside a trace as `NAME.steps.csv`.
 public enum StepTimesWriter {
-    /// Writes `times` (seconds, increasing) to `path`; `"-"` is standard output. O(n).
+    /// Writes `times` (seconds, increasing) to `path`; `"-"` is standard output.
     /// The file appears under `path` only once complete (see ``TraceWriter``).
+    /// - Complexity: O(n).
     public static func write(_ times: [Double], to path: String) throws(OutputError) {
         let sink = try OutputFile(path: path, bufferSize: 1 << 18)
         sink.buffer.append(contentsOf: "timestamp\n".utf8)

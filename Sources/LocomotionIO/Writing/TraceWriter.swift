@@ -36,10 +36,11 @@ public struct TraceWriter {
     }
 
     /// Appends one sample (acceleration in g). `label` is written when the
-    /// writer ``includesLabels`` (nil as an empty field, or no JSON key). O(1).
+    /// writer ``includesLabels`` (nil as an empty field, or no JSON key).
     ///
     /// - Throws: ``OutputError`` when a value is not finite (the format has no
     ///   such values) or writing fails.
+    /// - Complexity: O(1).
     public mutating func write(_ sample: AccelerometerSample, label: MotionActivity? = nil) throws(OutputError) {
         guard sample.time.isFinite && sample.acceleration.isFinite else {
             throw OutputError(file: sink.path, problem: "cannot write a sample with a non-finite value at time \(sample.time)")

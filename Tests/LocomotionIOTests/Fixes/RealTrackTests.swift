@@ -23,12 +23,12 @@ private func checkEverySplit(_ fixes: [LocationFix], configuration: OdometerConf
     let encoder = JSONEncoder()
     for fix in fixes {
         states.append(try encoder.encode(uninterrupted))
-        uninterrupted.record(fix)
+        uninterrupted.push(fix) { _ in }
     }
     let decoder = JSONDecoder()
     for split in fixes.indices {
         var restored = try decoder.decode(Odometer.self, from: states[split])
-        for fix in fixes[split...] { restored.record(fix) }
+        for fix in fixes[split...] { restored.push(fix) { _ in } }
         #expect(restored == uninterrupted, "split after \(split) fixes")
     }
 }

@@ -94,10 +94,10 @@ import LocomotionTestSupport
                 let second = temporaryFile(FixCSVWriter.string(fixes[split...]), name: "second.csv")
                 let whole = temporaryFile(FixCSVWriter.string(fixes), name: "whole.csv")
                 var odometer = Odometer(timeZone: zone)
-                for fix in try FixReader.read(path: first) { odometer.record(fix) }
+                for fix in try FixReader.read(path: first) { odometer.push(fix) { _ in } }
                 // The app is killed here: its state survives as JSON.
                 var restored = try JSONDecoder().decode(Odometer.self, from: JSONEncoder().encode(odometer))
-                for fix in try FixReader.read(path: second) { restored.record(fix) }
+                for fix in try FixReader.read(path: second) { restored.push(fix) { _ in } }
                 let expected = Odometer.measuring(try FixReader.read(path: whole), timeZone: zone)
                 #expect(restored == expected)
             } catch {

@@ -169,7 +169,7 @@ import LocomotionTestSupport
         await #expect(processExitsWith: .success) {
             var odometer = Odometer(timeZone: TimeZone(identifier: "UTC")!)
             for time in [1e300, -1e300, 1e20, Double.greatestFiniteMagnitude] {
-                odometer.record(LocationFix(time: time, latitude: 47, longitude: 8.5))
+                odometer.push(LocationFix(time: time, latitude: 47, longitude: 8.5)) { _ in }
             }
             _ = odometer.totalDistance
         }

@@ -65,8 +65,8 @@ import LocomotionTestSupport
         let updates = ActivityClassifier.updates(of: Self.trace.samples)
         var gate = RecordingGate()
         var events: [GatingEvent] = []
-        for update in updates { try gate.process(update, into: &events) }
-        try gate.advance(to: Self.trace.samples.last!.time, into: &events)
+        for update in updates { try gate.push(update) { events.append($0) } }
+        try gate.advance(to: Self.trace.samples.last!.time) { events.append($0) }
         #expect(events.contains { $0.reason.rule == .gap })
         #expect(events.contains { $0.mode == .highAccuracy && $0.time < Self.trace.gapStart },
                 "never recorded before the gap: the test would prove nothing")

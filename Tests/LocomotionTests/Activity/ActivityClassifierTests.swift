@@ -50,7 +50,7 @@ struct ActivityClassifierTests {
         #expect(gap.start == before.last!.time)
         #expect(gap.end >= 40 && gap.end <= 41)
         let updates = ActivityClassifier.updates(of: before + after)
-        #expect(updates.contains { $0.activity == .unknown && $0.explanation.rule == "gap" })
+        #expect(updates.contains { $0.activity == .unknown && $0.explanation.rule == .gap })
     }
 
     @Test func backwardsTimeIsTreatedLikeAGap() {
@@ -58,7 +58,7 @@ struct ActivityClassifierTests {
         var samples = motion.still(from: 0, duration: 20)
         samples += motion.still(from: 10, duration: 20)  // time jumps back by 10 s
         let updates = ActivityClassifier.updates(of: samples)
-        #expect(updates.contains { $0.explanation.rule == "gap" })
+        #expect(updates.contains { $0.explanation.rule == .gap })
     }
 
     @Test func shortBurstIsAbsorbed() {
@@ -95,14 +95,14 @@ struct ActivityClassifierTests {
         var streamed: [ActivitySegment] = []
         var updates: [ActivityUpdate] = []
         for sample in samples {
-            for update in classifier.push(sample) {
+            classifier.push(sample) { update in
                 updates.append(update)
-                segmenter.add(update) { streamed.append($0) }
+                segmenter.push(update) { streamed.append($0) }
             }
         }
-        for update in classifier.finish() {
+        classifier.finish { update in
             updates.append(update)
-            segmenter.add(update) { streamed.append($0) }
+            segmenter.push(update) { streamed.append($0) }
         }
         segmenter.finish(at: samples.last!.time) { streamed.append($0) }
         #expect(streamed == ActivityClassifier.segments(of: samples, smoothing: smoothing))
@@ -151,8 +151,8 @@ struct ActivityClassifierTests {
         var classifier = ActivityClassifier()
         var worst = 0.0
         for sample in samples {
-            for update in classifier.push(sample) where update.explanation.rule != "warm-up" {
-                worst = max(worst, sample.time - update.start)
+            classifier.push(sample) { update in
+                if update.explanation.rule != .warmUp { worst = max(worst, sample.time - update.start) }
             }
         }
         #expect(worst <= bound, "worst delay \(worst) s")
@@ -177,10 +177,10 @@ struct ActivityClassifierTests {
         let samples = motion.still(from: 0, duration: 30) + motion.gait(from: 30, duration: 30, cadence: 1.8, amplitude: 0.25)
         let updates = ActivityClassifier.updates(of: samples)
         for update in updates {
-            #expect(!update.explanation.rule.isEmpty)
+            #expect(!update.explanation.rule.rawValue.isEmpty)
         }
         let walking = try #require(updates.first(where: { $0.activity == .walking }))
-        #expect(walking.explanation.rule == "gait-walking")
+        #expect(walking.explanation.rule == .gaitWalking)
         let stepFrequency = try #require(walking.explanation.features["step_frequency_hz"])
         #expect(abs(stepFrequency - 1.8) < 0.25, "\(walking.explanation.features)")
     }
@@ -202,7 +202,7 @@ struct ActivityClassifierTests {
         }
         let fast = ActivityClassifier.updates(of: samples, fixes: fixes(speed: 15))
         #expect(fast.last?.activity == .automotive)
-        #expect(fast.last?.explanation.rule == "speed-vehicle")
+        #expect(fast.last?.explanation.rule == .speedVehicle)
         let bicycle = ActivityClassifier.updates(of: samples, fixes: fixes(speed: 4.5))
         #expect(bicycle.last?.activity == .cycling, "\(bicycle.map(\.activity))")
         // A gait overrides bicycle speed: running at 4.5 m/s stays running.

@@ -10,7 +10,7 @@ struct ActivityLowRateTests {
         segments.filter { $0.activity == activity }.reduce(0) { $0 + $1.duration }
     }
 
-    private func rules(_ samples: [AccelerometerSample]) -> Set<String> {
+    private func rules(_ samples: [AccelerometerSample]) -> Set<ActivityRule> {
         Set(ActivityClassifier.updates(of: samples).map(\.explanation.rule))
     }
 
@@ -20,7 +20,7 @@ struct ActivityLowRateTests {
         let samples = motion.gait(from: 0, duration: 120, cadence: 1.8, amplitude: 0.3, rate: rate)
         let segments = ActivityClassifier.segments(of: samples)
         #expect(seconds(of: .walking, in: segments) > 100, "at \(rate) Hz: \(segments)")
-        #expect(rules(samples).contains("low-rate-energy-walking"))
+        #expect(rules(samples).contains(.lowRateEnergyWalking))
     }
 
     @Test func sparseVibrationIsAutomotiveNotWalking() {
@@ -66,13 +66,13 @@ struct ActivityLowRateTests {
         let sparse = withDropOuts(motion.gait(from: 0, duration: 120, cadence: 1.8, amplitude: 0.3, rate: 4),
                                   every: 20, length: 7)
         let sparseUpdates = ActivityClassifier.updates(of: sparse)
-        #expect(!sparseUpdates.contains { $0.explanation.rule == "gap" }, "\(sparseUpdates)")
+        #expect(!sparseUpdates.contains { $0.explanation.rule == .gap }, "\(sparseUpdates)")
         #expect(seconds(of: .walking, in: ActivityClassifier.segments(of: sparse)) > 80)
         // 50 Hz with the same silences: every one is a gap, as the trace format says (> 1 s).
         // (Runs of ~18 s: long enough for walking to be reported between the gaps, so each gap is an update.)
         let dense = withDropOuts(motion.gait(from: 200, duration: 100, cadence: 1.8, amplitude: 0.3, rate: 50),
                                  every: 1000, length: 75)
-        #expect(ActivityClassifier.updates(of: dense).filter { $0.explanation.rule == "gap" }.count >= 4)
+        #expect(ActivityClassifier.updates(of: dense).filter { $0.explanation.rule == .gap }.count >= 4)
     }
 
     /// The rule-only model: a sparse phone in a car, a ride, a drop-out, then a bumpy stretch whose input energy
@@ -88,7 +88,7 @@ struct ActivityLowRateTests {
         let resume = try #require(ride.last).time + gap
         let samples = ride + motion.vibration(from: resume, duration: 60, level: 0.4, rate: 4)
         let updates = ActivityClassifier.updates(of: samples, configuration: configuration)
-        #expect(updates.contains { $0.explanation.rule == "gap" && $0.activity == .unknown && $0.start < resume })
+        #expect(updates.contains { $0.explanation.rule == .gap && $0.activity == .unknown && $0.start < resume })
         let segments = ActivityClassifier.segments(of: samples, configuration: configuration)
         #expect(!segments.contains { $0.activity != .unknown && $0.start < resume && $0.end > resume - gap + 1 },
                 "nothing but unknown across the gap: \(segments)")
@@ -97,7 +97,7 @@ struct ActivityLowRateTests {
         #expect(walkingAllowed ? walking > 20 : walking == 0, "gap \(gap) s: \(segments)")
         var classifier = ActivityClassifier(configuration: configuration)
         var streamed: [ActivityUpdate] = []
-        for sample in samples { streamed += classifier.push(sample) }
+        for sample in samples { classifier.push(sample) { streamed.append($0) } }
         #expect(streamed == updates)
     }
 
@@ -134,8 +134,8 @@ struct ActivityLowRateTests {
             + motion.gait(from: 255, duration: 40, cadence: 1.8, amplitude: 0.3, rate: 1)
         var classifier = ActivityClassifier()
         var updates: [ActivityUpdate] = []
-        for sample in samples { updates += classifier.push(sample) }
-        updates += classifier.finish()
+        for sample in samples { classifier.push(sample) { updates.append($0) } }
+        classifier.finish { updates.append($0) }
         #expect(updates == ActivityClassifier.updates(of: samples, smoothing: .lagged))
         let activities = Set(ActivityClassifier.segments(of: samples).map(\.activity))
         #expect(activities.isSuperset(of: [.stationary, .walking, .automotive, .unknown]), "\(activities)")

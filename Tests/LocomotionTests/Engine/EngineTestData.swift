@@ -111,10 +111,10 @@ enum EngineTestData {
                 classifier.push(fixes[nextFix])
                 nextFix += 1
             }
-            classifier.push(sample) { gate.take($0.activity) }
-            detector.push(sample) { gate.filter($0, onEvent: collect) }
+            classifier.push(sample) { gate.push($0.activity) }
+            detector.push(sample) { gate.push($0, emit: collect) }
         }
-        detector.finish { gate.filter($0, onEvent: collect) }
+        detector.finish { gate.push($0, emit: collect) }
         return StepDetection(steps: times, bouts: bouts, refusedDuration: detector.refusedDuration)
     }
 }

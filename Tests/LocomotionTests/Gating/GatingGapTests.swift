@@ -48,14 +48,14 @@ import Testing
     @Test func backdatedUpdateCannotCarryEvidenceAcrossAGap() throws {
         var gate = RecordingGate()
         var events: [GatingEvent] = []
-        try gate.process(ActivityUpdate(start: 0, activity: .walking, confidence: .medium), into: &events)
-        try gate.advance(to: 10, into: &events)
-        try gate.advance(to: 600, into: &events)  // a gap
-        try gate.process(ActivityUpdate(start: 5, activity: .walking, confidence: .medium), into: &events)
+        try gate.push(ActivityUpdate(start: 0, activity: .walking, confidence: .medium)) { events.append($0) }
+        try gate.advance(to: 10) { events.append($0) }
+        try gate.advance(to: 600) { events.append($0) }  // a gap
+        try gate.push(ActivityUpdate(start: 5, activity: .walking, confidence: .medium)) { events.append($0) }
         #expect(gate.mode == .lowPower)
-        try gate.advance(to: 614, into: &events)
+        try gate.advance(to: 614) { events.append($0) }
         #expect(gate.mode == .lowPower)
-        try gate.advance(to: 615, into: &events)
+        try gate.advance(to: 615) { events.append($0) }
         #expect(gate.mode == .highAccuracy)
         #expect(events.last?.time == 615)
     }
@@ -87,26 +87,26 @@ import Testing
     @Test func badInputsAreRefusedWithoutChangingState() throws {
         var gate = RecordingGate()
         var events: [GatingEvent] = []
-        try gate.process(ActivityUpdate(start: 100, activity: .walking, confidence: .high), into: &events)
+        try gate.push(ActivityUpdate(start: 100, activity: .walking, confidence: .high)) { events.append($0) }
         let before = gate
         #expect(throws: GatingError.activityOutOfOrder(previous: 100, received: 99)) {
-            try gate.process(ActivityUpdate(start: 99, activity: .stationary, confidence: .high), into: &events)
+            try gate.push(ActivityUpdate(start: 99, activity: .stationary, confidence: .high)) { events.append($0) }
         }
-        #expect(throws: GatingError.self) { try gate.advance(to: .nan, into: &events) }
+        #expect(throws: GatingError.self) { try gate.advance(to: .nan) { events.append($0) } }
         #expect(throws: GatingError.invalidFix(time: 101)) {
-            try gate.process(LocationFix(time: 101, latitude: 91, longitude: 0), into: &events)
+            try gate.push(LocationFix(time: 101, latitude: 91, longitude: 0)) { events.append($0) }
         }
         #expect(throws: GatingError.invalidFix(time: 101)) {
-            try gate.process(LocationFix(time: 101, latitude: 0, longitude: 0, horizontalAccuracy: -1), into: &events)
+            try gate.push(LocationFix(time: 101, latitude: 0, longitude: 0, horizontalAccuracy: -1)) { events.append($0) }
         }
         #expect(gate == before)
-        try gate.process(LocationFix(time: 105, latitude: 1, longitude: 1), into: &events)
+        try gate.push(LocationFix(time: 105, latitude: 1, longitude: 1)) { events.append($0) }
         #expect(throws: GatingError.fixOutOfOrder(previous: 105, received: 104)) {
-            try gate.process(LocationFix(time: 104, latitude: 1, longitude: 1), into: &events)
+            try gate.push(LocationFix(time: 104, latitude: 1, longitude: 1)) { events.append($0) }
         }
         // Advancing to the past is nothing to do.
         let count = events.count
-        try gate.advance(to: 50, into: &events)
+        try gate.advance(to: 50) { events.append($0) }
         #expect(events.count == count && gate.time == 105)
     }
 }

@@ -53,7 +53,7 @@ struct GatingRealSequenceTests {
         var events: [GatingEvent] = []
         var mismatches = 0
         for input in inputs {
-            try gate.process(input, into: &events)
+            try gate.push(input) { events.append($0) }
             let restored = try decoder.decode(RecordingGate.self, from: encoder.encode(gate))
             if restored != gate { mismatches += 1 }
         }

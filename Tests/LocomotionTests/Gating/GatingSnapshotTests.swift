@@ -39,7 +39,7 @@ import Testing
         var eventCountAfter: [Int] = []
         var restoredStates: [RecordingGate] = []
         for input in inputs {
-            try gate.process(input, into: &events)
+            try gate.push(input) { events.append($0) }
             eventCountAfter.append(events.count)
             // The restored value must equal the live one in every stored
             // property: the gate is a pure function of (state, input), so
@@ -54,7 +54,7 @@ import Testing
         for split in Swift.stride(from: 0, to: inputs.count, by: stride) {
             var resumed = restoredStates[split]
             var tail: [GatingEvent] = []
-            for input in inputs[(split + 1)...] { try resumed.process(input, into: &tail) }
+            for input in inputs[(split + 1)...] { try resumed.push(input) { tail.append($0) } }
             let expected = Array(events[eventCountAfter[split]...])
             #expect(tail == expected, "\(name): split after input \(split)")
             if tail != expected { break }

@@ -91,7 +91,7 @@ struct OdometerDayTests {
         var odometer = Odometer(timeZone: berlin)
         for fix in track {
             if fix.time == departure + 90 * 60 { odometer.changeTimeZone(to: newYork) }
-            odometer.record(fix)
+            odometer.push(fix) { _ in }
         }
         // 2 June began at Berlin midnight and goes on until New York's midnight (04:00 UTC on 3 June).
         #expect(odometer.history.map(\.day) == [day("2026-06-01"), day("2026-06-02")])
@@ -108,7 +108,7 @@ struct OdometerDayTests {
         var odometer = Odometer(timeZone: newYork)
         for fix in track {
             if fix.time == start + 3600 { odometer.changeTimeZone(to: berlin) }
-            odometer.record(fix)
+            odometer.push(fix) { _ in }
         }
         #expect(odometer.history.map(\.day) == [day("2026-06-01"), day("2026-06-02")])
         #expect(odometer.history.map(\.acceptedFixes) == [60, 61])

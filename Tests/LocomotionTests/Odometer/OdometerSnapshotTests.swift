@@ -36,8 +36,8 @@ struct OdometerSnapshotTests {
 
     static func apply(_ event: Event, to odometer: inout Odometer) {
         switch event {
-        case .fix(let fix): odometer.record(fix)
-        case .activity(let update): odometer.record(update)
+        case .fix(let fix): odometer.push(fix) { _ in }
+        case .activity(let update): odometer.push(update)
         case .zone(let zone): odometer.changeTimeZone(to: zone)
         }
     }

@@ -23,6 +23,16 @@ func pathLength(_ fixes: [LocationFix]) -> Double {
 
 let utc = TimeZone(identifier: "UTC")!
 
+extension Odometer {
+    /// What was done with `fix`: the outcome of the one update ``push(_:emit:)`` emits for it.
+    mutating func outcome(of fix: LocationFix) -> FixOutcome {
+        var updates: [DistanceUpdate] = []
+        push(fix) { updates.append($0) }
+        #expect(updates.count == 1)
+        return updates[0].outcome
+    }
+}
+
 @Suite("Odometer filters")
 struct OdometerFilterTests {
     @Test("a clean walk adds every segment")
@@ -43,7 +53,7 @@ struct OdometerFilterTests {
         track[10].longitude += 800 / 68_000
         var odometer = Odometer(timeZone: utc)
         var outcomes: [FixOutcome] = []
-        for fix in track { outcomes.append(odometer.record(fix)) }
+        for fix in track { outcomes.append(odometer.outcome(of: fix)) }
         #expect(outcomes[10] == .rejected(.jump))
         let day = try #require(odometer.today)
         #expect(day.rejectedJumps == 1)
@@ -71,7 +81,7 @@ struct OdometerFilterTests {
         let after = northwardTrack(start: 1_000_000 + 1300, count: 100, latitude: 52.5 + 1800 / 111_250.0)
         var odometer = Odometer(timeZone: utc)
         var outcomes: [FixOutcome] = []
-        for fix in before + after { outcomes.append(odometer.record(fix)) }
+        for fix in before + after { outcomes.append(odometer.outcome(of: fix)) }
         #expect(outcomes[100] == .rejected(.jump))
         #expect(outcomes[101] == .rejected(.jump))
         guard case .reanchored(let added) = outcomes[102] else {
@@ -94,7 +104,7 @@ struct OdometerFilterTests {
         track[5] = LocationFix(time: track[5].time, latitude: track[5].latitude, longitude: track[5].longitude + 30 / 68_000,
                                horizontalAccuracy: 65)
         var odometer = Odometer(timeZone: utc)
-        let outcomes = track.map { odometer.record($0) }
+        let outcomes = track.map { odometer.outcome(of: $0) }
         #expect(outcomes[5] == .rejected(.inaccurate))
         #expect(outcomes[6] == .accepted(distance: Geodesic.distance(from: track[4], to: track[6])))
         #expect(odometer.today?.rejectedInaccurate == 1)
@@ -115,19 +125,19 @@ struct OdometerFilterTests {
     func outOfOrder() {
         let track = northwardTrack(start: 1_000_000, count: 5)
         var odometer = Odometer(timeZone: utc)
-        for fix in track.prefix(3) { odometer.record(fix) }
-        #expect(odometer.record(track[2]) == .rejected(.outOfOrder))
-        #expect(odometer.record(track[1]) == .rejected(.outOfOrder))
-        #expect(odometer.record(track[3]) == .accepted(distance: Geodesic.distance(from: track[2], to: track[3])))
+        for fix in track.prefix(3) { odometer.push(fix) { _ in } }
+        #expect(odometer.outcome(of: track[2]) == .rejected(.outOfOrder))
+        #expect(odometer.outcome(of: track[1]) == .rejected(.outOfOrder))
+        #expect(odometer.outcome(of: track[3]) == .accepted(distance: Geodesic.distance(from: track[2], to: track[3])))
         #expect(odometer.today?.rejectedOutOfOrder == 2)
     }
 
     @Test("impossible values are rejected as invalid")
     func invalid() {
         var odometer = Odometer(timeZone: utc)
-        #expect(odometer.record(LocationFix(time: 1, latitude: 91, longitude: 0)) == .rejected(.invalid))
-        #expect(odometer.record(LocationFix(time: 2, latitude: 0, longitude: .nan)) == .rejected(.invalid))
-        #expect(odometer.record(LocationFix(time: 3, latitude: 0, longitude: 0, horizontalAccuracy: -1)) == .rejected(.invalid))
+        #expect(odometer.outcome(of: LocationFix(time: 1, latitude: 91, longitude: 0)) == .rejected(.invalid))
+        #expect(odometer.outcome(of: LocationFix(time: 2, latitude: 0, longitude: .nan)) == .rejected(.invalid))
+        #expect(odometer.outcome(of: LocationFix(time: 3, latitude: 0, longitude: 0, horizontalAccuracy: -1)) == .rejected(.invalid))
         #expect(odometer.today?.rejectedInvalid == 3)
     }
 
@@ -140,6 +150,36 @@ struct OdometerFilterTests {
         #expect(abs(try #require(odometer.today).distance - pathLength(track)) < 1e-6)
     }
 
+    @Test("each fix emits one update with its day's tally; a re-anchoring reports the earlier days it credits")
+    func distanceUpdates() throws {
+        // A walk up to just before midnight UTC, then three consistent fixes 800 m away, the first before
+        // midnight and the other two after it: the third re-anchors and credits the first on the day before.
+        let midnight = 86_400.0 * 20_000
+        var track = northwardTrack(start: midnight - 20, count: 17)
+        let far = northwardTrack(start: midnight - 2, count: 3, interval: 3, latitude: 52.5 + 800 / 111_250.0)
+        track += far
+        var odometer = Odometer(timeZone: utc)
+        var updates: [DistanceUpdate] = []
+        for fix in track { odometer.push(fix) { updates.append($0) } }
+        #expect(updates.count == track.count)
+        #expect(zip(updates, track).allSatisfy { $0.time == $1.time })
+        #expect(updates[17].outcome == .rejected(.jump) && updates[17].tally.day == odometer.history[0].day)
+        #expect(updates[18].outcome == .rejected(.jump) && updates[18].earlierTallies.isEmpty)
+        guard case .reanchored = updates[19].outcome else {
+            Issue.record("expected a re-anchor, got \(updates[19].outcome)")
+            return
+        }
+        #expect(odometer.history.count == 2)
+        #expect(updates[19].tally == odometer.history[1])
+        #expect(updates[19].earlierTallies == [odometer.history[0]])
+        #expect(odometer.history[0].acceptedFixes == 18 && odometer.history[0].rejectedJumps == 0)
+        // A fix without a time counts in the undated tally.
+        var untimed = track[0]
+        untimed.time = .nan
+        odometer.push(untimed) { updates.append($0) }
+        #expect(updates.last?.time.isNaN == true && updates.last?.tally == odometer.undated)
+    }
+
     @Test("untimed fixes are measured into the undated tally")
     func untimed() throws {
         var track = northwardTrack(start: 0, count: 30)
@@ -147,7 +187,7 @@ struct OdometerFilterTests {
         var odometer = Odometer(timeZone: utc)
         for var fix in track {
             fix.time = .nan
-            odometer.recordUntimed(fix)
+            odometer.push(fix) { _ in }
         }
         #expect(odometer.history.isEmpty)
         let undated = try #require(odometer.undated)

@@ -226,7 +226,7 @@ import LocomotionEvaluation
     @Test func noOdometerValueTraps() {
         let counts = expectNoTrap(OdometerConfiguration(), seed: 4) { configuration in
             var odometer = Odometer(configuration: configuration, timeZone: TimeZone(identifier: "UTC")!)
-            for fix in Self.fixes { odometer.record(fix) }
+            for fix in Self.fixes { odometer.push(fix) { _ in } }
         }
         #expect(counts.refused > 0 && counts.ran > 0)
     }

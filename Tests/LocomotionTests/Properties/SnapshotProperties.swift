@@ -22,11 +22,11 @@ import Testing
                 let whole = try RecordingGate.replay(inputs)
                 var gate = RecordingGate()
                 var events: [GatingEvent] = []
-                for input in inputs[..<split] { try gate.process(input, into: &events) }
+                for input in inputs[..<split] { try gate.push(input) { events.append($0) } }
                 let saved = try JSONEncoder().encode(gate)
                 var restored = try JSONDecoder().decode(RecordingGate.self, from: saved)
                 #expect(restored == gate)
-                for input in inputs[split...] { try restored.process(input, into: &events) }
+                for input in inputs[split...] { try restored.push(input) { events.append($0) } }
                 #expect(events == whole)
             } catch {
                 Issue.record("gate failed: \(error)")
@@ -49,10 +49,10 @@ import Testing
             func feed(_ odometer: inout Odometer, _ fixes: ArraySlice<LocationFix>, _ pending: inout ArraySlice<ActivityUpdate>) {
                 for fix in fixes {
                     while let update = pending.first, update.start <= fix.time {
-                        odometer.record(update)
+                        odometer.push(update)
                         pending = pending.dropFirst()
                     }
-                    odometer.record(fix)
+                    odometer.push(fix) { _ in }
                 }
             }
             var pending = updates[...]
@@ -119,12 +119,12 @@ import Testing
                 case .boutEnded(let bout): bouts.append(bout)
                 }
             }
-            for sample in samples[..<split] { detector.push(sample, onEvent: collect) }
+            for sample in samples[..<split] { detector.push(sample, emit: collect) }
             do {
                 var restored = try JSONDecoder().decode(StepDetector.self, from: JSONEncoder().encode(detector))
                 #expect(restored.hasConsistentState && restored.stepCount == detector.stepCount)
-                for sample in samples[split...] { restored.push(sample, onEvent: collect) }
-                restored.finish(onEvent: collect)
+                for sample in samples[split...] { restored.push(sample, emit: collect) }
+                restored.finish(emit: collect)
                 #expect(restored.refusedDuration == batch.refusedDuration)
             } catch {
                 Issue.record("step detector state did not round-trip through JSON: \(error)")

@@ -13,19 +13,19 @@ struct StepActivityGateTests {
 
     static func run(_ gate: inout StepActivityGate, _ events: [StepDetector.Event]) -> [StepDetector.Event] {
         var out: [StepDetector.Event] = []
-        for event in events { gate.filter(event) { out.append($0) } }
+        for event in events { gate.push(event) { out.append($0) } }
         return out
     }
 
     @Test func stepsOutsideAVehiclePassUnchanged() {
         var gate = StepActivityGate()
-        gate.take(.walking)
+        gate.push(.walking)
         #expect(Self.run(&gate, Self.bout(5, start: 0)) == Self.bout(5, start: 0))
     }
 
     @Test func aShortBoutInAVehicleIsDroppedALongOneCountsInFull() {
         var gate = StepActivityGate(strongBoutSteps: 10)
-        gate.take(.automotive)
+        gate.push(.automotive)
         #expect(Self.run(&gate, Self.bout(6, start: 0)).isEmpty)
         #expect(gate.droppedStepCount == 6)
         let long = Self.bout(12, start: 10)
@@ -35,12 +35,12 @@ struct StepActivityGateTests {
 
     @Test func aBoutThatStartedOnFootKeepsCountingWhenTheActivityTurnsAutomotive() {
         var gate = StepActivityGate(strongBoutSteps: 4)
-        gate.take(.walking)
+        gate.push(.walking)
         let events = Self.bout(8, start: 0)
         var out: [StepDetector.Event] = []
         for (index, event) in events.enumerated() {
-            if index == 5 { gate.take(.automotive) }
-            gate.filter(event) { out.append($0) }
+            if index == 5 { gate.push(.automotive) }
+            gate.push(event) { out.append($0) }
         }
         #expect(out == events)
     }
@@ -48,11 +48,11 @@ struct StepActivityGateTests {
     @Test func restoredFromJSONMidBoutEqualsUninterrupted() throws {
         let events = Self.bout(3, start: 0) + Self.bout(11, start: 5) + Self.bout(9, start: 20)
         var whole = StepActivityGate(strongBoutSteps: 10)
-        whole.take(.automotive)
+        whole.push(.automotive)
         let expected = Self.run(&whole, events)
         for cut in [2, 6, 9, 16] {
             var gate = StepActivityGate(strongBoutSteps: 10)
-            gate.take(.automotive)
+            gate.push(.automotive)
             var out = Self.run(&gate, Array(events[..<cut]))
             var restored = try JSONDecoder().decode(StepActivityGate.self, from: JSONEncoder().encode(gate))
             out += Self.run(&restored, Array(events[cut...]))

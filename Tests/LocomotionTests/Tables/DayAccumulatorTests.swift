@@ -9,7 +9,7 @@ struct DayAccumulatorTests {
         var days: [DaySummary] = []
         var accumulator = DayAccumulator()
         for epoch in epochs(of: inputs, configuration: configuration).rows {
-            accumulator.add(epoch) { days.append($0) }
+            accumulator.push(epoch) { days.append($0) }
         }
         accumulator.finish { days.append($0) }
         return days

@@ -21,8 +21,8 @@ struct EpochAccumulatorEngineTests {
         var nextFix = 0
         func take() {
             for event in events {
-                streamed.add(event)
-                whole.add(event)
+                streamed.push(event)
+                whole.push(event)
                 switch event {
                 case .step: steps += 1
                 case .boutEnded: bouts += 1
@@ -40,11 +40,11 @@ struct EpochAccumulatorEngineTests {
                 nextFix += 1
             }
             try engine.push(sample, into: &events)
-            streamed.addSample(at: sample.time)
-            whole.addSample(at: sample.time)
+            streamed.push(sample)
+            whole.push(sample)
             take()
             if index % 50 == 0, let settled = engine.eventSettledTime {
-                streamed.settle(through: settled) { streamedRows.append($0) }
+                streamed.advance(to: settled) { streamedRows.append($0) }
             }
         }
         engine.finish(into: &events)

@@ -28,7 +28,7 @@ func epochs(of inputs: [EpochInput], configuration: EpochConfiguration) -> (rows
         case .step(let time): accumulator.addStep(at: time)
         case .bout(let bout): accumulator.add(bout)
         case let .distance(meters, time): accumulator.addDistance(meters, at: time)
-        case .settle(let time): accumulator.settle(through: time) { rows.append($0) }
+        case .settle(let time): accumulator.advance(to: time) { rows.append($0) }
         }
     }
     accumulator.finish { rows.append($0) }

@@ -1,4 +1,5 @@
-/// What the odometer of a ``MotionEngine`` did with one location fix, and where the day stands.
+/// What an ``Odometer`` did with one location fix, and where the day stands: what it emits for every fix (and what
+/// a ``MotionEngine`` passes on as ``MotionEvent/distance(_:)``).
 public struct DistanceUpdate: Sendable, Hashable, Codable {
     /// Time of the fix (s), or NaN for a fix given without a time (counted in the undated tally).
     public var time: Double

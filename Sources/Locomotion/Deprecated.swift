@@ -1,0 +1,94 @@
+import LocomotionDSP
+
+// The names the stages had before they followed one streaming contract (<doc:StreamingStages>), forwarding to the
+// new ones so that code written against them still builds, with a warning naming the replacement. CHANGELOG.md
+// lists old → new. They will be removed in a later release.
+
+extension StepDetector {
+    // Disfavoured: a trailing closure would otherwise match both spellings.
+    @_disfavoredOverload @available(*, deprecated, renamed: "push(_:emit:)")
+    public mutating func push(_ sample: AccelerometerSample, onEvent: (Event) -> Void) { push(sample, emit: onEvent) }
+
+    @_disfavoredOverload @available(*, deprecated, renamed: "finish(emit:)")
+    public mutating func finish(onEvent: (Event) -> Void) { finish(emit: onEvent) }
+}
+
+extension ActivityClassifier {
+    @available(*, deprecated, message: "use push(_:emit:)")
+    public mutating func push(_ sample: AccelerometerSample) -> [ActivityUpdate] {
+        var updates: [ActivityUpdate] = []
+        push(sample) { updates.append($0) }
+        return updates
+    }
+
+    @available(*, deprecated, message: "use finish(emit:)")
+    public mutating func finish() -> [ActivityUpdate] {
+        var updates: [ActivityUpdate] = []
+        finish { updates.append($0) }
+        return updates
+    }
+}
+
+extension ActivitySegmenter {
+    @available(*, deprecated, renamed: "push(_:emit:)")
+    public mutating func add(_ update: ActivityUpdate, emit: (ActivitySegment) -> Void) { push(update, emit: emit) }
+}
+
+extension GatingSegmenter {
+    @available(*, deprecated, message: "use push(_:emit:)")
+    public mutating func push(_ event: GatingEvent) -> GatingSegment? {
+        var closed: GatingSegment?
+        push(event) { closed = $0 }
+        return closed
+    }
+
+    @available(*, deprecated, message: "use finish(at:emit:)")
+    public mutating func finish(at time: Double) -> GatingSegment? {
+        var closed: GatingSegment?
+        finish(at: time) { closed = $0 }
+        return closed
+    }
+}
+
+extension RecordingGate {
+    @available(*, deprecated, message: "use push(_:emit:)")
+    public mutating func process(_ input: GatingInput, into events: inout [GatingEvent]) throws(GatingError) {
+        try push(input) { events.append($0) }
+    }
+
+    @available(*, deprecated, message: "use push(_:emit:)")
+    public mutating func process(_ update: ActivityUpdate, into events: inout [GatingEvent]) throws(GatingError) {
+        try push(update) { events.append($0) }
+    }
+
+    @available(*, deprecated, message: "use push(_:emit:)")
+    public mutating func process(_ fix: LocationFix, into events: inout [GatingEvent]) throws(GatingError) {
+        try push(fix) { events.append($0) }
+    }
+
+    @available(*, deprecated, message: "use advance(to:emit:)")
+    public mutating func advance(to time: Double, into events: inout [GatingEvent]) throws(GatingError) {
+        try advance(to: time) { events.append($0) }
+    }
+}
+
+extension Odometer {
+    @available(*, deprecated, message: "use push(_:emit:); a fix whose time is NaN now counts as undated")
+    @discardableResult
+    public mutating func record(_ fix: LocationFix) -> FixOutcome {
+        var outcome = FixOutcome.rejected(.invalid)
+        push(fix) { outcome = $0.outcome }
+        return outcome
+    }
+
+    @available(*, deprecated, message: "use push(_:emit:) with the fix's time set to NaN")
+    @discardableResult
+    public mutating func recordUntimed(_ fix: LocationFix) -> FixOutcome {
+        var untimed = fix
+        untimed.time = .nan
+        return record(untimed)
+    }
+
+    @available(*, deprecated, renamed: "push(_:)")
+    public mutating func record(_ update: ActivityUpdate) { push(update) }
+}
