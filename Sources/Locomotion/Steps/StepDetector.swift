@@ -31,10 +31,9 @@ import Darwin
 ///    emitted at once, with their original times. Later candidates count directly while the
 ///    periodicity stays above `periodicityContinuation` and no pause exceeds
 ///    `maximumStepInterval`. Isolated bumps never form a bout and never count.
-/// 6. **Turns and stops.** Inside a bout a candidate also counts when the periodicity has dropped but it
-///    keeps the bout's rhythm (`rhythmTolerance`); a hole of n + 1 step intervals in a periodic bout
-///    counts the n steps it hides (`maximumFilledSteps`, `fillTolerance`: the pivot of a turn); a bout
-///    that ends in a pause counts its closing step (`countsClosingStep`).
+/// 6. **Turns and stops.** A hole of n + 1 step intervals in a periodic bout counts the n steps it
+///    hides (`maximumFilledSteps`, `fillTolerance`: the pivot of a turn); a bout that ends in a pause
+///    counts its closing step (`countsClosingStep`).
 ///
 /// Steps therefore reach the caller up to a few seconds after they happened (the bout must be
 /// confirmed first), in time order. A step's time is the peak of the band-passed magnitude less the
@@ -305,7 +304,7 @@ public struct StepDetector: Sendable, Codable {
                 emitStep(at: time, emit: emit)
                 return
             }
-            if isPeriodic || fitsRhythm(time) {
+            if isPeriodic {
                 emitStep(at: time, emit: emit)
                 return
             }
@@ -316,15 +315,6 @@ public struct StepDetector: Sendable, Codable {
         pending.append(time)
         pruneIrregularPending()
         confirmPendingIfReady(at: time, emit: emit)
-    }
-
-    /// Whether a step at `time` keeps the bout's rhythm: its interval from the last counted step lies within
-    /// `rhythmTolerance` of the bout's mean step interval (either way, as a ratio). A turn or a change of surface
-    /// blurs the periodicity for a few steps but keeps the feet in time. O(1).
-    private func fitsRhythm(_ time: Double) -> Bool {
-        guard let mean = meanStepInterval else { return false }
-        let interval = time - lastStepTime
-        return interval * configuration.rhythmTolerance >= mean && interval <= configuration.rhythmTolerance * mean
     }
 
     /// The bout's mean step interval over the recent steps (s); nil before two of them. O(1).

@@ -24,7 +24,6 @@ extension StepDetectorConfiguration: ParameterizedConfiguration {
         .init("periodicityLags", \.periodicityLags, within: 0.02...10, unit: "s"),
         .init("periodicityThreshold", \.periodicityThreshold, in: 0...1),
         .init("periodicityContinuation", \.periodicityContinuation, in: 0...1),
-        .init("rhythmTolerance", \.rhythmTolerance, in: 1...10),
         .init("maximumFilledSteps", \.maximumFilledSteps, in: 0...8),
         .init("fillTolerance", \.fillTolerance, in: 0...0.5),
         .init("countsClosingStep", \.countsClosingStep),

@@ -81,11 +81,6 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     /// confirmation threshold): hysteresis, so a turn or a stumble does not end a walk.
     public var periodicityContinuation: Double = 0.42
 
-    /// Largest ratio between a step's interval and the bout's mean step interval (either way) for which a step
-    /// counts inside a bout although the periodicity has dropped below `periodicityContinuation`. Default 1.6:
-    /// a U-turn slows the steps by up to about a half and shortens some (the pivot), and blurs the periodicity
-    /// for two or three steps, but the feet stay in time; a stop, a stumble or handling breaks the rhythm.
-    public var rhythmTolerance: Double = 1.6
     /// Most steps counted in one hole of a periodic bout: when a step comes n + 1 mean step intervals after the
     /// previous one, the n steps between are counted, evenly spaced. Default 1: in a 180° turn the trunk's vertical
     /// acceleration nearly vanishes for a pivot step while the feet keep the cadence; a longer hole is more often a
