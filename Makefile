@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_LOG := .build/build-tests.log
 
-.PHONY: deps demo test build docs bench
+.PHONY: deps demo test test-swift-fft build docs bench
 
 deps:
 	@./Scripts/install-dependencies.sh
@@ -15,17 +15,34 @@ build: deps
 demo: build
 	@./Scripts/demo.sh
 
-# Checks that no two tracked paths differ only in case (a Mac's file system would merge them), builds tests
-# (failing on any compiler warning in this package's own code), then runs them, then the Spark
-# job's tests on a standalone cluster on localhost (Integrations/spark/run-tests.sh: installs Java 17 and PySpark).
+# Checks that no two tracked paths differ only in case (a Mac's file system would merge them), then tests both
+# FFT configurations: the default traits (FFTW on Linux) and --disable-default-traits (the package's own Swift
+# FFT, what every other platform builds), each built warning-free (any compiler warning in this package's own
+# code fails) in its own build folder and run in full; between them Scripts/check-fft-agreement.sh compares the
+# two FFTs on every window size the parameter ranges allow. Last, the Spark job's tests on a standalone cluster on
+# localhost (Integrations/spark/run-tests.sh: installs Java 17 and PySpark).
 test: deps
 	@./Scripts/check-case-collisions.sh
 	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG); test $${PIPESTATUS[0]} -eq 0
-	@if grep -E '^/.*/(Sources|Tests|Snippets)/.*: warning:' $(BUILD_LOG) | grep -v '/.build/'; then \
-		echo "error: the build has warnings (listed above); Locomotion builds warning-free." >&2; exit 1; fi
+	@$(call check_warnings,$(BUILD_LOG))
 	$(SWIFT) test --skip-build
+	@./Scripts/check-fft-agreement.sh
+	@$(MAKE) --no-print-directory test-swift-fft
 	@./Integrations/spark/run-tests.sh .build/debug/locomotion
+
+# The whole suite without FFTW (package traits off): the Swift FFT serves every transform. Needs no FFTW.
+SWIFT_FFT_BUILD := .build-swift-fft
+test-swift-fft:
+	@mkdir -p $(SWIFT_FFT_BUILD)
+	$(SWIFT) build --build-tests --disable-default-traits --scratch-path $(SWIFT_FFT_BUILD) 2>&1 \
+		| tee $(SWIFT_FFT_BUILD)/build-tests.log; test $${PIPESTATUS[0]} -eq 0
+	@$(call check_warnings,$(SWIFT_FFT_BUILD)/build-tests.log)
+	$(SWIFT) test --skip-build --disable-default-traits --scratch-path $(SWIFT_FFT_BUILD)
+
+# Fails listing the warnings in a build log that point into this package's own sources (not dependencies').
+check_warnings = if grep -E '^/.*/(Sources|Tests|Snippets)/.*: warning:' $(1) | grep -vE '/\.build[^/]*/'; then \
+		echo "error: the build has warnings (listed above); Locomotion builds warning-free." >&2; exit 1; fi
 
 # DocC for the four library modules (catalogs in Sources/<Module>/<Module>.docc; their examples are the
 # Snippets/ programs, which `swift build` compiles and Tests/LocomotionCLITests/Documentation/SnippetTests.swift

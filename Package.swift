@@ -11,13 +11,24 @@ let package = Package(
         .library(name: "LocomotionEvaluation", targets: ["LocomotionEvaluation"]),
         .executable(name: "locomotion", targets: ["LocomotionCLI"]),
     ],
+    traits: [
+        .trait(
+            name: "FFTW",
+            description: "RealFFT on FFTW 3 (GPL-2.0-or-later, system library libfftw3-dev) on Linux instead of the package's own Swift FFT. A binary built with it is a combined work under the GPL. No effect on other platforms."
+        ),
+        .default(enabledTraits: ["FFTW"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
-        // FFTW 3 (GPL-2.0-or-later), reached only through LocomotionDSP.RealFFT.
+        // FFTW 3 (GPL-2.0-or-later), reached only through LocomotionDSP.RealFFT, and only with the FFTW trait
+        // on Linux. A trait's default cannot depend on the platform, so the platform condition sits on the
+        // dependency and on the compilation condition LOCOMOTION_FFTW the code tests: Linux gets FFTW by
+        // default, `--disable-default-traits` (or `traits: []` in a dependent's manifest) gives the Swift FFT,
+        // and every other platform (macOS, iOS, Android, ...) always builds the Swift FFT, needing no system library.
         .systemLibrary(
             name: "CFFTW",
             pkgConfig: "fftw3",
@@ -25,7 +36,8 @@ let package = Package(
         ),
         .target(
             name: "LocomotionDSP",
-            dependencies: ["CFFTW"]
+            dependencies: [.target(name: "CFFTW", condition: .when(platforms: [.linux], traits: ["FFTW"]))],
+            swiftSettings: [.define("LOCOMOTION_FFTW", .when(platforms: [.linux], traits: ["FFTW"]))]
         ),
         .target(
             name: "Locomotion",
@@ -57,7 +69,9 @@ let package = Package(
         .testTarget(
             name: "LocomotionDSPTests",
             dependencies: ["LocomotionDSP", "LocomotionTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
-            resources: [.copy("Resources")]
+            resources: [.copy("Resources")],
+            // Tests that compare the two FFT backends are compiled only where FFTW is.
+            swiftSettings: [.define("LOCOMOTION_FFTW", .when(platforms: [.linux], traits: ["FFTW"]))]
         ),
         .testTarget(
             name: "LocomotionTests",

@@ -39,6 +39,15 @@ row "FFT 256 RealFFT.powerSpectrum vs numpy rfft+\|X\|², batched 1024" fft256_p
 row "FFT 256 RealFFT.powerSpectrum vs numpy rfft+\|X\|², one per call" fft256_power numpy_rfft256_power_single ns/transform
 row "FFT 256 RealFFT.transform vs numpy rfft, batched 1024" fft256_transform numpy_rfft256_batched ns/transform
 row "raw FFTW: FFTW_ESTIMATE (used) vs FFTW_MEASURE plan" fft256_raw_fftw fft256_raw_fftw_measure ns/transform
+# The two RealFFT backends on the sizes the library uses: per window of N samples FeatureExtractor runs a 2N-point
+# transform (N values, zero-padded) and a 2N-point inverse; powerSpectrum(N) and autocorrelation(2N) are the public API.
+for n in 100 256 250 1000 6000 101; do
+    m=$((2 * n))
+    row "RealFFT $m-point transform ($n values), Swift FFT vs FFTW" "fft${m}_transform_swift" "fft${m}_transform_fftw" ns/transform
+    row "RealFFT $m-point inverse, Swift FFT vs FFTW" "fft${m}_inverse_swift" "fft${m}_inverse_fftw" ns/transform
+    row "RealFFT $n-point power spectrum, Swift FFT vs FFTW" "fft${n}_power_swift" "fft${n}_power_fftw" ns/transform
+    row "RealFFT $m-point autocorrelation ($n values), Swift FFT vs FFTW" "fft${m}_autocorrelation_swift" "fft${m}_autocorrelation_fftw" ns/transform
+done
 echo
 echo "# raw figures"
 printf '%s\n%s\n' "$swift_figures" "$python_figures" | sed 's/^/#   /'

@@ -58,7 +58,7 @@ SENSITIVITY = {
 }
 # The classifier before the temporal model and the new evidence (sway, turning in place): the rule-only model
 # with the new rules switched off reproduces the previous session's matrices.
-BEFORE = {"model": "rules", "gaitMinimumWobble": 1e9, "handlingMinimumRotation": 1e9, "minimumInputRate": 1.6,
+BEFORE = {"model": "rules", "gaitMinimumWobble": 180, "handlingMinimumRotation": 1e6, "minimumInputRate": 1.6,
           "sparseInputMaximumGap": 3, "stationaryMaximumDeviation": 0.012}
 
 
@@ -204,9 +204,18 @@ def row(m):
     return f"{macro:.3f} | {recalls}"
 
 
+# The people of the first session's fixed split whose data nobody looked at while writing rules by hand (the
+# rules and the temporal model's structure were written from the tuning people of datasets.TUNE): the honest
+# figure for what was designed rather than searched. At >= 5 Hz (andrea is reported on his own).
+TUNING_PEOPLE = {("us-tm2017", "Damiano"), ("us-tm2017", "Claudio"), ("mobifall-v2", "sub2"), ("mobifall-v2", "sub3"),
+                 ("geotecinit-sp-har", "s01"), ("geotecinit-sp-har", "s02"), ("geotecinit-sp-har", "s03"),
+                 ("geotecinit-sp-har", "s04")}
+
 POOLS = [
     ("everyone (23 people)", lambda w: True),
     ("people at >= 5 Hz (22)", lambda w: w[0] != "us-tm2017 ~3-4 Hz"),
+    ("fixed split's test people at >= 5 Hz (14)",
+     lambda w: w[0] != "us-tm2017 ~3-4 Hz" and (w[0], w[1]) not in TUNING_PEOPLE),
     ("us-tm2017 >= 5 Hz (5)", lambda w: w[0] == "us-tm2017"),
     ("us-tm2017 ~3-4 Hz user andrea", lambda w: w[0] == "us-tm2017 ~3-4 Hz"),
     ("MobiFall (5)", lambda w: w[0] == "mobifall-v2"),
@@ -302,10 +311,12 @@ def main():
     before = evaluate(binary, paths, BEFORE, cache)
     rules = held_out(extra=("--model", "rules"))
     lagged = held_out(extra=("--smoothing", "lagged"))
+    lagged_10 = held_out(extra=("--smoothing", "lagged"), base={"temporal.lag": 10})
     coarse = held_out(truth_paths=coarse_paths)
     out.append("## Summary (held-out figures; `before` made no choice)\n")
     out.append(summary([("temporal, full smoothing (label/evaluate)", louo), ("temporal, streaming (lag 20 s)", lagged),
-                        ("rule-only model, same evidence", rules), ("before (rules, old evidence)", before)]))
+                        ("temporal, streaming (lag 10 s)", lagged_10), ("rule-only model, same evidence", rules),
+                        ("before (rules, old evidence)", before)]))
     out.append("## Coarse session truth (every vehicle second automotive) beside the per-second truth\n")
     out.append(summary([("per-second truth", louo), ("coarse truth", coarse)]))
 

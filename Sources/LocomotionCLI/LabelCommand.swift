@@ -16,8 +16,9 @@ struct LabelCommand: AsyncParsableCommand {
         abstract: "Write activity segments (start,end,activity,confidence) of traces.",
         discussion: """
             One row per maximal segment of equal activity (stationary, walking, running, cycling, automotive, \
-            unknown); times in the input's clock. With --format json each JSON line also carries the rule and the \
-            feature values that decided the segment.
+            unknown); times in the input's clock. With --format json each JSON line also carries the rule, the \
+            transition that allowed the segment (temporal model), the reason in words and the feature values \
+            that decided it.
 
             --fixes adds the speed of location fixes (a `speed` column, or GPX/NMEA speed) to the evidence: \
             sustained speed above walking pace without gait supports automotive, and moving at cycling speed \
@@ -120,7 +121,7 @@ struct ClassifierOptions: ParsableArguments {
 /// the phone it replays).
 struct SmoothingOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "full (default): every decision on all the evidence that can change it (a recorded trace); lagged: what a phone streaming the trace reports, each decision final after at most the temporal model's lag (10 s).",
+        "full (default): every decision on all the evidence that can change it (a recorded trace); lagged: what a phone streaming the trace reports, each decision final after at most the temporal model's lag (temporal.lag, 20 s by default).",
         valueName: "smoothing"))
     var smoothing: SmoothingName = .full
 
@@ -201,8 +202,12 @@ enum ActivityTraceRun {
     static func json(_ segment: ActivitySegment, _ explanation: ActivityExplanation) -> String {
         let features = explanation.features.sorted { $0.key < $1.key }
             .map { "\"\($0.key)\":\(number($0.value))" }.joined(separator: ",")
+        // Extensions of the format: the reason in words, and the temporal model's transition (absent for the
+        // rule-only model, the warm-up and gaps).
+        let transition = explanation.transition.map { ",\"transition\":\"\($0)\"" } ?? ""
         return "{\"start\":\(number(segment.start)),\"end\":\(number(segment.end)),\"activity\":\"\(segment.activity)\","
-            + "\"confidence\":\"\(segment.confidence)\",\"rule\":\"\(explanation.rule)\",\"features\":{\(features)}}\n"
+            + "\"confidence\":\"\(segment.confidence)\",\"rule\":\"\(explanation.rule)\"\(transition),"
+            + "\"reason\":\"\(explanation.reason)\",\"features\":{\(features)}}\n"
     }
 
     /// A JSON number (non-finite values, which JSON cannot hold, become null).

@@ -43,7 +43,7 @@ extension ActivityClassifier {
         /// Standard deviation of |a| (g) below which a window is stationary. A phone at rest shows 0.001–0.006 g
         /// of sensor noise; a seated or standing person's sway in a pocket stays below ~0.01 g; most vehicle
         /// rides on the road and any gait stay above it (smooth rides and stops do not: they look still).
-        /// Chosen among {0.012, 0.016, 0.025} by `Scripts/activity/louo.py` (as are the other searched defaults).
+        /// Chosen among {0.008, 0.012} by `Scripts/activity/louo.py` (as are the other searched defaults).
         public var stationaryMaximumDeviation: Double = 0.008
 
         // MARK: Gait (walking and running)
@@ -90,7 +90,7 @@ extension ActivityClassifier {
         /// gait energy (≥ `gaitMinimumDeviation`) without a usable rhythm counts as walking: a walker's phone sways
         /// with the thigh, hip or arm by 5–30° at any sampling rate, a phone riding in a vehicle keeps its attitude
         /// within a few degrees.
-        public var gaitMinimumWobble: Double = 12
+        public var gaitMinimumWobble: Double = 10
 
         // MARK: Vehicle
 

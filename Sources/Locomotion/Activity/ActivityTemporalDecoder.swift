@@ -11,12 +11,14 @@
 /// Decisions. Every state keeps the classes of its best path over the undecided hops ("register exchange", four
 /// bits a hop). The oldest undecided hop is decided as soon as every live state's path agrees on it — exactly what
 /// the best path over the whole input will say there, whatever comes later. With a bounded `lag`, a hop still
-/// undecided after `lag` newer hops is decided by the best path so far, and the paths that disagree are dropped, so
-/// later decisions stay consistent with it: only such forced decisions can differ from full smoothing.
+/// undecided after `lag` newer hops is decided by the best path so far (fixed-lag smoothing): only such forced
+/// decisions can differ from full smoothing. They do not steer the model (it keeps the best explanation of all the
+/// evidence), so a forced decision that later evidence contradicts is not repeated: the next hops follow the better
+/// path. A gap or the end of the input decides everything before it on the evidence so far, the same way.
 ///
-/// Cost per hop: O(states × words) with states = Σ D(c) (45 by default) and words = ⌈(undecided hops + 1) / 16⌉
-/// (1 for the default 10 s lag); no allocation with a bounded lag (full smoothing grows the history while hops stay
-/// undecided).
+/// Cost per hop: O(states × w) with states = Σ D(c) (45 by default) and w the history words holding the
+/// undecided hops (1 while fewer than 16 are undecided; at most 3 with the default lag); no allocation with a
+/// bounded lag (full smoothing grows the history while hops stay undecided). Measured in `Docs/benchmarks.md`.
 struct ActivityTemporalDecoder: Sendable, Hashable, Codable {
     /// The classes in state order.
     static let classes: [MotionActivity] = [.stationary, .walking, .running, .cycling, .automotive, .unknown]
@@ -151,8 +153,13 @@ struct ActivityTemporalDecoder: Sendable, Hashable, Codable {
 
     /// Decides the oldest undecided hop and returns its class: when every live path agrees on it, when more than
     /// `lag` hops of evidence are undecided, or (`force`: a gap or the end of the input) by the best path so far.
-    /// A forced decision drops the paths that disagree, so later decisions stay consistent with it. Nil when no
-    /// hop is undecided, or the oldest one cannot be decided yet. O(states).
+    ///
+    /// A forced decision keeps the paths that disagree with it: the model goes on tracking the best explanation of
+    /// all the evidence, so a change whose switch costs the lag was too short to pay for is still found later.
+    /// (Dropping them would keep every decision consistent with every forced one, but a change needing more than
+    /// the lag's worth of evidence — walking into a ride through a stop, on weak evidence — would then never be
+    /// made.) The caller reconciles a later decision that may not follow a forced one directly
+    /// (`allows(from:to:)`). Nil when no hop is undecided, or the oldest one cannot be decided yet. O(states).
     mutating func decideOldest(force: Bool = false) -> Int? {
         guard pending > 0 else { return nil }
         let position = pending - 1
@@ -160,9 +167,7 @@ struct ActivityTemporalDecoder: Sendable, Hashable, Codable {
         if decided == nil {
             let late = lag.map { pending - silentPending > $0 } ?? false
             if force || late {
-                let c = classAt(bestState(), position)
-                prune(position: position, keeping: c)
-                decided = c
+                decided = classAt(bestState(), position)
                 if late && !force { forcedDecisions += 1 }
             }
         }
@@ -188,84 +193,112 @@ struct ActivityTemporalDecoder: Sendable, Hashable, Codable {
 
     /// The class every live state's path has at `position`, or nil when they differ.
     private func agreedClass(at position: Int) -> Int? {
-        var agreed = -1
-        for state in 0..<stateCount where Self.isReachable(score[state]) {
-            let c = classAt(state, position)
-            if agreed < 0 {
-                agreed = c
-            } else if c != agreed {
-                return nil
+        let word = position / Self.hopsPerWord, shift = UInt64((position % Self.hopsPerWord) * Self.bitsPerHop)
+        let words = self.words
+        return score.withUnsafeBufferPointer { score in
+            history.withUnsafeBufferPointer { history in
+                var agreed = -1
+                for state in 0..<score.count where Self.isReachable(score[state]) {
+                    let c = Int((history[state * words + word] >> shift) & 0xF)
+                    if agreed < 0 {
+                        agreed = c
+                    } else if c != agreed {
+                        return nil
+                    }
+                }
+                return agreed < 0 ? nil : agreed
             }
-        }
-        return agreed < 0 ? nil : agreed
-    }
-
-    private mutating func prune(position: Int, keeping c: Int) {
-        for state in 0..<stateCount where Self.isReachable(score[state]) && classAt(state, position) != c {
-            score[state] = Self.unreachable
         }
     }
 
     /// One Viterbi step: every state's best predecessor, its history shifted by one hop, plus the evidence.
+    /// Runs on raw buffers (one step per hop touches 45 scores and 45 × `words` history words: bounds and
+    /// uniqueness checks would cost more than the arithmetic); the operations and their order are those of the
+    /// plain formulation, so the results are the same bit for bit.
     private mutating func step(_ evidence: SIMD8<Double>) {
-        var best = Self.unreachable
-        for c in 0..<Self.classCount {
-            // The best settled state of another class that may be left for c.
-            var entryScore = Self.unreachable
-            var entryFrom = -1
-            for a in 0..<Self.classCount where a != c && allowed(a, c) {
-                let candidate = score[settled(a)]
-                if Self.isReachable(candidate) && candidate > entryScore {
-                    entryScore = candidate
-                    entryFrom = a
+        // The outputs are taken out of `self` for the step, so that writing them needs no exclusive access to it.
+        var nextScore: [Double] = []
+        var nextHistory: [UInt64] = []
+        swap(&nextScore, &self.nextScore)
+        swap(&nextHistory, &self.nextHistory)
+        let words = self.words, switchCost = self.switchCost, allowedMask = self.allowedMask
+        // Only the words that hold the undecided hops are shifted: after this step positions 0...pending are
+        // read, and each of them comes from a position the previous steps kept correct (pending grows by one
+        // hop a step at most). The words beyond hold stale bits that nothing reads.
+        let active = Swift.min(words, pending / Self.hopsPerWord + 1)
+        let unreachable = Self.unreachable
+        var best = unreachable
+        first.withUnsafeBufferPointer { first in
+        chain.withUnsafeBufferPointer { chain in
+        score.withUnsafeBufferPointer { score in
+        history.withUnsafeBufferPointer { history in
+        nextScore.withUnsafeMutableBufferPointer { nextScore in
+        nextHistory.withUnsafeMutableBufferPointer { nextHistory in
+            @inline(__always)
+            func set(_ state: Int, from predecessor: Int, score value: Double, class c: Int) {
+                nextScore[state] = value
+                let source = predecessor * words, target = state * words
+                var carry = UInt64(c)
+                for w in 0..<active {
+                    let word = history[source + w]
+                    nextHistory[target + w] = (word << UInt64(Self.bitsPerHop)) | carry
+                    carry = word >> UInt64(64 - Self.bitsPerHop)
                 }
             }
-            if entryFrom >= 0 { entryScore -= switchCost }
-            let base = first[c], length = chain[c], e = evidence[c]
-            if length == 1 {
-                let stay = score[base]
-                if stay >= entryScore || entryFrom < 0 {
-                    set(base, from: base, score: stay + e, class: c)
+            for c in 0..<Self.classCount {
+                // The best settled state of another class that may be left for c.
+                var entryScore = unreachable
+                var entryFrom = -1
+                for a in 0..<Self.classCount where a != c && allowedMask & (1 << UInt64(a * 8 + c)) != 0 {
+                    let candidate = score[first[a] + chain[a] - 1]
+                    if Self.isReachable(candidate) && candidate > entryScore {
+                        entryScore = candidate
+                        entryFrom = a
+                    }
+                }
+                if entryFrom >= 0 { entryScore -= switchCost }
+                let base = first[c], length = chain[c], e = evidence[c]
+                let entrySettled = entryFrom >= 0 ? first[entryFrom] + chain[entryFrom] - 1 : -1
+                if length == 1 {
+                    let stay = score[base]
+                    if stay >= entryScore || entryFrom < 0 {
+                        set(base, from: base, score: stay + e, class: c)
+                    } else {
+                        set(base, from: entrySettled, score: entryScore + e, class: c)
+                    }
                 } else {
-                    set(base, from: settled(entryFrom), score: entryScore + e, class: c)
+                    if entryFrom < 0 {
+                        set(base, from: base, score: unreachable, class: c)
+                    } else {
+                        set(base, from: entrySettled, score: entryScore + e, class: c)
+                    }
+                    for j in stride(from: 1, to: length - 1, by: 1) {
+                        set(base + j, from: base + j - 1, score: score[base + j - 1] + e, class: c)
+                    }
+                    let last = base + length - 1
+                    let stay = score[last], arrive = score[last - 1]
+                    if stay >= arrive {
+                        set(last, from: last, score: stay + e, class: c)
+                    } else {
+                        set(last, from: last - 1, score: arrive + e, class: c)
+                    }
                 }
-            } else {
-                if entryFrom < 0 {
-                    set(base, from: base, score: Self.unreachable, class: c)
-                } else {
-                    set(base, from: settled(entryFrom), score: entryScore + e, class: c)
-                }
-                for j in stride(from: 1, to: length - 1, by: 1) {
-                    set(base + j, from: base + j - 1, score: score[base + j - 1] + e, class: c)
-                }
-                let last = base + length - 1
-                let stay = score[last], arrive = score[last - 1]
-                if stay >= arrive {
-                    set(last, from: last, score: stay + e, class: c)
-                } else {
-                    set(last, from: last - 1, score: arrive + e, class: c)
-                }
+                for state in base..<(base + length) where nextScore[state] > best { best = nextScore[state] }
             }
-            for state in base..<(base + length) where nextScore[state] > best { best = nextScore[state] }
-        }
+        }}}}}}
         // Keep the best path at 0 so that scores never grow with the input's length.
-        for state in 0..<stateCount {
-            let value = nextScore[state]
-            score[state] = Self.isReachable(value) ? value - best : Self.unreachable
+        nextScore.withUnsafeBufferPointer { nextScore in
+            score.withUnsafeMutableBufferPointer { score in
+                for state in 0..<nextScore.count {
+                    let value = nextScore[state]
+                    score[state] = Self.isReachable(value) ? value - best : unreachable
+                }
+            }
         }
-        swap(&history, &nextHistory)
-    }
-
-    @inline(__always)
-    private mutating func set(_ state: Int, from predecessor: Int, score value: Double, class c: Int) {
-        nextScore[state] = value
-        let source = predecessor * words, target = state * words
-        var carry = UInt64(c)
-        for w in 0..<words {
-            let word = history[source + w]
-            nextHistory[target + w] = (word << UInt64(Self.bitsPerHop)) | carry
-            carry = word >> UInt64(64 - Self.bitsPerHop)
-        }
+        // The shifted histories become the current ones; the old ones are the next step's output buffer.
+        swap(&self.nextHistory, &nextHistory)
+        swap(&history, &self.nextHistory)
+        swap(&self.nextScore, &nextScore)
     }
 
     /// Words of history kept per state (grows only with full smoothing).

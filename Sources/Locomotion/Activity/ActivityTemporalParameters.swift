@@ -9,12 +9,17 @@ extension ActivityClassifier {
     /// segmentation with the best score that respects the minimum durations and the allowed transitions. Units:
     /// the weight of one medium-confidence window (1).
     public struct TemporalParameters: Sendable, Hashable, Codable {
-        /// Seconds of later windows after which a streaming decision is final (`Smoothing.lagged`). Longer waits
-        /// agree with full smoothing more often; 10 s keeps a gate's 15 s entry dwell the longest delay.
+        /// Seconds of later windows after which a streaming decision is final (`Smoothing.lagged`); usually it is
+        /// final sooner, as soon as no later evidence can change it. A change of activity is certain once its
+        /// evidence has paid for leaving the old activity and for not coming back (2 × `switchCost`), which takes
+        /// 2 × 8 = 16 s of medium-confidence windows, plus a 4 s stop when the change needs one (walking into a
+        /// ride): 20 s. Shorter lags answer sooner and decide more hops on the evidence so far (those decisions
+        /// can differ from full smoothing); measured for 10–40 s in `Docs/accuracy.md`.
         public var lag: Double = 20
         /// Cost of one change of activity, in windows of medium-confidence evidence: a stretch of contrary
-        /// evidence replaces the activity in progress only when it outweighs two changes (out and back). 3: a
-        /// few seconds of clear evidence, or twice as many low-confidence windows.
+        /// evidence replaces the activity in progress only when it outweighs two changes (out and back) — 8: 16 s
+        /// of medium-confidence windows, 11 s of high-confidence ones (a clear walk), 32 s of low-confidence ones.
+        /// Chosen among {5, 8, 12} on the development people (`Scripts/activity/louo.py`).
         public var switchCost: Double = 8
         /// Weight of a low-confidence window decision (weak gait, energy at low input rates, faint vibration):
         /// such decisions are right about two times in three on the development people.

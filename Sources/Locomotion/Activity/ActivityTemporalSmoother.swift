@@ -26,6 +26,9 @@ struct ActivityTemporalSmoother: Sendable, Codable {
     private var count = 0
     /// The update in force.
     private(set) var reported: ActivityUpdate?
+    /// The class of the last decided hop (silent ones included); nil after a restart. A decision that may not
+    /// follow it directly (a forced decision contradicted later) is reported `unknown` for one hop.
+    private var lastDecided: Int?
 
     init(configuration c: ActivityClassifier.Configuration, smoothing: ActivityClassifier.Smoothing) {
         parameters = c.temporal
@@ -94,6 +97,7 @@ struct ActivityTemporalSmoother: Sendable, Codable {
         report(update, emit: emit)
         guard to - from <= contextMaximumGap, to >= from else {
             decoder.restart()
+            lastDecided = nil
             return
         }
         let unseen = min(gapHopLimit, Int(((to - from) / hopDuration).rounded(.down)))
@@ -111,6 +115,7 @@ struct ActivityTemporalSmoother: Sendable, Codable {
         head = 0
         count = 0
         reported = nil
+        lastDecided = nil
     }
 
     // MARK: Internals
@@ -131,6 +136,14 @@ struct ActivityTemporalSmoother: Sendable, Codable {
         let hop = hops[head]
         head = (head + 1) % hops.count
         count -= 1
+        var c = c
+        if let last = lastDecided, last != c,
+           !ActivityTemporalDecoder.allows(from: ActivityTemporalDecoder.classes[last], to: ActivityTemporalDecoder.classes[c]) {
+            // The model's best path changed its mind about hops already decided (walking, then a ride whose stop
+            // fell among them): the change it needs happened unseen; say so for this hop rather than skip it.
+            c = ActivityTemporalDecoder.index(of: .unknown)
+        }
+        lastDecided = c
         let activity = ActivityTemporalDecoder.classes[c]
         guard !hop.silent, reported?.activity != activity else { return }
         report(explained(activity, from: hop), emit: emit)
@@ -196,7 +209,7 @@ struct ActivityTemporalSmoother: Sendable, Codable {
 
 extension ActivityTemporalSmoother {
     private enum CodingKeys: String, CodingKey {
-        case parameters, hopDuration, gapHopLimit, contextMaximumGap, decoder, hops, head, count, reported
+        case parameters, hopDuration, gapHopLimit, contextMaximumGap, decoder, hops, head, count, reported, lastDecided
     }
 
     /// - Throws: `DecodingError.dataCorrupted` when the ring's positions do not fit its storage or the decoder
@@ -212,7 +225,8 @@ extension ActivityTemporalSmoother {
         head = try c.decode(Int.self, forKey: .head)
         count = try c.decode(Int.self, forKey: .count)
         reported = try c.decodeIfPresent(ActivityUpdate.self, forKey: .reported)
-        guard !hops.isEmpty, hops.indices.contains(head), (0...hops.count).contains(count),
+        lastDecided = try c.decodeIfPresent(Int.self, forKey: .lastDecided)
+        guard (lastDecided ?? 0) >= 0, (lastDecided ?? 0) < ActivityTemporalDecoder.classCount, !hops.isEmpty, hops.indices.contains(head), (0...hops.count).contains(count),
               count == self.decoder.pending, hopDuration > 0, gapHopLimit >= 1 else {
             throw DecodingError.dataCorruptedError(forKey: .hops, in: c, debugDescription:
                 "\(count) undecided hops from \(head) in a ring of \(hops.count), decoder holding \(self.decoder.pending)")

@@ -37,16 +37,21 @@ public struct ActivityExplanation: Sendable, Hashable, Codable {
     }
 }
 
-extension ActivityUpdate: CustomStringConvertible {
-    /// One line saying what was decided and why, e.g.
-    /// `"automotive from 120.0 s: vibration-no-gait for 42 s after 20 s stationary"`.
-    public var description: String {
-        var text = "\(activity) from \(start) s: \(explanation.rule)"
-        if let support = explanation.features["support_s"] { text += " for \(Int(support.rounded())) s" }
-        if let transition = explanation.transition, let previous = transition.split(separator: "→").first,
-           let seconds = explanation.features["previous_s"] {
+extension ActivityExplanation {
+    /// The reason in words: the rule, how long the evidence for it was seen, and the transition that allowed it,
+    /// e.g. `"vibration-no-gait for 42 s after 20 s stationary"` (the parts that are known). O(1).
+    public var reason: String {
+        var text = rule.rawValue
+        if let support = features["support_s"] { text += " for \(Int(support.rounded())) s" }
+        if let transition, let previous = transition.split(separator: "→").first, let seconds = features["previous_s"] {
             text += " after \(Int(seconds.rounded())) s \(previous)"
         }
         return text
     }
+}
+
+extension ActivityUpdate: CustomStringConvertible {
+    /// One line saying what was decided and why, e.g.
+    /// `"automotive from 120.0 s: vibration-no-gait for 42 s after 20 s stationary"`.
+    public var description: String { "\(activity) from \(start) s: \(explanation.reason)" }
 }

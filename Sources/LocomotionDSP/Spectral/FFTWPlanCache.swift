@@ -1,7 +1,9 @@
+#if LOCOMOTION_FFTW
 import CFFTW
 import Foundation
 
-/// The process-wide cache of FFTW plans, one per (size, direction).
+/// The process-wide cache of FFTW plans, one per (size, direction); compiled only with FFTW (the
+/// `FFTW` package trait, on Linux).
 ///
 /// This is the one piece of global state in LocomotionDSP, and it is justified: FFTW's planner is
 /// not thread-safe (every `fftw_plan_*` call must be serialised), while executing a plan with
@@ -10,6 +12,7 @@ import Foundation
 /// Plans are planned with `FFTW_ESTIMATE`, which picks the algorithm without timing trial runs, so
 /// the chosen algorithm — and thus every output bit — is the same on every run (`FFTW_MEASURE` can
 /// choose differently from run to run). Plans live until the process ends (a few kB per size).
+/// The Swift backend needs none of this: its plans are immutable values owned by the `RealFFT`s.
 final class FFTWPlanCache: @unchecked Sendable {
     /// An FFTW plan pointer; immutable after creation and safe to execute concurrently.
     struct Plan: @unchecked Sendable {
@@ -31,8 +34,18 @@ final class FFTWPlanCache: @unchecked Sendable {
     /// FFTW_ESTIMATE from fftw3.h (the macro is not imported into Swift).
     private static let estimate: UInt32 = 1 << 6
 
+    /// Runs `body` holding the planner lock: any other call of FFTW's planner (`fftw_plan_*`,
+    /// `fftw_destroy_plan`) in the process — such as the tests', which plan FFTW directly — must go
+    /// through here, or it races with the cache's planning.
+    func withPlannerLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
     /// The plan for a real transform of `size` points in `direction`, created on first use on
-    /// scratch buffers from `fftw_alloc_*` (so it applies to any buffer allocated the same way).
+    /// scratch buffers from `fftw_alloc_*` (so it applies to any buffer aligned at least as well:
+    /// `RealFFT`'s buffers are 64-byte aligned).
     func plan(size: Int, direction: Direction) -> Plan {
         lock.lock()
         defer { lock.unlock() }
@@ -55,3 +68,4 @@ final class FFTWPlanCache: @unchecked Sendable {
         return plan
     }
 }
+#endif

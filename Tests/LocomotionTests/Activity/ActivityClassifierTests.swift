@@ -185,6 +185,36 @@ struct ActivityClassifierTests {
         #expect(abs(stepFrequency - 1.8) < 0.25, "\(walking.explanation.features)")
     }
 
+    /// The temporal model explains a change by the window rule that supports it **and** the transition that allowed
+    /// it: "automotive from 30 s: vibration-no-gait for N s after 30 s stationary" (streaming and batch alike).
+    @Test(arguments: [ActivityClassifier.Smoothing.lagged, .full])
+    func updatesNameTheRuleAndTheTransition(smoothing: ActivityClassifier.Smoothing) throws {
+        var motion = SyntheticMotion(seed: 16)
+        let samples = motion.still(from: 0, duration: 30) + motion.vibration(from: 30, duration: 60, level: 0.05)
+            + motion.still(from: 90, duration: 30)
+        let updates = ActivityClassifier.updates(of: samples, smoothing: smoothing)
+        #expect(updates.map(\.activity) == [.unknown, .stationary, .automotive, .stationary], "\(updates)")
+        let ride = try #require(updates.first { $0.activity == .automotive })
+        #expect(ride.explanation.rule == .vibrationNoGait)
+        #expect(ride.explanation.transition == "stationary→automotive")
+        let previous = try #require(ride.explanation.features["previous_s"])
+        #expect(abs(previous - 30) <= 3, "\(ride.explanation.features)")
+        // The evidence seen for it covers at least the ride's minimum duration (15 s), at most what came later.
+        let support = try #require(ride.explanation.features["support_s"])
+        let lookahead = try #require(ride.explanation.features["lookahead_s"])
+        #expect(support >= 15 && support <= lookahead, "\(ride.explanation.features)")
+        #expect(ride.description.hasPrefix("automotive from \(ride.start) s: vibration-no-gait for \(Int(support.rounded())) s after "))
+        #expect(ride.description.hasSuffix(" s stationary"), "\(ride.description)")
+        let stop = try #require(updates.last)
+        #expect(stop.explanation.transition == "automotive→stationary" && stop.explanation.rule == .still)
+        // The rule-only model names rules, never transitions.
+        var rules = ActivityClassifier.Configuration()
+        rules.model = .rules
+        let ruleUpdates = ActivityClassifier.updates(of: samples, configuration: rules, smoothing: smoothing)
+        #expect(ruleUpdates.contains { $0.activity == .automotive && $0.explanation.rule == .vibrationNoGait })
+        #expect(ruleUpdates.allSatisfy { $0.explanation.transition == nil })
+    }
+
     @Test func activitiesInARangeAreClipped() {
         var motion = SyntheticMotion(seed: 13)
         let samples = motion.still(from: 0, duration: 30) + motion.gait(from: 30, duration: 30, cadence: 1.8, amplitude: 0.25)
