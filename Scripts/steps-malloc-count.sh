@@ -2,8 +2,9 @@
 # Counts malloc calls of `locomotion steps` on traces of different lengths (Linux/glibc):
 # a constant count means no heap allocation per sample (reader + detector).
 #   swift build -c release --product locomotion
-#   python3 Scripts/steps-evaluation.py >/dev/null   # once, to convert the traces
-#   Scripts/steps-malloc-count.sh .build/steps-evaluation/oxford/*_InHand_1.csv
+#   python3 Scripts/steps-evaluation.py >/dev/null   # once, to convert the traces (.build/steps-converted)
+#   Scripts/steps-malloc-count.sh .build/steps-converted/oxford/*_InHand_1.csv
+# $LOCOMOTION picks another binary (default .build/release/locomotion).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
@@ -19,6 +20,6 @@ C
 cc -shared -fPIC -O2 -o "$work/count.so" "$work/count.c"
 for trace in "$@"; do
     rows=$(($(wc -l < "$trace") - 1))
-    count=$(LD_PRELOAD="$work/count.so" "$root/.build/release/locomotion" steps "$trace" 2>&1 >/dev/null | sed -n 's/^mallocs=//p')
+    count=$(LD_PRELOAD="$work/count.so" "${LOCOMOTION:-$root/.build/release/locomotion}" steps "$trace" 2>&1 >/dev/null | sed -n 's/^mallocs=//p')
     echo "$(basename "$trace") rows=$rows mallocs=$count"
 done

@@ -10,6 +10,8 @@ enum ConvertSource: String, ExpressibleByArgument, CaseIterable {
     case mobiFallV2 = "mobifall-v2"
     case geoTecINITSmartphoneHAR = "geotecinit-sp-har"
     case basicMotions = "basicmotions"
+    case ipolGaitLowerBack = "ipol-gait-lowerback"
+    case mobgapLab = "mobgap-lab"
     // Location sources: converted to fixes CSV by `convertFixes` (ConvertCommand+Fixes.swift).
     case gsdc2021MTVNMEA = "gsdc2021-mtv-nmea"
     case gpx
@@ -23,6 +25,8 @@ enum ConvertSource: String, ExpressibleByArgument, CaseIterable {
         case .mobiFallV2: MobiFallV2.self
         case .geoTecINITSmartphoneHAR: GeoTecINITSmartphoneHAR.self
         case .basicMotions: BasicMotions.self
+        case .ipolGaitLowerBack: IPOLGaitLowerBack.self
+        case .mobgapLab: MobgapLab.self
         }
     }
 }
@@ -35,12 +39,16 @@ struct ConvertCommand: AsyncParsableCommand {
             Reads the native files of a public dataset (a folder, searched recursively, or single files) and \
             writes one canonical trace per recording into --output-dir: CSV timestamp,x,y,z,label with \
             acceleration in g and the dataset's ground truth in the label column (Datasets/README.md says \
-            how each dataset's labels map). oxford-step-counter also writes NAME.steps.csv (the true step \
-            times, CSV `timestamp`), us-tm2017 NAME.speeds.csv (the logged GPS speeds, CSV \
-            `timestamp,speed,accuracy`). Standard output gets one summary row per written trace \
+            how each dataset's labels map). oxford-step-counter, ipol-gait-lowerback and mobgap-lab also write \
+            NAME.steps.csv (the true step times, CSV `timestamp`); mobgap-lab also NAME.untimed-steps.csv \
+            (after,before: steps the reference saw but did not time; true_steps counts them); us-tm2017 \
+            NAME.speeds.csv (the logged GPS speeds, CSV `timestamp,speed,accuracy`). Standard output gets one \
+            summary row per written trace \
             (file,source,samples,duration_s,rate_hz,labels,skipped_rows,true_steps).
 
-            Sources: us-tm2017, oxford-step-counter, mobifall-v2, geotecinit-sp-har, basicmotions; and location \
+            Sources: us-tm2017, oxford-step-counter, mobifall-v2, geotecinit-sp-har, basicmotions, \
+            ipol-gait-lowerback (lower-back IMU, 10 m walks with a U-turn), mobgap-lab (Mobilise-D lab data.mat, \
+            e.g. $D/mobgap-lab-ha002); and location \
             fixes: gsdc2021-mtv-nmea (phone chipset NMEA and the SPAN truth), gpx (any GPX files), each written as \
             NAME.fixes.csv (timestamp,latitude,longitude,horizontal_accuracy,speed) with the same summary row \
             (samples = fixes).
@@ -104,8 +112,12 @@ struct ConvertCommand: AsyncParsableCommand {
                 if let stepsPath { try plan.claim(stepsPath, as: "--output-dir") }
                 let speedsPath = recording.speeds.map { _ in outputDirectory + "/" + recording.name + ".speeds.csv" }
                 if let speedsPath { try plan.claim(speedsPath, as: "--output-dir") }
+                let untimedPath = recording.untimedSteps.isEmpty ? nil
+                    : outputDirectory + "/" + recording.name + ".untimed-steps.csv"
+                if let untimedPath { try plan.claim(untimedPath, as: "--output-dir") }
                 try TraceWriter.write(recording.trace, to: path)
                 if let steps = recording.stepTimes, let stepsPath { try StepTimesWriter.write(steps, to: stepsPath) }
+                if let untimedPath { try StepTimesWriter.writeUntimed(recording.untimedSteps, to: untimedPath) }
                 if let speeds = recording.speeds, let speedsPath { try LoggedSpeedWriter.write(speeds, to: speedsPath) }
                 try sink.write(summary(recording, path: path))
             }
@@ -124,7 +136,7 @@ struct ConvertCommand: AsyncParsableCommand {
         for label in recording.trace.labels ?? [] { counts[label, default: 0] += 1 }
         let labels = MotionActivity.allCases.filter { counts[$0] != nil }.map { "\($0.rawValue):\(counts[$0]!)" }
             .joined(separator: " ")
-        let steps = recording.stepTimes.map { String($0.count) }
+        let steps = recording.trueStepCount.map { String($0) }
         let durationText = NumberText.rounded(duration, 3)
         let rateText = NumberText.rounded(rate, 2)
         switch format {

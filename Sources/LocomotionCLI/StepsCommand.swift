@@ -11,6 +11,8 @@ struct StepsCommand: AsyncParsableCommand {
             Prints a summary: steps=N, cadence_spm (mean steps per minute while walking), bouts, \
             walking_s (time in bouts). With --events, writes one row per step (CSV `timestamp`, \
             or JSON Lines {"timestamp":…}) and prints the summary on stderr instead.
+            By default the activity classifier runs alongside: while it says automotive, a bout's steps count only \
+            once the bout reaches 10 steps (--no-activity-gate counts them all). \
             A trace sampled below the detector's minimum rate (8 Hz by default, median interval) \
             is refused with exit status 1. The algorithm and its parameters: Docs/steps.md.
 
@@ -44,6 +46,9 @@ struct StepsCommand: AsyncParsableCommand {
             valueName: "NAME=VALUE"))
     var parameters: [String] = []
 
+    @Flag(help: "Count steps whatever the activity (by default a bout's steps count in a vehicle only once it is long).")
+    var noActivityGate = false
+
     @OptionGroup var traceOptions: TraceOptions
     @OptionGroup var outputOptions: OutputOptions
     @OptionGroup var inputOptions: InputOptions
@@ -52,6 +57,7 @@ struct StepsCommand: AsyncParsableCommand {
         let configuration = try detectorConfiguration()
         let inputs = try InputPaths.expandInputs(traces)
         let format = outputOptions.format, readingOptions = traceOptions.readingOptions, events = events
+        let gated = !noActivityGate
         let single = inputs.count == 1 || inputOptions.outputDirectory != nil
         let suffix = events ? (format == .csv ? ".step-times.csv" : ".step-times.jsonl")
             : (format == .csv ? ".steps.txt" : ".steps.json")
@@ -64,7 +70,7 @@ struct StepsCommand: AsyncParsableCommand {
             progress: ProgressLine(quiet: inputOptions.quiet)
         ) { path, diagnostics, progress in
             let result = try Self.detectSteps(path: path, options: readingOptions, configuration: configuration,
-                                              diagnostics: &diagnostics, progress: progress)
+                                              gated: gated, diagnostics: &diagnostics, progress: progress)
             guard events else {
                 // Several inputs into one output: a table row per input (the key=value summary cannot take a file column).
                 return single || format == .json ? Self.summary(result, format: format) : Self.summaryTable(result)
@@ -94,8 +100,10 @@ struct StepsCommand: AsyncParsableCommand {
     ///
     /// - Throws: ``InputError`` for bad input; ``CommandFailure`` (bad input) for a trace with too few samples or
     ///   sampled below the detector's minimum rate.
+    /// With `gated`, the activity classifier runs alongside and a ``StepActivityGate`` holds the steps of bouts
+    /// in a vehicle until they are long (as in MotionEngine).
     static func detectSteps(path: String, options: TraceReadingOptions, configuration: StepDetectorConfiguration,
-                            diagnostics: inout String, progress: ReadProgress) throws -> StepDetection {
+                            gated: Bool = true, diagnostics: inout String, progress: ReadProgress) throws -> StepDetection {
         // Parsing runs on a second thread, overlapping the detector (Docs/benchmarks.md, "Scaling").
         var reader = try ReadAheadTraceReader(path: path, options: options)
         var detector = StepDetector(configuration: configuration)
@@ -107,13 +115,24 @@ struct StepsCommand: AsyncParsableCommand {
             case .boutEnded(let bout): bouts.append(bout)
             }
         }
+        var classifier = ActivityClassifier()
+        var gate = StepActivityGate()
         var rowCount = 0
         while let row = try reader.next() {
             rowCount += 1
             progress.row(rowCount)
-            detector.push(row.sample, emit: collect)
+            if gated {
+                classifier.push(row.sample) { gate.push($0.activity) }
+                detector.push(row.sample) { gate.push($0, emit: collect) }
+            } else {
+                detector.push(row.sample, emit: collect)
+            }
         }
-        detector.finish(emit: collect)
+        if gated {
+            detector.finish { gate.push($0, emit: collect) }
+        } else {
+            detector.finish(emit: collect)
+        }
         diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: path)
         try TraceSpan.requireTwoSamples(rowCount, file: path)
         if detector.intervalCount == 0 {

@@ -46,6 +46,8 @@ public struct MotionEngine: Sendable {
     private var merger: InputMerger
     private var classifier: ActivityClassifier?
     private var detector: StepDetector
+    /// No steps while the activity is automotive unless the bout is long (`StepActivityGate`).
+    private var stepGate = StepActivityGate()
     private var gate: RecordingGate
     private var distance: OdometerFeed
 
@@ -93,8 +95,8 @@ public struct MotionEngine: Sendable {
     public var profile: RecordingProfile { gate.profile }
     /// The gate's current phase.
     public var phase: GatingPhase { gate.phase }
-    /// Steps counted so far.
-    public var stepCount: Int { detector.stepCount }
+    /// Steps counted so far (those the step gate dropped or still holds in a vehicle are not).
+    public var stepCount: Int { detector.stepCount - stepGate.droppedStepCount - stepGate.heldStepCount }
     /// Whether a walking bout is going on.
     public var isWalking: Bool { detector.isWalking }
     /// Cadence of the current bout in steps per minute (see ``StepDetector/stepsPerMinute``).
@@ -264,7 +266,7 @@ public struct MotionEngine: Sendable {
             for update in updates { take(update, into: &events) }
         }
         recordGate(into: &events) { gate, gateEvents throws(GatingError) in try gate.advance(to: sample.time, emit: gateEvents) }
-        detector.push(sample) { events.append(Self.event(of: $0)) }
+        detector.push(sample) { event in stepGate.push(event) { events.append(Self.event(of: $0)) } }
         settleDistance(into: &events)
     }
 
@@ -281,6 +283,7 @@ public struct MotionEngine: Sendable {
     /// An activity update (the classifier's, or pushed): to the gate now, to the odometer for the fixes it covers.
     private mutating func take(_ update: ActivityUpdate, into events: inout [MotionEvent]) {
         activity = update
+        stepGate.push(update.activity)
         events.append(.activity(update))
         if classifier == nil { mergedTime = max(mergedTime ?? update.start, update.start) }
         recordGate(into: &events) { gate, gateEvents throws(GatingError) in try gate.push(update, emit: gateEvents) }
@@ -309,7 +312,7 @@ public struct MotionEngine: Sendable {
 
 extension MotionEngine: Codable {
     private enum CodingKeys: String, CodingKey {
-        case configuration, merger, classifier, detector, gate, distance, activity, firstSampleTime, lastSampleTime
+        case configuration, merger, classifier, detector, stepGate, gate, distance, activity, firstSampleTime, lastSampleTime
         case lateInputCount, latestSamplePushed, latestFixPushed, latestUpdatePushed, mergedTime
     }
 
@@ -322,6 +325,7 @@ extension MotionEngine: Codable {
         merger = try container.decode(InputMerger.self, forKey: .merger)
         classifier = try container.decodeIfPresent(ActivityClassifier.self, forKey: .classifier)
         detector = try container.decode(StepDetector.self, forKey: .detector)
+        stepGate = try container.decodeIfPresent(StepActivityGate.self, forKey: .stepGate) ?? StepActivityGate()
         gate = try container.decode(RecordingGate.self, forKey: .gate)
         distance = try container.decode(OdometerFeed.self, forKey: .distance)
         activity = try container.decodeIfPresent(ActivityUpdate.self, forKey: .activity)
@@ -348,6 +352,7 @@ extension MotionEngine: Codable {
         try container.encode(merger, forKey: .merger)
         try container.encodeIfPresent(classifier, forKey: .classifier)
         try container.encode(detector, forKey: .detector)
+        try container.encode(stepGate, forKey: .stepGate)
         try container.encode(gate, forKey: .gate)
         try container.encode(distance, forKey: .distance)
         try container.encodeIfPresent(activity, forKey: .activity)

@@ -24,6 +24,9 @@ extension StepDetectorConfiguration: ParameterizedConfiguration {
         .init("periodicityLags", \.periodicityLags, within: 0.02...10, unit: "s"),
         .init("periodicityThreshold", \.periodicityThreshold, in: 0...1),
         .init("periodicityContinuation", \.periodicityContinuation, in: 0...1),
+        .init("maximumFilledSteps", \.maximumFilledSteps, in: 0...8),
+        .init("fillTolerance", \.fillTolerance, in: 0...0.5),
+        .init("countsClosingStep", \.countsClosingStep),
         .init("cadenceWindow", \.cadenceWindow, in: 0.5...3600, unit: "s"),
     ]
 

@@ -81,6 +81,25 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     /// confirmation threshold): hysteresis, so a turn or a stumble does not end a walk.
     public var periodicityContinuation: Double = 0.42
 
+    /// Most steps counted in one hole of a periodic bout: when a step comes n + 1 mean step intervals after the
+    /// previous one, the n steps between are counted, evenly spaced. Default 1: in a 180° turn the trunk's vertical
+    /// acceleration nearly vanishes for a pivot step while the feet keep the cadence; a longer hole is more often a
+    /// hesitation than hidden steps. 0 counts only the steps seen. Chosen with `fillTolerance` by leave-one-person-out
+    /// over IPOL and Oxford (`Scripts/steps-loso.py`: 8 of 15 folds chose 1, 7 chose 2).
+    public var maximumFilledSteps: Int = 1
+    /// Largest distance, in mean step intervals, between a hole and a whole number of them for the hole to count as
+    /// missed steps (see `maximumFilledSteps`). Default 0.25: a missed step leaves a hole of two step intervals give
+    /// or take the walk's step-time variability (a few % on straight walking, up to about 15 % in a turn), while a
+    /// hole of 1.5 intervals is a slower step, or a surplus peak shortening the mean, not a hidden one. 0.5 fills
+    /// every hole of 1.5 intervals or more. Chosen by leave-one-person-out over IPOL and Oxford (Docs/accuracy.md):
+    /// 0.5 counts more of IPOL's turn steps but over-counts Oxford's phone walks, whose peaks are less regular.
+    public var fillTolerance: Double = 0.25
+    /// Whether a bout that ends in a pause counts the closing step, one mean step interval after its last step.
+    /// Default true: standing still after walking means the trailing foot joined the leading one, a step that
+    /// carries almost no load and barely moves the trunk (step references such as foot switches and foot-mounted
+    /// IMUs count it).
+    public var countsClosingStep: Bool = true
+
     /// Window (s) over which ``StepDetector/stepsPerMinute`` is measured. Default 10 s.
     public var cadenceWindow: Double = 10
 

@@ -25,7 +25,7 @@ struct TraceAnalysis: Sendable {
     var activities: [ActivitySegment] = []
     /// The classifier's updates, in order.
     var activityUpdates: [ActivityUpdate] = []
-    /// Steps and walking bouts.
+    /// Steps and walking bouts (through the activity gate, as `locomotion steps` counts them).
     var steps = StepDetection(steps: [], bouts: [], refusedDuration: 0)
     /// True when the trace is sampled too sparsely to count steps (then `steps` is empty).
     var stepsRefused = false
@@ -53,6 +53,8 @@ struct TraceAnalysis: Sendable {
         var classifier = ActivityClassifier()
         var segmenter = ActivitySegmenter()
         var detector = StepDetector()
+        // Steps in a vehicle count only in long bouts, as in `locomotion steps` and MotionEngine.
+        var stepGate = StepActivityGate()
         var gate = RecordingGate(configuration: gating)
         var events: [GatingEvent] = []
         var pending: [ActivityUpdate] = []
@@ -70,6 +72,7 @@ struct TraceAnalysis: Sendable {
                 }
                 classifier.push(sample) { pending.append($0) }
                 for update in pending {
+                    stepGate.push(update.activity)
                     try gate.push(update) { events.append($0) }
                     segmenter.push(update) { segments.append($0) }
                     updates.append(update)
@@ -78,9 +81,11 @@ struct TraceAnalysis: Sendable {
                 try gate.advance(to: sample.time) { events.append($0) }
                 if !stepsRefused {
                     detector.push(sample) { event in
-                        switch event {
-                        case .step(let time): stepTimes.append(time)
-                        case .boutEnded(let bout): bouts.append(bout)
+                        stepGate.push(event) { event in
+                            switch event {
+                            case .step(let time): stepTimes.append(time)
+                            case .boutEnded(let bout): bouts.append(bout)
+                            }
                         }
                     }
                 }
@@ -90,9 +95,11 @@ struct TraceAnalysis: Sendable {
         }
         if !stepsRefused {
             detector.finish { event in
-                switch event {
-                case .step(let time): stepTimes.append(time)
-                case .boutEnded(let bout): bouts.append(bout)
+                stepGate.push(event) { event in
+                    switch event {
+                    case .step(let time): stepTimes.append(time)
+                    case .boutEnded(let bout): bouts.append(bout)
+                    }
                 }
             }
             steps = StepDetection(steps: stepTimes, bouts: bouts, refusedDuration: detector.refusedDuration)

@@ -14,11 +14,12 @@ import LocomotionIO
 /// explicitly may be a FIFO (`<(…)`): the reader reads pipes.
 enum InputPaths {
     /// Companion files that sit next to traces but are not traces: what `convert`
-    /// writes beside a trace (`NAME.steps.csv` true step times, `NAME.speeds.csv` logged speeds, `NAME.fixes.csv`)
-    /// and what the commands write into `--output-dir`. A directory argument skips
-    /// them; naming them explicitly (or by a pattern) still reads them.
+    /// writes beside a trace (`NAME.steps.csv` true step times, `NAME.untimed-steps.csv` untimed true steps,
+    /// `NAME.speeds.csv` logged speeds, `NAME.fixes.csv`) and what the commands write into `--output-dir`.
+    /// A directory argument skips them; naming them explicitly (or by a pattern) still reads them.
     static let traceCompanionSuffixes: Set<String> = [
-        ".steps.csv", ".speeds.csv", ".fixes.csv", ".label.csv", ".step-times.csv", ".replay.csv", ".distance.csv",
+        ".steps.csv", ".untimed-steps.csv", ".speeds.csv", ".fixes.csv", ".label.csv", ".step-times.csv",
+        ".replay.csv", ".distance.csv",
         ".epochs.csv", ".daily.csv", ".segments.csv",
     ]
 

@@ -11,17 +11,25 @@ public struct ConvertedRecording: Sendable {
     public var stepTimes: [Double]?
     /// Ground speeds logged with the recording, in file order, when the dataset has them (us-tm2017).
     public var speeds: [LoggedSpeed]?
+    /// Steps the truth has but did not time (the reference saw a step and could not place it): for each, the
+    /// seconds between which it happened (the neighbouring timed steps, or the walking bout's edges). Not in
+    /// `stepTimes`; the true step count is `stepTimes.count + untimedSteps.count`.
+    public var untimedSteps: [ClosedRange<Double>]
     /// Native rows dropped: other sensors are not counted; malformed,
     /// non-finite, negative-time, backwards or duplicate-time accelerometer rows are.
     public var skippedRowCount: Int
 
+    /// The true number of steps (timed and untimed); nil when the dataset has no step truth.
+    public var trueStepCount: Int? { stepTimes.map { $0.count + untimedSteps.count } }
+
     public init(name: String, source: String, trace: Trace, stepTimes: [Double]? = nil, speeds: [LoggedSpeed]? = nil,
-                skippedRowCount: Int = 0) {
+                skippedRowCount: Int = 0, untimedSteps: [ClosedRange<Double>] = []) {
         self.name = name
         self.source = source
         self.trace = trace
         self.stepTimes = stepTimes
         self.speeds = speeds
         self.skippedRowCount = skippedRowCount
+        self.untimedSteps = untimedSteps
     }
 }

@@ -16,4 +16,22 @@ public enum StepTimesWriter {
         }
         try sink.commit()
     }
+
+    /// Writes the intervals of untimed true steps (``ConvertedRecording/untimedSteps``) as CSV `after,before`
+    /// (seconds, one row per step): what `convert` writes beside a trace as `NAME.untimed-steps.csv`. O(n).
+    public static func writeUntimed(_ steps: [ClosedRange<Double>], to path: String) throws(OutputError) {
+        let sink = try OutputFile(path: path, bufferSize: 1 << 16)
+        sink.buffer.append(contentsOf: "after,before\n".utf8)
+        for step in steps {
+            guard step.lowerBound.isFinite, step.upperBound.isFinite else {
+                throw OutputError(file: path, problem: "cannot write a non-finite step interval")
+            }
+            DecimalFormatter.append(step.lowerBound, to: &sink.buffer)
+            sink.buffer.append(UInt8(ascii: ","))
+            DecimalFormatter.append(step.upperBound, to: &sink.buffer)
+            sink.buffer.append(UInt8(ascii: "\n"))
+            try sink.flushIfFull()
+        }
+        try sink.commit()
+    }
 }

@@ -195,3 +195,83 @@ extension MobiFallV2Tests {
         #expect(abs(medians(trace).rate - 10) < 1e-6)
     }
 }
+
+@Suite struct IPOLGaitLowerBackTests {
+    static let folder = TestDatasets.folder("ipol-gait-lowerback").appendingPathComponent("raw/GaitData").path
+
+    @Test func fileNames() {
+        #expect(IPOLGaitLowerBack.parse(fileName: "10-3_lb.txt") == "10-3")
+        #expect(IPOLGaitLowerBack.parse(fileName: "10-3_rf.txt") == nil)
+        #expect(IPOLGaitLowerBack.parse(fileName: "a-3_lb.txt") == nil)
+        #expect(IPOLGaitLowerBack.parse(fileName: "3_lb.txt") == nil)
+    }
+
+    @Test func packetsBecomeTimeAndSwingEndsBecomeSteps() throws {
+        let lb = temporaryFile("""
+            Acquisition frequency: 100 Hz
+            PacketCounter\tAcc_X\tAcc_Y\tAcc_Z\tGyr_X
+            0.0\t9.80665\t0\t0\t0
+            1.0\t9.80665\t0\t0\t0
+            1.0\t9.80665\t0\t0\t0
+            5.0\t0\t9.80665\t0\t0
+            x\t1\t2\t3\t4
+
+            """, name: "3-2_lb.txt")
+        let json = String(lb.dropLast("_lb.txt".count)) + ".json"
+        try #"{"Height": NaN, "TrialBoundaries": [1, 4], "LeftFootEvents": [[1, 3]], "RightFootEvents": [[0, 2]]}"#
+            .write(toFile: json, atomically: true, encoding: .utf8)
+        let recording = try #require(IPOLGaitLowerBack.convert(file: lb).first)
+        #expect(recording.name == "ipol-gait-lowerback_3-2")
+        #expect(recording.trace.samples.map(\.time) == [0, 0.01, 0.05])   // a hole stays a hole
+        #expect(recording.skippedRowCount == 2)                         // the repeated packet, the bad row
+        #expect(recording.trace.samples[2].acceleration.y == 1)          // m/s² → g
+        #expect(recording.stepTimes == [0.02, 0.03])                     // swing ends, sorted
+        #expect(recording.trace.labels == [.stationary, .walking, .stationary])
+    }
+
+    @Test func missingOrBadMetadataNamesTheFile() throws {
+        let lb = temporaryFile("h\nh\n0\t1\t2\t3\n", name: "1-1_lb.txt")
+        let json = String(lb.dropLast("_lb.txt".count)) + ".json"
+        #expect { try IPOLGaitLowerBack.convert(file: lb) } throws: { ($0 as? InputError)?.file == json }
+        try #"{"TrialBoundaries": [5, 1], "LeftFootEvents": [], "RightFootEvents": []}"#
+            .write(toFile: json, atomically: true, encoding: .utf8)
+        #expect { try IPOLGaitLowerBack.convert(file: lb) } throws: {
+            ($0 as? InputError)?.problem.contains("TrialBoundaries") == true
+        }
+    }
+
+    @Test(.enabled(if: TestDatasets.isPresent("ipol-gait-lowerback"), Comment(rawValue: TestDatasets.absence("ipol-gait-lowerback"))))
+    func realTrial() throws {
+        let recording = try #require(IPOLGaitLowerBack.convert(file: Self.folder + "/1-1_lb.txt").first)
+        #expect(recording.stepTimes?.count == 35)   // 17 left + 18 right swings in 1-1.json
+        let trace = try roundTrip(recording)
+        let (magnitude, rate) = medians(trace)
+        #expect(magnitude > 0.9 && magnitude < 1.1)
+        #expect(rate > 99 && rate < 101)
+        let steps = recording.stepTimes!
+        #expect(steps.first! >= trace.samples.first!.time && steps.last! <= trace.samples.last!.time)
+        #expect(try IPOLGaitLowerBack.inputFiles(in: TestDatasets.folder("ipol-gait-lowerback").path).count == 70)
+    }
+}
+
+@Suite struct MobgapLabTests {
+    @Test(.enabled(if: TestDatasets.isPresent("mobgap-lab-ha002"), Comment(rawValue: TestDatasets.absence("mobgap-lab-ha002"))))
+    func realParticipant() throws {
+        let file = TestDatasets.folder("mobgap-lab-ha002").appendingPathComponent("raw/lab/HA/002/data.mat").path
+        let recordings = try MobgapLab.convert(file: file)
+        #expect(recordings.map(\.name) == ["mobgap-lab_HA_002_Test5_Trial1", "mobgap-lab_HA_002_Test5_Trial2",
+                                           "mobgap-lab_HA_002_Test11_Trial1"])
+        #expect(recordings[0].stepTimes == nil)          // INDIP marked no bout: no truth, not zero steps
+        let course = recordings[2]
+        #expect(course.trueStepCount == 54)              // SOURCE.md: 54 initial contacts
+        #expect(course.untimedSteps.count == 8)
+        let trace = try roundTrip(course)
+        let (magnitude, rate) = medians(trace)
+        #expect(magnitude > 0.9 && magnitude < 1.1)
+        #expect(rate > 99 && rate < 101)
+        #expect(trace.samples.first!.time == 0)
+        let duration = trace.samples.last!.time
+        #expect(duration > 150 && duration < 170)
+        #expect(course.stepTimes!.allSatisfy { $0 > 0 && $0 < duration })
+    }
+}

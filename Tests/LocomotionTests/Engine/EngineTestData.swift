@@ -84,9 +84,38 @@ enum EngineTestData {
                                           configuration: configuration.gating)
         return Reference(
             updates: replay.updates, gateEvents: replay.events,
-            steps: StepDetector.detect(samples, configuration: configuration.steps),
+            steps: gatedSteps(samples: samples, fixes: fixes, classifier: classifierConfiguration,
+                              steps: configuration.steps),
             odometer: Odometer.measuring(fixes, activities: replay.updates, configuration: configuration.odometer,
                                          timeZone: timeZone))
+    }
+
+    /// The step detector's events through a ``StepActivityGate`` that takes each classifier decision as it comes
+    /// (fixes up to a sample, then the sample's decisions, then its steps), as the engine wires them.
+    static func gatedSteps(samples: [AccelerometerSample], fixes: [LocationFix],
+                           classifier configuration: ActivityClassifier.Configuration,
+                           steps: StepDetectorConfiguration) -> StepDetection {
+        var classifier = ActivityClassifier(configuration: configuration)
+        var detector = StepDetector(configuration: steps)
+        var gate = StepActivityGate()
+        var times: [Double] = [], bouts: [WalkingBout] = []
+        func collect(_ event: StepDetector.Event) {
+            switch event {
+            case .step(let time): times.append(time)
+            case .boutEnded(let bout): bouts.append(bout)
+            }
+        }
+        var nextFix = 0
+        for sample in samples {
+            while nextFix < fixes.count && fixes[nextFix].time <= sample.time {
+                classifier.push(fixes[nextFix])
+                nextFix += 1
+            }
+            classifier.push(sample) { gate.push($0.activity) }
+            detector.push(sample) { gate.push($0, emit: collect) }
+        }
+        detector.finish { gate.push($0, emit: collect) }
+        return StepDetection(steps: times, bouts: bouts, refusedDuration: detector.refusedDuration)
     }
 }
 
