@@ -2,11 +2,13 @@
 participant run through the real binary (LOCOMOTION_BINARY)."""
 
 import os
+import re
 import subprocess
 import tempfile
 import unittest
 
 from locomotion_spark import runner
+from locomotion_spark.job import COMPANION_SUFFIXES
 from locomotion_spark.participants import ParticipantPattern, base_name
 from locomotion_spark.tables import TABLES, parse_table
 
@@ -42,6 +44,16 @@ class ParticipantPatternTests(unittest.TestCase):
     def test_base_name(self):
         self.assertEqual(base_name("file:/a/b/day.1.csv"), "day.1")
         self.assertEqual(base_name(".hidden"), ".hidden")
+
+
+class CompanionSuffixTests(unittest.TestCase):
+    def test_the_job_skips_the_files_the_tool_skips(self):
+        """A folder input must give the job the traces it gives the tool: the two suffix lists are one set."""
+        source = os.path.join(os.path.dirname(__file__), "../../../Sources/LocomotionCLI/Inputs/InputPaths.swift")
+        text = open(source).read()
+        declaration = re.search(r"traceCompanionSuffixes: Set<String> = \[(.*?)\]", text, re.S)
+        self.assertIsNotNone(declaration, "InputPaths.traceCompanionSuffixes not found in " + source)
+        self.assertEqual(set(COMPANION_SUFFIXES), set(re.findall(r'"([^"]+)"', declaration.group(1))))
 
 
 class TableTests(unittest.TestCase):
