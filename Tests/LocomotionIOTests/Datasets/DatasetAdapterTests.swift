@@ -229,6 +229,19 @@ extension MobiFallV2Tests {
         #expect(recording.trace.labels == [.stationary, .walking, .stationary])
     }
 
+    @Test func shufflesAfterTheTrialAreStepsButNotTheWalk() throws {
+        let rows = (0...9).map { "\($0).0\t9.80665\t0\t0\t0" }.joined(separator: "\n")
+        let lb = temporaryFile("h\nh\n" + rows + "\n", name: "4-4_lb.txt")
+        let json = String(lb.dropLast("_lb.txt".count)) + ".json"
+        // The trial is packets 1…4; a shuffle swings from 5 to 7, after it.
+        try #"{"TrialBoundaries": [1, 4], "LeftFootEvents": [[1, 3], [5, 7]], "RightFootEvents": [[2, 4]]}"#
+            .write(toFile: json, atomically: true, encoding: .utf8)
+        let recording = try #require(IPOLGaitLowerBack.convert(file: lb).first)
+        #expect(recording.stepTimes == [0.03, 0.04, 0.07])
+        #expect(recording.trace.labels == [.stationary] + Array(repeating: .walking, count: 4)
+                + Array(repeating: .unknown, count: 3) + [.stationary, .stationary])
+    }
+
     @Test func missingOrBadMetadataNamesTheFile() throws {
         let lb = temporaryFile("h\nh\n0\t1\t2\t3\n", name: "1-1_lb.txt")
         let json = String(lb.dropLast("_lb.txt".count)) + ".json"
