@@ -12,7 +12,7 @@ struct StepsCommand: AsyncParsableCommand {
             walking_s (time in bouts). With --events, writes one row per step (CSV `timestamp`, \
             or JSON Lines {"timestamp":…}) and prints the summary on stderr instead.
             By default the activity classifier runs alongside: while it says automotive, a bout's steps count only \
-            once the bout reaches 10 steps (--no-activity-gate counts them all). \
+            once the bout reaches 10 steps (parameter strongBoutSteps; --no-activity-gate counts them all). \
             A trace sampled below the detector's minimum rate (8 Hz by default, median interval) \
             is refused with exit status 1. The algorithm and its parameters: Docs/steps.md.
 
@@ -116,7 +116,7 @@ struct StepsCommand: AsyncParsableCommand {
             }
         }
         var classifier = ActivityClassifier()
-        var gate = StepActivityGate()
+        var gate = StepActivityGate(strongBoutSteps: configuration.strongBoutSteps)
         var rowCount = 0
         while let row = try reader.next() {
             rowCount += 1

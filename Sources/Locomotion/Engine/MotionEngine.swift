@@ -47,7 +47,7 @@ public struct MotionEngine: Sendable {
     private var classifier: ActivityClassifier?
     private var detector: StepDetector
     /// No steps while the activity is automotive unless the bout is long (`StepActivityGate`).
-    private var stepGate = StepActivityGate()
+    private var stepGate: StepActivityGate
     private var gate: RecordingGate
     private var distance: OdometerFeed
 
@@ -83,6 +83,7 @@ public struct MotionEngine: Sendable {
             classifier = ActivityClassifier(configuration: classifierConfiguration, smoothing: smoothing)
         }
         detector = StepDetector(configuration: configuration.steps)
+        stepGate = StepActivityGate(strongBoutSteps: configuration.steps.strongBoutSteps)
         gate = RecordingGate(configuration: configuration.gating)
         distance = OdometerFeed(configuration: configuration.odometer, timeZone: timeZone)
     }
@@ -325,7 +326,8 @@ extension MotionEngine: Codable {
         merger = try container.decode(InputMerger.self, forKey: .merger)
         classifier = try container.decodeIfPresent(ActivityClassifier.self, forKey: .classifier)
         detector = try container.decode(StepDetector.self, forKey: .detector)
-        stepGate = try container.decodeIfPresent(StepActivityGate.self, forKey: .stepGate) ?? StepActivityGate()
+        stepGate = try container.decodeIfPresent(StepActivityGate.self, forKey: .stepGate)
+            ?? StepActivityGate(strongBoutSteps: configuration.steps.strongBoutSteps)
         gate = try container.decode(RecordingGate.self, forKey: .gate)
         distance = try container.decode(OdometerFeed.self, forKey: .distance)
         activity = try container.decodeIfPresent(ActivityUpdate.self, forKey: .activity)
@@ -339,6 +341,7 @@ extension MotionEngine: Codable {
         let classifies = configuration.activitySource != .external
         guard configuration.isValid, (classifier != nil) == classifies, merger.mergesActivity == !classifies,
               detector.hasConsistentState, detector.configuration == configuration.steps,
+              stepGate.strongBoutSteps == configuration.steps.strongBoutSteps,
               gate.configuration == configuration.gating else {
             throw DecodingError.dataCorruptedError(forKey: .configuration, in: container,
                                                    debugDescription: "the snapshot's stages do not fit its configuration")

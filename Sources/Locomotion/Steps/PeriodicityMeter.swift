@@ -23,6 +23,9 @@ struct PeriodicityMeter: Sendable, Codable {
     private var ring: [Double]
     /// The latest hop's window, oldest first, mean removed (once prepared).
     private var window: [Double]
+    /// Working space of ``spanReaches(_:count:)`` (`windowCount` values): holds nothing between calls, so it is
+    /// neither encoded nor compared.
+    private var scratch: [Double]
     private let windowCount: Int
     private let hop: Int
     private let lags: ClosedRange<Int>
@@ -31,6 +34,9 @@ struct PeriodicityMeter: Sendable, Codable {
     /// Values appended since the reset, modulo `windowCount`: where a ring of exactly `windowCount`
     /// values would write next, which fixes the order its mean was summed in.
     private var windowPhase = 0
+    /// Values appended since the reset, up to `windowCount`: the rest of the window is the zeros of the reset, not
+    /// a still signal that was measured.
+    private var filledCount = 0
 
     // The latest hop, and how far its score has been computed.
     private var hasHop = false
@@ -53,6 +59,7 @@ struct PeriodicityMeter: Sendable, Codable {
         precondition(windowCount > lags.upperBound && lags.lowerBound >= 1 && hop >= 1)
         ring = [Double](repeating: 0, count: windowCount + hop)
         window = [Double](repeating: 0, count: windowCount)
+        scratch = [Double](repeating: 0, count: windowCount)
         self.windowCount = windowCount
         self.hop = hop
         self.lags = lags
@@ -65,6 +72,7 @@ struct PeriodicityMeter: Sendable, Codable {
         if writeIndex == ring.count { writeIndex = 0 }
         windowPhase += 1
         if windowPhase == windowCount { windowPhase = 0 }
+        if filledCount < windowCount { filledCount += 1 }
         sinceUpdate += 1
         guard sinceUpdate >= hop else { return false }
         sinceUpdate = 0
@@ -81,6 +89,7 @@ struct PeriodicityMeter: Sendable, Codable {
         writeIndex = 0
         sinceUpdate = 0
         windowPhase = 0
+        filledCount = 0
         hasHop = false
         isPrepared = false
         preferredBlock = nil
@@ -99,6 +108,68 @@ struct PeriodicityMeter: Sendable, Codable {
         }
         while best < threshold && nextLag <= lags.upperBound { evaluateNextLags() }
         return best >= threshold
+    }
+
+    /// Whether the periodicity of only the last `count` samples of the latest hop's window reaches `threshold`: the
+    /// same normalised autocorrelation, `(Σ sᵢsᵢ₊L / Σ s²) · count / (count − L)` over the mean-removed span `s`, for
+    /// the lags of the meter's range up to `count / 2` (so at least half the span overlaps itself at every lag).
+    ///
+    /// A short walk that fills only part of the window is diluted there: the still part adds length but no
+    /// correlation, so a 2 s walk in a 6 s window scores about 0.6 however regular it is. Scored over its own span it
+    /// scores what a long walk does. Nothing is stored: the answer is computed afresh at each call, from the ring.
+    /// False when `count` is too short for the shortest lag; the whole window's ``reaches(_:)`` when `count` is the
+    /// window or more.
+    /// - Complexity: O(count · lags) multiply-adds, stopping at the first lag that reaches `threshold`; no allocation.
+    mutating func spanReaches(_ threshold: Double, count: Int, quietness: Double, quietCount: Int) -> Bool {
+        guard count < windowCount else { return reaches(threshold) }
+        guard hasHop else { return 0 >= threshold }
+        let highest = min(lags.upperBound, count / 2)
+        guard highest >= lags.lowerBound else { return false }
+        let ringCount = ring.count
+        var start = hopEnd - count
+        if start < 0 { start += ringCount }
+        // The measured part of the window before the span (the latest hop's window ends at hopEnd; values older
+        // than the reset are zeros that were never measured).
+        let measured = min(filledCount - sinceUpdate, windowCount)
+        let quietLength = measured - count
+        guard quietLength >= quietCount else { return false }
+        var before = hopEnd - measured
+        if before < 0 { before += ringCount }
+        return ring.withUnsafeBufferPointer { ring in
+            scratch.withUnsafeMutableBufferPointer { span in
+                var sum = 0.0
+                for index in 0..<count {
+                    var position = start + index
+                    if position >= ringCount { position -= ringCount }
+                    span[index] = ring[position]
+                    sum += ring[position]
+                }
+                let mean = sum / Double(count)
+                var energy = 0.0
+                for index in 0..<count {
+                    let value = span[index] - mean
+                    span[index] = value
+                    energy += value * value
+                }
+                guard energy > 1e-12 * Double(count) else { return 0 >= threshold }
+                // The rest of the window must be quiet: otherwise nothing dilutes the window's score.
+                var quiet = 0.0
+                for index in 0..<quietLength {
+                    var position = before + index
+                    if position >= ringCount { position -= ringCount }
+                    quiet += ring[position] * ring[position]
+                }
+                guard quiet / Double(quietLength) <= quietness * quietness * energy / Double(count) else {
+                    return false
+                }
+                for lag in lags.lowerBound...highest {
+                    var product = 0.0
+                    for index in 0..<(count - lag) { product += span[index] * span[index + lag] }
+                    if product / energy * Double(count) / Double(count - lag) >= threshold { return true }
+                }
+                return false
+            }
+        }
     }
 
     /// The full score in force. O(window · lags) the first time after a hop.
@@ -203,7 +274,7 @@ struct PeriodicityMeter: Sendable, Codable {
 
 extension PeriodicityMeter {
     private enum CodingKeys: String, CodingKey {
-        case ring, window, windowCount, hop, lags, writeIndex, sinceUpdate, windowPhase
+        case ring, window, windowCount, hop, lags, writeIndex, sinceUpdate, windowPhase, filledCount
         case hasHop, hopEnd, hopPhase, isPrepared, energy, nextLag, best, preferredBlock, skippedBlock
     }
 
@@ -219,6 +290,7 @@ extension PeriodicityMeter {
         writeIndex = try container.decode(Int.self, forKey: .writeIndex)
         sinceUpdate = try container.decode(Int.self, forKey: .sinceUpdate)
         windowPhase = try container.decode(Int.self, forKey: .windowPhase)
+        filledCount = try container.decodeIfPresent(Int.self, forKey: .filledCount) ?? 0
         hasHop = try container.decode(Bool.self, forKey: .hasHop)
         hopEnd = try container.decode(Int.self, forKey: .hopEnd)
         hopPhase = try container.decode(Int.self, forKey: .hopPhase)
@@ -232,9 +304,11 @@ extension PeriodicityMeter {
         guard hop >= 1, lagsFit, ring.count == windowCount + hop, window.count == windowCount,
               ring.indices.contains(writeIndex), ring.indices.contains(hopEnd), (0..<hop).contains(sinceUpdate),
               (0..<windowCount).contains(windowPhase), (0..<windowCount).contains(hopPhase),
+              (0...windowCount).contains(filledCount),
               !isPrepared || nextLag >= lags.lowerBound, preferredBlock.map(lags.contains) ?? true else {
             throw DecodingError.dataCorruptedError(forKey: .ring, in: container,
                                                    debugDescription: "inconsistent periodicity window or lags")
         }
+        scratch = [Double](repeating: 0, count: windowCount)
     }
 }

@@ -17,8 +17,10 @@
 ///   held step times, reserved at `init`; no allocation per event.
 public struct StepActivityGate: Sendable, Codable, Hashable {
     /// Steps one bout needs, while the activity is automotive, before its steps count. Default 10 (about 5 s of
-    /// walking): vehicle vibration rarely keeps a walking rhythm that long (its bouts on the us-tm2017 car, bus
-    /// and train sessions last 4–8 steps), while walking along a train or a ferry does.
+    /// walking): vehicle vibration rarely keeps a walking rhythm that long (its bouts on the us-tm2017 car sessions
+    /// last 4–8 steps; the bus and train sessions are sampled below 8 Hz and not counted at all), while walking along
+    /// a train or a ferry does. `locomotion steps` and ``MotionEngine`` take it from
+    /// ``StepDetectorConfiguration/strongBoutSteps`` (`--parameter strongBoutSteps=N`).
     public let strongBoutSteps: Int
 
     /// Whether the activity in force is automotive.

@@ -21,13 +21,16 @@ import Foundation
 ///    `minimumStepInterval` to the previous one are ignored.
 /// 5. **Bouts.** Candidates wait until `boutStepCount` of them form a regular sequence (stride
 ///    lengths within `strideRegularity` of each other) while the signal's autocorrelation
-///    peak is at least `periodicityThreshold`. Then the bout is confirmed and *all* its steps are
-///    emitted at once, with their original times. Later candidates count directly while the
+///    peak is at least `periodicityThreshold` — over the whole window, or, after standing still, over the
+///    waiting steps' own span (`shortestPeriodicityWindow`, `standingQuietness`), so a four-step walk is not
+///    diluted by the stillness before it. Then the bout is confirmed and *all* its steps are
+///    emitted at once, with their original times (less a first one quicker than the rhythm after it: the
+///    push-off of gait initiation, `firstStepIntervalRatio`). Later candidates count directly while the
 ///    periodicity stays above `periodicityContinuation` and no pause exceeds
 ///    `maximumStepInterval`. Isolated bumps never form a bout and never count.
 /// 6. **Turns and stops.** A hole of n + 1 step intervals in a periodic bout counts the n steps it
-///    hides (`maximumFilledSteps`, `fillTolerance`: the pivot of a turn); a bout that ends in a pause
-///    counts its closing step (`countsClosingStep`).
+///    hides where each left a bump (`maximumFilledSteps`, `fillTolerance`, `fillEvidence`: the pivot of a
+///    turn); a bout that ends in a pause counts its closing step (`countsClosingStep`).
 ///
 /// Steps therefore reach the caller up to a few seconds after they happened (the bout must be
 /// confirmed first), in time order. A step's time is the peak of the band-passed magnitude less the
@@ -39,8 +42,9 @@ import Foundation
 ///
 /// - Complexity: per input sample, O(1) plus, at most once per `periodicityHop` and only while a step candidate
 ///   needs it, an autocorrelation over the window, O(window · lags) ≈ 22 000 multiply-adds at the defaults (fewer
-///   when an early lag already reaches the threshold). Memory is constant (a few kilobytes, set by the
-///   configuration); no heap allocation happens per sample after `init`.
+///   when an early lag already reaches the threshold); while four or more steps wait unconfirmed after standing
+///   still, once per hop and candidate, one over their span (at most the window's cost again). Memory is constant
+///   (a few kilobytes, set by the configuration); no heap allocation happens per sample after `init`.
 public struct StepDetector: Sendable, Codable {
     /// What the detector reports.
     public enum Event: Sendable, Hashable, Codable {
@@ -99,6 +103,19 @@ public struct StepDetector: Sendable, Codable {
     private var swingPeakValue = 0.0
     private var swingPeakTime = 0.0
     private var periodicity: PeriodicityMeter
+    /// Time (s) of the last sample of the periodicity meter's latest window.
+    private var periodicityHopTime = 0.0
+    /// The previous filtered sample, its time and threshold, and whether the signal rose into it: a local maximum
+    /// is recognised one sample late.
+    private var previousValue = 0.0
+    private var previousTime = 0.0
+    private var previousThreshold = 0.0
+    private var wasRising = false
+    /// Local maxima of the filtered signal since the last candidate (peak times, and heights as a fraction of the
+    /// candidate threshold then): the evidence a hole's hidden steps leave (`fillEvidence`). At most
+    /// `bumpCapacity`; when full, a higher bump replaces the lowest.
+    private var bumpTimes: [Double]
+    private var bumpStrengths: [Double]
 
     // Bout stage.
     private var pending: [Double]
@@ -113,6 +130,8 @@ public struct StepDetector: Sendable, Codable {
 
     /// Sampling intervals remembered for the rate check.
     private static let intervalMemory = 15
+    /// Local maxima remembered between two candidates: a hole of up to ~3 s in a 3.5 Hz band holds about 10.
+    private static let bumpCapacity = 16
 
     /// Creates a detector. The configuration must be valid (``StepDetectorConfiguration/isValid``).
     /// - Complexity: O(window) memory, allocated here once.
@@ -139,6 +158,10 @@ public struct StepDetector: Sendable, Codable {
         recentSteps = []
         recentStepLimit = Int((configuration.cadenceWindow / configuration.minimumStepInterval).rounded(.up)) + 2
         recentSteps.reserveCapacity(recentStepLimit)
+        bumpTimes = []
+        bumpTimes.reserveCapacity(Self.bumpCapacity)
+        bumpStrengths = []
+        bumpStrengths.reserveCapacity(Self.bumpCapacity)
     }
 
     /// Cadence in steps per minute over the last `cadenceWindow` seconds of the current bout,
@@ -251,10 +274,15 @@ public struct StepDetector: Sendable, Codable {
             periodicity.reset()
             meanSquare = 0
             isAboveThreshold = false
+            previousValue = 0
+            wasRising = false
+            bumpTimes.removeAll(keepingCapacity: true)
+            bumpStrengths.removeAll(keepingCapacity: true)
         }
         let value = bandPass.process(magnitude)
         meanSquare += (value * value - meanSquare) * levelCoefficient
         if periodicity.append(value) {
+            periodicityHopTime = time
             confirmPendingIfReady(at: time, emit: emit)
         }
         if let last = lastCandidateTime, time - last > configuration.maximumStepInterval {
@@ -265,6 +293,12 @@ public struct StepDetector: Sendable, Codable {
             lastCandidateTime = nil
         }
         let threshold = max(configuration.thresholdFraction * meanSquare.squareRoot(), configuration.minimumAmplitude)
+        // Bumps matter only while steps wait or a bout goes on (a still phone's noise is not looked at).
+        if wasRising, value <= previousValue, previousValue > 0, isInBout || !pending.isEmpty { recordBump() }
+        wasRising = value > previousValue
+        previousValue = value
+        previousTime = time
+        previousThreshold = threshold
         if !isAboveThreshold {
             if value > threshold {
                 isAboveThreshold = true
@@ -285,15 +319,68 @@ public struct StepDetector: Sendable, Codable {
 
     // MARK: Bout stage
 
+    /// Remembers the local maximum just passed (the previous sample) as possible evidence of a hidden step. O(1);
+    /// O(bumpCapacity) when the memory is full.
+    private mutating func recordBump() {
+        let strength = previousThreshold > 0 ? previousValue / previousThreshold : 0
+        if bumpTimes.count < Self.bumpCapacity {
+            bumpTimes.append(previousTime)
+            bumpStrengths.append(strength)
+            return
+        }
+        var lowest = 0
+        for index in bumpStrengths.indices where bumpStrengths[index] < bumpStrengths[lowest] { lowest = index }
+        if strength > bumpStrengths[lowest] {
+            bumpTimes.remove(at: lowest)
+            bumpStrengths.remove(at: lowest)
+            bumpTimes.append(previousTime)
+            bumpStrengths.append(strength)
+        }
+    }
+
+    /// Forgets the bumps up to `time` (a candidate's peak): the next hole starts there. O(bumpCapacity).
+    private mutating func forgetBumps(upTo time: Double) {
+        var kept = 0
+        for index in bumpTimes.indices where bumpTimes[index] > time {
+            bumpTimes[kept] = bumpTimes[index]
+            bumpStrengths[kept] = bumpStrengths[index]
+            kept += 1
+        }
+        bumpTimes.removeLast(bumpTimes.count - kept)
+        bumpStrengths.removeLast(bumpStrengths.count - kept)
+    }
+
+    /// The time of the highest remembered bump within `reach` of `time` that reaches `fillEvidence`; nil if none.
+    /// O(bumpCapacity).
+    private func bump(near time: Double, within reach: Double) -> Double? {
+        var best: Double?, strongest = configuration.fillEvidence
+        for index in bumpTimes.indices where abs(bumpTimes[index] - time) <= reach && bumpStrengths[index] >= strongest {
+            strongest = bumpStrengths[index]
+            best = bumpTimes[index]
+        }
+        return best
+    }
+
     private mutating func candidate(at time: Double, emit: (Event) -> Void) {
         if let last = lastCandidateTime, time - last < configuration.minimumStepInterval { return }
         lastCandidateTime = time
+        defer { forgetBumps(upTo: time) }
         if isInBout {
             let isPeriodic = periodicity.reaches(configuration.periodicityContinuation)
             if isPeriodic, let missed = missedSteps(before: time) {
-                // Steps the trunk hardly registered (the pivot of a turn): evenly spaced in the hole they left.
+                // Steps the trunk hardly registered (the pivot of a turn), in the hole they left: at the bumps they
+                // left, or evenly spaced when no evidence is asked for.
                 let last = lastStepTime, interval = (time - last) / Double(missed + 1)
-                for index in 1...missed { emitStep(at: last + Double(index) * interval, emit: emit) }
+                if configuration.fillEvidence > 0 {
+                    let reach = interval / 4
+                    if (1...missed).allSatisfy({ bump(near: last + Double($0) * interval, within: reach) != nil }) {
+                        for index in 1...missed {
+                            emitStep(at: bump(near: last + Double(index) * interval, within: reach) ?? last, emit: emit)
+                        }
+                    }
+                } else {
+                    for index in 1...missed { emitStep(at: last + Double(index) * interval, emit: emit) }
+                }
                 emitStep(at: time, emit: emit)
                 return
             }
@@ -353,15 +440,31 @@ public struct StepDetector: Sendable, Codable {
     }
 
     private mutating func confirmPendingIfReady(at time: Double, emit: (Event) -> Void) {
-        guard !isInBout, pending.count >= configuration.boutStepCount,
-            periodicity.reaches(configuration.periodicityThreshold)
-        else { return }
+        guard !isInBout, pending.count >= configuration.boutStepCount, pendingIsPeriodic() else { return }
         isInBout = true
-        boutStart = pending[0]
+        // The push-off of gait initiation: a bump just before the first foot strike, quicker than the rhythm after.
+        let ratio = configuration.firstStepIntervalRatio
+        let first = pending.count >= 4 && pending[1] - pending[0] < ratio * (pending[3] - pending[2]) ? 1 : 0
+        boutStart = pending[first]
         boutSteps = 0
         recentSteps.removeAll(keepingCapacity: true)
-        for step in pending { emitStep(at: step, emit: emit) }
+        for index in first..<pending.count { emitStep(at: pending[index], emit: emit) }
         pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether the periodicity confirms the waiting steps: that of the whole window, or that of the waiting steps'
+    /// own span (from half a step interval before the first, at least `shortestPeriodicityWindow`). O(1) plus the
+    /// periodicity meter's lazy autocorrelations.
+    private mutating func pendingIsPeriodic() -> Bool {
+        let threshold = configuration.periodicityThreshold
+        if periodicity.reaches(threshold) { return true }
+        guard configuration.shortestPeriodicityWindow < configuration.periodicityWindow, pending.count >= 2,
+              let first = pending.first, let last = pending.last else { return false }
+        let halfInterval = (last - first) / Double(pending.count - 1) / 2
+        let span = max(periodicityHopTime - (first - halfInterval), configuration.shortestPeriodicityWindow)
+        let rate = configuration.internalRate
+        return periodicity.spanReaches(threshold, count: Int((span * rate).rounded()) + 1,
+                                       quietness: configuration.standingQuietness, quietCount: Int(rate.rounded()))
     }
 
     private mutating func emitStep(at time: Double, emit: (Event) -> Void) {
@@ -457,6 +560,7 @@ extension StepDetector {
         intervalIsSparse.count == Self.intervalMemory && intervalIsSparse.indices.contains(intervalIndex)
             && (0...Self.intervalMemory).contains(recentIntervalCount) && (0...recentIntervalCount).contains(recentSparseCount)
             && pending.count <= configuration.maximumPendingSteps && recentSteps.count <= recentStepLimit
+            && bumpTimes.count == bumpStrengths.count && bumpTimes.count <= Self.bumpCapacity
             && configuration.isValid
     }
 }

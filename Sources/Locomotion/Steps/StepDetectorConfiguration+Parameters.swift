@@ -24,9 +24,14 @@ extension StepDetectorConfiguration: ParameterizedConfiguration {
         .init("periodicityLags", \.periodicityLags, within: 0.02...10, unit: "s"),
         .init("periodicityThreshold", \.periodicityThreshold, in: 0...1),
         .init("periodicityContinuation", \.periodicityContinuation, in: 0...1),
+        .init("shortestPeriodicityWindow", \.shortestPeriodicityWindow, in: 0.1...20, unit: "s"),
+        .init("standingQuietness", \.standingQuietness, in: 0...100),
+        .init("firstStepIntervalRatio", \.firstStepIntervalRatio, in: 0...1),
         .init("maximumFilledSteps", \.maximumFilledSteps, in: 0...8),
         .init("fillTolerance", \.fillTolerance, in: 0...0.5),
+        .init("fillEvidence", \.fillEvidence, in: 0...1),
         .init("countsClosingStep", \.countsClosingStep),
+        .init("strongBoutSteps", \.strongBoutSteps, in: 1...1000),
         .init("cadenceWindow", \.cadenceWindow, in: 0.5...3600, unit: "s"),
     ]
 

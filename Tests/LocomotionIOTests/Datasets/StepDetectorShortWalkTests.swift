@@ -6,10 +6,12 @@ import Testing
 import LocomotionTestSupport
 
 /// The step detector on short real walks (IPOL: stand, 10 m, U-turn, 10 m, stop; 12 people, 70 trials), against
-/// issue 13's targets. The bounds are the targets where the shipped detector meets them; where it misses one
-/// (Docs/accuracy.md says by how much and why), the bound is a regression guard, said so next to it. The daily-life
-/// rules' parameters were chosen by leave-one-person-out over IPOL and Oxford (`Scripts/steps-loso.py`), not on
-/// these trials as a whole.
+/// issue 13's targets. Each bound is what the shipped detector achieves (Docs/accuracy.md), so a change that loses any
+/// of it fails; where a target is still missed the comment says by how much. The daily-life rules' parameters were
+/// chosen by leave-one-person-out over IPOL and Oxford (`Scripts/steps-loso.py`), not on these trials as a whole.
+///
+/// IPOL's truth marks every swing in the file, including 87 shuffling steps that 26 trials show 0.4–13 s after the
+/// trial has ended (the subject standing about); the trial is scored against its own steps, and the shuffles apart.
 @Suite(.enabled(if: TestDatasets.isPresent("ipol-gait-lowerback"), Comment(rawValue: TestDatasets.absence("ipol-gait-lowerback"))))
 struct StepDetectorShortWalkTests {
     /// One-to-one matches within ±0.25 s, closest pairs first: the matched true indices.
@@ -26,61 +28,91 @@ struct StepDetectorShortWalkTests {
         return usedTruth
     }
 
-    /// Every IPOL trial: its samples and true step times.
-    static func trials() throws -> [(name: String, samples: [AccelerometerSample], steps: [Double])] {
+    /// A trial: its samples, its own steps (inside `TrialBoundaries`), the shuffling steps after it, and the time up
+    /// to which a detection belongs to the trial (its end plus half the way to the first shuffle, at most 1 s).
+    struct Trial {
+        var name: String
+        var samples: [AccelerometerSample]
+        var steps: [Double]
+        var later: [Double]
+        var cut: Double
+    }
+
+    /// Every IPOL trial, split at the trial's end (the adapter labels walking exactly inside the boundaries).
+    static func trials() throws -> [Trial] {
         try IPOLGaitLowerBack.inputFiles(in: TestDatasets.folder("ipol-gait-lowerback").path).map { file in
             let recording = try #require(try IPOLGaitLowerBack.convert(file: file).first)
-            return (recording.name, recording.trace.samples, try #require(recording.stepTimes))
+            let samples = recording.trace.samples, labels = try #require(recording.trace.labels)
+            let lastWalking = try #require(labels.lastIndex(of: .walking))
+            let after = lastWalking + 1 < samples.count ? samples[lastWalking + 1].time : .infinity
+            let steps = try #require(recording.stepTimes)
+            let inside = steps.filter { $0 < after }, later = steps.filter { $0 >= after }
+            let end = inside.last ?? samples[lastWalking].time
+            let cut = end + min(1, later.first.map { ($0 - end) / 2 } ?? 1)
+            return Trial(name: recording.name, samples: samples, steps: inside, later: later, cut: cut)
         }
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted(), middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
     @Test func boutStartsTurnsAndStopsOnIPOL() throws {
         let trials = try Self.trials()
-        var trueTotal = 0, countedTotal = 0, matchedTotal = 0
+        var trueTotal = 0, countedTotal = 0, matchedTotal = 0, beforeFirst = 0
         var firstFound = 0, lastFound = 0, lastTwoFound = 0, middleFound = 0, middleTotal = 0
+        var laterTotal = 0, laterCounted = 0
         var trialErrors: [Double] = []
         for trial in trials {
             let truth = trial.steps
-            let steps = StepDetector.detect(trial.samples).steps
+            let detected = StepDetector.detect(trial.samples).steps
+            let steps = detected.filter { $0 <= trial.cut }
             let matched = Self.match(truth, steps)
             trueTotal += truth.count
             countedTotal += steps.count
             matchedTotal += matched.count
             trialErrors.append(abs(Double(steps.count - truth.count)) / Double(truth.count))
             if matched.contains(0) { firstFound += 1 }                    // the start from standing
+            beforeFirst += steps.filter { $0 < truth[0] - 0.25 }.count     // a step counted before it
             if matched.contains(truth.count - 1) { lastFound += 1 }       // the closing step of the stop
             lastTwoFound += [truth.count - 2, truth.count - 1].filter(matched.contains).count
             // The middle third holds the U-turn (at 10 m of 20).
             let middle = (truth.count / 3)..<(2 * truth.count / 3)
             middleTotal += middle.count
             middleFound += middle.filter(matched.contains).count
+            laterTotal += trial.later.count
+            laterCounted += detected.count - steps.count
         }
         let precision = Double(matchedTotal) / Double(countedTotal), recall = Double(matchedTotal) / Double(trueTotal)
         let f1 = 2 * precision * recall / (precision + recall)
-        #expect(f1 >= 0.95, "event F1 \(f1) (target ≥ 0.95)")
-        #expect(abs(Double(countedTotal - trueTotal)) <= 0.03 * Double(trueTotal),
-                "\(countedTotal) of \(trueTotal) (target ±3 %)")
-        // Target 3 %, missed (3.3 % with the shipped defaults, Docs/accuracy.md): a regression guard.
-        let median = trialErrors.sorted()[trialErrors.count / 2]
-        #expect(median <= 0.04, "median |trial error| \(median)")
-        // Starts: the first step from standing is found within ±250 ms in nearly every trial.
-        #expect(Double(firstFound) >= 0.95 * Double(trials.count), "first step found in \(firstFound) of \(trials.count)")
-        // Turns keep the walk's recall (0.948 measured: a pivot step with no vertical signal and no hole of two step
-        // intervals around it is not counted). A regression guard.
-        #expect(Double(middleFound) >= 0.93 * Double(middleTotal), "turn third: \(middleFound) of \(middleTotal)")
-        // Stops: the last step (the trailing foot joining the leading one) carries almost no load; the closing-step
-        // rule finds it within ±250 ms in 29 of 70 trials (measured) — a guard that the rule keeps working.
-        #expect(Double(lastFound) >= 0.4 * Double(trials.count), "last step found in \(lastFound) of \(trials.count)")
-        #expect(Double(lastTwoFound) >= 0.5 * Double(2 * trials.count),
-                "last two steps: \(lastTwoFound) of \(2 * trials.count)")
+        #expect(f1 >= 0.975, "event F1 \(f1) (target ≥ 0.95; 0.978 measured)")
+        #expect(abs(Double(countedTotal - trueTotal)) <= 0.01 * Double(trueTotal),
+                "\(countedTotal) of \(trueTotal) (target ±3 %; −0.5 % measured)")
+        // Target ≤ 3 %, missed by one step: the median trial is one step off (1 of 33, 3.03 %).
+        let median = Self.median(trialErrors)
+        #expect(median <= 0.0304, "median |trial error| \(median)")
+        #expect(trialErrors.max()! <= 0.10, "worst trial \(trialErrors.max()!) (target ≤ 10 %; 9.1 % measured)")
+        // Starts: the first step from standing is found in every trial, and the push-off before it rarely counts
+        // (36 trials counted it before `firstStepIntervalRatio`; 6 still do).
+        #expect(firstFound == trials.count, "first step found in \(firstFound) of \(trials.count)")
+        #expect(beforeFirst <= 6, "\(beforeFirst) steps counted before the first one")
+        // Turns: 764 of the middle thirds' 797 steps found (0.959).
+        #expect(Double(middleFound) >= 0.958 * Double(middleTotal), "turn third: \(middleFound) of \(middleTotal)")
+        // Stops: the last step (the trailing foot joining the leading one) carries almost no load; found in 50 of
+        // 70 trials (the closing-step rule), the last two in 117 of 140.
+        #expect(lastFound >= 50, "last step found in \(lastFound) of \(trials.count)")
+        #expect(lastTwoFound >= 117, "last two steps: \(lastTwoFound) of \(2 * trials.count)")
+        // The shuffles after the trial (1–7 isolated steps, seconds apart) are what the product rule leaves out.
+        #expect(laterTotal == 87)
+        #expect(laterCounted <= 3, "\(laterCounted) steps counted after the trials' ends")
     }
 
     /// Short bouts from standing, on real data: each trial's first k steps (4…10), then its own standing before the
     /// walk. The walk is cut half-way between step k and step k + 1 and joined to the standing samples by a 0.5 s
     /// linear cross-fade (an abrupt joint would ring through the band-pass as a step of its own), then the standing
-    /// samples repeat for 6 s. The k true steps must be found; in nine trials of ten at most two more may be counted
-    /// (the closing step, and the start of step k + 1 that the cut keeps; a few trials also show a weight shift
-    /// before the first step that counts as one).
+    /// samples repeat for 6 s. The k true steps must be found, and no bout may count more than k + 2 (the closing
+    /// step, and the start of step k + 1 that the cut keeps).
     @Test func shortBoutsFromStandingCountInFull() throws {
         let trials = try Self.trials()
         var found = [Int: Int](), total = [Int: Int](), surplus = [Int: Int](), emptied = [Int: Int](), runs = [Int: Int]()
@@ -116,16 +148,18 @@ struct StepDetectorShortWalkTests {
                 if steps.isEmpty { emptied[k, default: 0] += 1 }
             }
         }
+        // Four steps from standing: confirmed over their own span (the still window before them no longer dilutes
+        // the periodicity: 0.76 before `shortestPeriodicityWindow`); one bout of 70 is not counted.
+        let recall4 = Double(found[4] ?? 0) / Double(total[4] ?? 1)
+        #expect(recall4 >= 0.985, "4-step bouts: recall \(recall4), \(emptied[4, default: 0]) not counted at all")
+        #expect(emptied[4, default: 0] <= 1)
         for k in 5...10 {
-            let recall = Double(found[k] ?? 0) / Double(total[k] ?? 1)
-            #expect(recall >= 0.95, "\(k)-step bouts: recall \(recall)")
-            #expect(10 * surplus[k, default: 0] <= runs[k, default: 0],
+            #expect(found[k] == total[k], "\(k)-step bouts: \(found[k] ?? 0) of \(total[k] ?? 0) steps found")
+        }
+        for k in 4...10 {
+            #expect(surplus[k, default: 0] == 0,
                     "\(k)-step bouts: \(surplus[k, default: 0]) of \(runs[k, default: 0]) counted more than k + 2")
         }
-        // Target: 4-step bouts count in full — missed: about a quarter of them never reach the periodicity that
-        // confirms a bout (Docs/accuracy.md). A regression guard.
-        let recall4 = Double(found[4] ?? 0) / Double(total[4] ?? 1)
-        #expect(recall4 >= 0.65, "4-step bouts: recall \(recall4), \(emptied[4, default: 0]) not counted at all")
     }
 
     /// Streaming equals batch through starts, turns, filled steps and stops: a detector encoded at cut points of real
