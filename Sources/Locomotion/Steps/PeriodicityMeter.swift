@@ -34,9 +34,6 @@ struct PeriodicityMeter: Sendable, Codable {
     /// Values appended since the reset, modulo `windowCount`: where a ring of exactly `windowCount`
     /// values would write next, which fixes the order its mean was summed in.
     private var windowPhase = 0
-    /// Values appended since the reset, up to `windowCount`: the rest of the window is the zeros of the reset, not
-    /// a still signal that was measured.
-    private var filledCount = 0
 
     // The latest hop, and how far its score has been computed.
     private var hasHop = false
@@ -72,7 +69,6 @@ struct PeriodicityMeter: Sendable, Codable {
         if writeIndex == ring.count { writeIndex = 0 }
         windowPhase += 1
         if windowPhase == windowCount { windowPhase = 0 }
-        if filledCount < windowCount { filledCount += 1 }
         sinceUpdate += 1
         guard sinceUpdate >= hop else { return false }
         sinceUpdate = 0
@@ -89,7 +85,6 @@ struct PeriodicityMeter: Sendable, Codable {
         writeIndex = 0
         sinceUpdate = 0
         windowPhase = 0
-        filledCount = 0
         hasHop = false
         isPrepared = false
         preferredBlock = nil
@@ -120,7 +115,7 @@ struct PeriodicityMeter: Sendable, Codable {
     /// False when `count` is too short for the shortest lag; the whole window's ``reaches(_:)`` when `count` is the
     /// window or more.
     /// - Complexity: O(count · lags) multiply-adds, stopping at the first lag that reaches `threshold`; no allocation.
-    mutating func spanReaches(_ threshold: Double, count: Int, quietness: Double, quietCount: Int) -> Bool {
+    mutating func spanReaches(_ threshold: Double, count: Int, measured: Int, quietness: Double, quietCount: Int) -> Bool {
         guard count < windowCount else { return reaches(threshold) }
         guard hasHop else { return 0 >= threshold }
         let highest = min(lags.upperBound, count / 2)
@@ -130,7 +125,7 @@ struct PeriodicityMeter: Sendable, Codable {
         if start < 0 { start += ringCount }
         // The measured part of the window before the span (the latest hop's window ends at hopEnd; values older
         // than the reset are zeros that were never measured).
-        let measured = min(filledCount - sinceUpdate, windowCount)
+        let measured = min(measured, windowCount)
         let quietLength = measured - count
         guard quietLength >= quietCount else { return false }
         var before = hopEnd - measured
@@ -274,7 +269,7 @@ struct PeriodicityMeter: Sendable, Codable {
 
 extension PeriodicityMeter {
     private enum CodingKeys: String, CodingKey {
-        case ring, window, windowCount, hop, lags, writeIndex, sinceUpdate, windowPhase, filledCount
+        case ring, window, windowCount, hop, lags, writeIndex, sinceUpdate, windowPhase
         case hasHop, hopEnd, hopPhase, isPrepared, energy, nextLag, best, preferredBlock, skippedBlock
     }
 
@@ -290,7 +285,6 @@ extension PeriodicityMeter {
         writeIndex = try container.decode(Int.self, forKey: .writeIndex)
         sinceUpdate = try container.decode(Int.self, forKey: .sinceUpdate)
         windowPhase = try container.decode(Int.self, forKey: .windowPhase)
-        filledCount = try container.decodeIfPresent(Int.self, forKey: .filledCount) ?? 0
         hasHop = try container.decode(Bool.self, forKey: .hasHop)
         hopEnd = try container.decode(Int.self, forKey: .hopEnd)
         hopPhase = try container.decode(Int.self, forKey: .hopPhase)
@@ -304,7 +298,7 @@ extension PeriodicityMeter {
         guard hop >= 1, lagsFit, ring.count == windowCount + hop, window.count == windowCount,
               ring.indices.contains(writeIndex), ring.indices.contains(hopEnd), (0..<hop).contains(sinceUpdate),
               (0..<windowCount).contains(windowPhase), (0..<windowCount).contains(hopPhase),
-              (0...windowCount).contains(filledCount),
+
               !isPrepared || nextLag >= lags.lowerBound, preferredBlock.map(lags.contains) ?? true else {
             throw DecodingError.dataCorruptedError(forKey: .ring, in: container,
                                                    debugDescription: "inconsistent periodicity window or lags")

@@ -103,8 +103,10 @@ public struct StepDetector: Sendable, Codable {
     private var swingPeakValue = 0.0
     private var swingPeakTime = 0.0
     private var periodicity: PeriodicityMeter
-    /// Time (s) of the last sample of the periodicity meter's latest window.
+    /// Time (s) of the last sample of the periodicity meter's latest window, and of the run's first sample: the
+    /// window holds measured values only from then on (zeros before).
     private var periodicityHopTime = 0.0
+    private var runStartTime = 0.0
     /// The previous filtered sample, its time and threshold, and whether the signal rose into it: a local maximum
     /// is recognised one sample late.
     private var previousValue = 0.0
@@ -272,6 +274,7 @@ public struct StepDetector: Sendable, Codable {
             runCount += 1
             bandPass.reset(steadyStateFor: magnitude)
             periodicity.reset()
+            runStartTime = time
             meanSquare = 0
             isAboveThreshold = false
             previousValue = 0
@@ -294,11 +297,15 @@ public struct StepDetector: Sendable, Codable {
         }
         let threshold = max(configuration.thresholdFraction * meanSquare.squareRoot(), configuration.minimumAmplitude)
         // Bumps matter only while steps wait or a bout goes on (a still phone's noise is not looked at).
-        if wasRising, value <= previousValue, previousValue > 0, isInBout || !pending.isEmpty { recordBump() }
-        wasRising = value > previousValue
+        if isInBout || !pending.isEmpty {
+            if wasRising, value <= previousValue, previousValue > 0 { recordBump() }
+            wasRising = value > previousValue
+            previousTime = time
+            previousThreshold = threshold
+        } else {
+            wasRising = false
+        }
         previousValue = value
-        previousTime = time
-        previousThreshold = threshold
         if !isAboveThreshold {
             if value > threshold {
                 isAboveThreshold = true
@@ -464,6 +471,7 @@ public struct StepDetector: Sendable, Codable {
         let span = max(periodicityHopTime - (first - halfInterval), configuration.shortestPeriodicityWindow)
         let rate = configuration.internalRate
         return periodicity.spanReaches(threshold, count: Int((span * rate).rounded()) + 1,
+                                       measured: Int(((periodicityHopTime - runStartTime) * rate).rounded()) + 1,
                                        quietness: configuration.standingQuietness, quietCount: Int(rate.rounded()))
     }
 
