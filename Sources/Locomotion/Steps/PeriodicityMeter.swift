@@ -139,13 +139,7 @@ struct PeriodicityMeter: Sendable, Codable {
                     span[index] = ring[position]
                     sum += ring[position]
                 }
-                let mean = sum / Double(count)
-                var energy = 0.0
-                for index in 0..<count {
-                    let value = span[index] - mean
-                    span[index] = value
-                    energy += value * value
-                }
+                let energy = Self.removeMean(sum / Double(count), from: span, count: count)
                 guard energy > 1e-12 * Double(count) else { return 0 >= threshold }
                 // The rest of the window must be quiet: otherwise nothing dilutes the window's score.
                 var quiet = 0.0
@@ -165,6 +159,18 @@ struct PeriodicityMeter: Sendable, Codable {
                 return false
             }
         }
+    }
+
+    /// Subtracts `mean` from the first `count` values of `buffer` and returns their energy (the sum of their squares
+    /// after). O(count).
+    private static func removeMean(_ mean: Double, from buffer: UnsafeMutableBufferPointer<Double>, count: Int) -> Double {
+        var energy = 0.0
+        for index in 0..<count {
+            let value = buffer[index] - mean
+            buffer[index] = value
+            energy += value * value
+        }
+        return energy
     }
 
     /// The full score in force. O(window · lags) the first time after a hop.
@@ -193,14 +199,7 @@ struct PeriodicityMeter: Sendable, Codable {
                 let wrap = phase == 0 ? 0 : count - phase
                 for index in wrap..<count { sum += window[index] }
                 for index in 0..<wrap { sum += window[index] }
-                let mean = sum / Double(count)
-                var energy = 0.0
-                for index in 0..<count {
-                    let value = window[index] - mean
-                    window[index] = value
-                    energy += value * value
-                }
-                return energy
+                return Self.removeMean(sum / Double(count), from: window, count: count)
             }
         }
         self.energy = energy
