@@ -26,8 +26,8 @@ struct OdometerFeed: Sendable, Codable {
         waiting.append(item)
     }
 
-    /// Records every waiting item before `settled` (all of them for `.infinity`), appending the distance updates.
-    mutating func settle(before settled: Double, into events: inout [MotionEvent]) {
+    /// Records every waiting item before `settled` (all of them for `.infinity`), emitting the distance updates.
+    mutating func settle(before settled: Double, emit: (MotionEvent) -> Void) {
         while let item = waiting.first {
             switch item {
             case .fix(let fix):
@@ -36,9 +36,9 @@ struct OdometerFeed: Sendable, Codable {
                     odometer.push(update)
                     _ = updates.removeFirst()
                 }
-                record(fix, into: &events)
+                record(fix, emit: emit)
             case .untimedFix(let fix):
-                record(fix, into: &events)
+                record(fix, emit: emit)
             case .segmentBreak:
                 odometer.startNewSegment()
             case .timeZone(let zone):
@@ -48,7 +48,7 @@ struct OdometerFeed: Sendable, Codable {
         }
     }
 
-    private mutating func record(_ fix: LocationFix, into events: inout [MotionEvent]) {
-        odometer.push(fix) { events.append(.distance($0)) }
+    private mutating func record(_ fix: LocationFix, emit: (MotionEvent) -> Void) {
+        odometer.push(fix) { emit(.distance($0)) }
     }
 }

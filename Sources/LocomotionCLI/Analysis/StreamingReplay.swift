@@ -49,8 +49,8 @@ struct StreamingReplay {
     init(fixes: [LocationFix], labelConfidence: ActivityConfidence?, classifierConfiguration: ActivityClassifier.Configuration,
          configuration: GatingConfiguration, collectsTruth: Bool) {
         replayer = GatingReplayer(
-            fixes: fixes, source: labelConfidence.map { .labels(confidence: $0) } ?? .classifier(classifierConfiguration),
-            configuration: configuration)
+            fixes: fixes, source: labelConfidence == nil ? .classifier(classifierConfiguration) : .external,
+            labelConfidence: labelConfidence ?? .medium, configuration: configuration)
         truth = collectsTruth ? TruthSegmentBuilder(maximumHold: configuration.gapLimit) : nil
     }
 

@@ -34,7 +34,7 @@ struct TableBuilder {
 
     mutating func push(_ fix: LocationFix, file: String, fileOf: (Double) -> String) throws {
         do {
-            try engine.push(fix, into: &events)
+            try collecting { engine, emit throws(MotionEngineError) in try engine.push(fix, emit: emit) }
         } catch {
             throw CommandFailure.badInput("\(file): fix at \(fix.time) s: \(error)")
         }
@@ -43,7 +43,7 @@ struct TableBuilder {
 
     mutating func push(_ sample: AccelerometerSample, file: String, fileOf: (Double) -> String) throws {
         do {
-            try engine.push(sample, into: &events)
+            try collecting { engine, emit throws(MotionEngineError) in try engine.push(sample, emit: emit) }
         } catch {
             throw CommandFailure.badInput("\(file): sample at \(sample.time) s: \(error)")
         }
@@ -58,7 +58,7 @@ struct TableBuilder {
     }
 
     mutating func finish(fileOf: (Double) -> String) throws {
-        engine.finish(into: &events)
+        collecting { engine, emit in engine.finish(emit: emit) }
         record(fileOf: fileOf)
         if let lastSample, let segment = outputs.segment { segmenter.finish(at: lastSample) { segment($0, fileOf($0.start)) } }
         let epochOutput = outputs.epoch, dayOutput = outputs.day, separate = dailyEpochs != nil
@@ -83,6 +83,17 @@ struct TableBuilder {
             if !separate, let dayOutput { days.push(epoch, emit: dayOutput) }
         }
         if let dayOutput { dailyEpochs?.advance(to: time) { days.push($0, emit: dayOutput) } }
+    }
+
+    /// Runs `body` on the engine, collecting its events in `events` (whose capacity is kept across calls: the
+    /// engine is part of `self`, so its `emit` cannot reach `self.events` directly).
+    private mutating func collecting<Failure: Error>(
+        _ body: (inout MotionEngine, (MotionEvent) -> Void) throws(Failure) -> Void
+    ) throws(Failure) {
+        var collected: [MotionEvent] = []
+        swap(&collected, &events)
+        defer { swap(&collected, &events) }
+        try body(&engine) { collected.append($0) }
     }
 
     /// Hands the engine's events to the accumulators and the segmenter.

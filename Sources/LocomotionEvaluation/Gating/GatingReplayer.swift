@@ -17,14 +17,6 @@ public struct GatingReplayer: Sendable {
         case gating(GatingEvent)
     }
 
-    /// Where the activity updates come from, sample by sample.
-    public enum ActivitySource: Sendable {
-        /// The label passed with each sample: an update at every label change, with this confidence.
-        case labels(confidence: ActivityConfidence)
-        /// An `ActivityClassifier` fed the samples and fixes.
-        case classifier(ActivityClassifier.Configuration)
-    }
-
     /// The gate, advanced to the latest sample's time.
     public private(set) var gate: RecordingGate
     private var classifier: ActivityClassifier?
@@ -33,21 +25,23 @@ public struct GatingReplayer: Sendable {
     private let fixes: [LocationFix]
     private var fixIndex = 0
 
-    /// A replayer of `fixes` (time-ordered) with activity from `source`, through a gate with `configuration`.
-    public init(fixes: [LocationFix], source: ActivitySource, configuration: GatingConfiguration) {
+    /// A replayer of `fixes` (time-ordered) through a gate with `configuration`, with activity from `source`: an
+    /// `ActivityClassifier` (``Locomotion/ActivitySource/classifier(_:)``), or the label passed with each sample
+    /// (``Locomotion/ActivitySource/external``: an update at every change of the label, with `labelConfidence`).
+    public init(fixes: [LocationFix], source: ActivitySource, labelConfidence: ActivityConfidence = .medium,
+                configuration: GatingConfiguration) {
         gate = RecordingGate(configuration: configuration)
         self.fixes = fixes
+        self.labelConfidence = labelConfidence
         switch source {
-        case .labels(let confidence):
+        case .external:
             classifier = nil
-            labelConfidence = confidence
         case .classifier(let classifierConfiguration):
             classifier = ActivityClassifier(configuration: classifierConfiguration)
-            labelConfidence = .medium
         }
     }
 
-    /// Takes the next sample (time-ordered) with its label (used by ``ActivitySource/labels(confidence:)``;
+    /// Takes the next sample (time-ordered) with its label (used with ``Locomotion/ActivitySource/external``;
     /// `nil` is `unknown`) and calls `emit` with each activity update given to the gate, followed by the gate's
     /// events it caused, then the events of the sample's heartbeat.
     /// - Complexity: O(1) amortised.
