@@ -140,7 +140,7 @@ enum ActivityTraceRun {
                     label: (MotionActivity, Double) -> Void = { _, _ in },
                     segment: (ActivitySegment, ActivityExplanation) -> Void) throws -> Bool {
         // Parsing runs on a second thread, overlapping the classifier (Docs/benchmarks.md, "Scaling").
-        var reader = try ReadAheadTraceReader(path: path, options: options)
+        var reader = try TraceInput(path: path, options: options)
         var classifier = ActivityClassifier(configuration: configuration, smoothing: smoothing)
         var segmenter = ActivitySegmenter()
         // Updates always change the activity, so the open segment is explained by the last update.

@@ -142,7 +142,7 @@ struct ReplayCommand: AsyncParsableCommand {
     /// when it is one of several (`single` false), and --summary JSON is then one line instead of pretty-printed.
     func replay(trace: String, single: Bool, diagnostics: inout String, progress: ReadProgress = .none) throws -> Replayed {
         // The trace is streamed (constant memory, like `label`): the header first, then the fixes, then the rows.
-        var reader = try ReadAheadTraceReader(path: trace, options: traceOptions.readingOptions)
+        var reader = try TraceInput(path: trace, options: traceOptions.readingOptions)
         if activityFromLabels && !reader.hasLabels {
             throw InputError(file: trace, line: 1, problem: "--activity-from-labels needs a `label` column, and the header has none",
                              hint: "drop --activity-from-labels to use the classifier")

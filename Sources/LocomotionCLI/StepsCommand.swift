@@ -105,7 +105,7 @@ struct StepsCommand: AsyncParsableCommand {
     static func detectSteps(path: String, options: TraceReadingOptions, configuration: StepDetectorConfiguration,
                             gated: Bool = true, diagnostics: inout String, progress: ReadProgress) throws -> StepDetection {
         // Parsing runs on a second thread, overlapping the detector (Docs/benchmarks.md, "Scaling").
-        var reader = try ReadAheadTraceReader(path: path, options: options)
+        var reader = try TraceInput(path: path, options: options)
         var detector = StepDetector(configuration: configuration)
         var steps: [Double] = []
         var bouts: [WalkingBout] = []

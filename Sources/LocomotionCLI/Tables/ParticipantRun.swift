@@ -61,7 +61,7 @@ struct ParticipantRun {
                 fileFixes = try ActivityTraceRun.timedFixes(path: path)
             }
             var fileFixIndex = 0
-            var reader = try ReadAheadTraceReader(path: file, options: settings.reading)
+            var reader = try TraceInput(path: file, options: settings.reading)
             var first = true
             while let row = try reader.next() {
                 rowCount += 1
@@ -111,7 +111,7 @@ struct ParticipantRun {
         guard files.count > 1 else { return files }
         var starts: [(time: Double, index: Int)] = []
         for (index, file) in files.enumerated() {
-            var reader = try TraceReader(path: file, options: options)
+            var reader = try TraceInput(path: file, options: options)
             starts.append((try reader.next()?.sample.time ?? .infinity, index))
         }
         return starts.sorted { ($0.time, $0.index) < ($1.time, $1.index) }.map { files[$0.index] }
