@@ -15,13 +15,13 @@ public struct GatingReplay: Sendable {
     /// Replays `samples` (time-ordered) with `fixes` (time-ordered) through a
     /// gate with `configuration`: a ``GatingReplayer`` pushed over the buffer.
     /// The activity comes from `source`: the classifier (end to end), or
-    /// (``Locomotion/ActivitySource/external``) `labels`, parallel to the samples, each change an update with
+    /// (`ActivitySource.external`) `labels`, parallel to the samples, each change an update with
     /// `labelConfidence` (the gate alone).
     ///
     /// Order at equal times: fixes, then the activity update, then the
     /// sample's heartbeat. Updates of the activity source are fed to the gate
     /// as soon as they exist, as a live collector would.
-    /// - Precondition: with ``Locomotion/ActivitySource/external``, `labels` has one label per sample.
+    /// - Precondition: with `ActivitySource.external`, `labels` has one label per sample.
     /// - Complexity: O(n + f) for n samples and f fixes.
     /// - Throws: `GatingError` for out-of-order or invalid fixes.
     public static func run(

@@ -7,7 +7,7 @@ import LocomotionDSP
 ///
 /// Order at equal times: fixes up to the sample, then the activity update, then the sample's heartbeat. A stage of
 /// the streaming contract: ``push(_:label:emit:)`` each sample; it holds nothing back.
-/// ``GatingReplay/run(samples:labels:fixes:source:configuration:)`` is this replayer pushed over a whole buffer.
+/// ``GatingReplay/run(samples:labels:fixes:source:labelConfidence:configuration:)`` is this replayer pushed over a whole buffer.
 public struct GatingReplayer: Sendable {
     /// What the replayer emits: the activity updates it gives the gate, and the gate's events.
     public enum Event: Sendable, Hashable {
@@ -25,8 +25,8 @@ public struct GatingReplayer: Sendable {
     private var fixIndex = 0
 
     /// A replayer of `fixes` (time-ordered) through a gate with `configuration`, with activity from `source`: an
-    /// `ActivityClassifier` (``Locomotion/ActivitySource/classifier(_:)``), or the label passed with each sample
-    /// (``Locomotion/ActivitySource/external``: an update at every change of the label, with `labelConfidence`).
+    /// `ActivityClassifier` (`ActivitySource.classifier(_:)`), or the label passed with each sample
+    /// (`ActivitySource.external`: an update at every change of the label, with `labelConfidence`).
     public init(fixes: [LocationFix], source: ActivitySource, labelConfidence: ActivityConfidence = .medium,
                 configuration: GatingConfiguration) {
         gate = RecordingGate(configuration: configuration)
@@ -40,7 +40,7 @@ public struct GatingReplayer: Sendable {
         }
     }
 
-    /// Takes the next sample (time-ordered) with its label (used with ``Locomotion/ActivitySource/external``;
+    /// Takes the next sample (time-ordered) with its label (used with `ActivitySource.external`;
     /// `nil` is `unknown`) and calls `emit` with each activity update given to the gate, followed by the gate's
     /// events it caused, then the events of the sample's heartbeat.
     /// - Complexity: O(1) amortised.

@@ -1,6 +1,6 @@
 import Locomotion
 
-/// What a replay of a recorded trace reports, collected as a ``MotionEngine`` runs it: the gate's events and mode
+/// What a replay of a recorded trace reports, collected as a `MotionEngine` runs it: the gate's events and mode
 /// segments, the activity updates the gate received, the ground-truth segments of a labelled trace, and the
 /// ``ReplaySummary`` — the same values as ``GatingReplay`` and ``GatingReplay/truthSegments(times:labels:maximumHold:)``
 /// over the whole trace, in memory that grows with what happens (events, segments), not with the samples.
@@ -72,7 +72,7 @@ public struct ReplayRecorder: Sendable {
         }
     }
 
-    /// The gate has taken every input up to `time` (s; the engine's ``MotionEngine/lastSampleTime``): counts the
+    /// The gate has taken every input up to `time` (s; the engine's `MotionEngine.lastSampleTime`): counts the
     /// samples before it.
     /// - Complexity: O(samples counted).
     public mutating func advance(to time: Double) {

@@ -1,7 +1,7 @@
 import Locomotion
 
 /// A file of location fixes fed beside a recorded trace, under the one rule every consumer follows (the
-/// ``MotionEngine``, the ``ActivityClassifier``, the ``Odometer`` alone, and so every command of the tool):
+/// `MotionEngine`, the `ActivityClassifier`, the `Odometer` alone, and so every command of the tool):
 ///
 /// - **Order.** Fixes are taken in file order, each before the first sample that is not earlier than it (at equal
 ///   times the fix first), so a sample is judged with every fix up to its time. Items without a time — a GPX
@@ -95,7 +95,7 @@ public struct FixFeed: Sendable {
     }
 
     /// Feeds `engine` every fix due at `time` (s; `.infinity`: all that are left), calling `emit` with the events.
-    /// The engine applies the same rule to what it is given (``MotionEngine/push(_:emit:)-(LocationFix,_)``).
+    /// The engine applies the same rule to what it is given (`MotionEngine.push(_:emit:)`).
     /// - Throws: ``InputError`` naming the file and the fix when the engine refuses one (a position or accuracy out
     ///   of range: the readers refuse those first).
     public mutating func push(through time: Double, into engine: inout MotionEngine,

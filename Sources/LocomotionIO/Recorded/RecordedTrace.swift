@@ -2,11 +2,11 @@ import Locomotion
 import LocomotionDSP
 
 /// A recorded trace — one or several ``TraceSource``s read as one recording — and its location fixes, run through
-/// a ``MotionEngine`` (or an ``ActivityClassifier`` alone) in the one order every command of the tool uses, so that
+/// a `MotionEngine` (or an `ActivityClassifier` alone) in the one order every command of the tool uses, so that
 /// they all answer alike:
 ///
 /// - each fix before the first sample not earlier than it, out-of-order and untimed fixes as ``FixFeed`` says;
-/// - with ``ActivitySource/external`` activity taken from the rows' labels (``ActivityLabelStream``), each change
+/// - with `ActivitySource.external` activity taken from the rows' labels (`ActivityLabelStream`), each change
 ///   of label an update before its sample;
 /// - the recording's span is its samples': at ``finish(_:emit:)`` the engine finishes, and the fixes after the
 ///   last sample then count for distance only — the classifier and the gate have nothing left to decide, and none
@@ -33,7 +33,7 @@ public struct RecordedTrace: Sendable {
 
     /// A run with `fixes` (nil: none; `joinsSegments` measures across GPX track-segment breaks), whose activity
     /// comes from the rows' labels, each change an update with `labelConfidence`, when that is given (the engine's
-    /// activity source must then be ``ActivitySource/external``), else from the engine's own source.
+    /// activity source must then be `ActivitySource.external`), else from the engine's own source.
     public init(fixes: FixFile? = nil, joinsSegments: Bool = false, activityFromLabels labelConfidence: ActivityConfidence? = nil) {
         self.fixes = fixes.map { FixFeed($0, joinsSegments: joinsSegments) }
         labels = labelConfidence.map { ActivityLabelStream(confidence: $0) }
@@ -81,9 +81,9 @@ public struct RecordedTrace: Sendable {
         try fixes?.push(through: .infinity, into: &engine, emit: emit)
     }
 
-    /// Ends the recording: finishes `engine` (``MotionEngine/finish(emit:)``), then feeds it the fixes after the
+    /// Ends the recording: finishes `engine` (`MotionEngine.finish(emit:)`), then feeds it the fixes after the
     /// last sample for distance only, and calls `emit` with the events — of those fixes, only their
-    /// ``MotionEvent/distance(_:)`` updates.
+    /// `MotionEvent.distance(_:)` updates.
     /// - Throws: ``InputError`` as ``push(_:through:row:emit:)``.
     public mutating func finish(_ engine: inout MotionEngine, emit: (MotionEvent) -> Void) throws(InputError) {
         engine.finish(emit: emit)
@@ -104,7 +104,7 @@ public struct RecordedTrace: Sendable {
     }
 
     /// Runs `source` through `classifier` alone (activity, without steps, gate or distance): each row after the
-    /// speeds of the fixes due, then ``ActivityClassifier/finish(emit:)``; calls `row` with each row and `emit` with
+    /// speeds of the fixes due, then `ActivityClassifier.finish(emit:)`; calls `row` with each row and `emit` with
     /// every update. Fixes after the last sample add nothing.
     /// - Throws: ``InputError`` for a bad row, and whatever `row` throws, which stops the run there.
     /// - Complexity: O(1) amortised per row and per fix.
