@@ -18,7 +18,7 @@ struct GatingRealSequenceTests {
     @Test func gateAloneMeetsTheTargetsOnAJoinedDay() throws {
         let (samples, labels) = try UsTm2017.joined(Self.sessions)
         let configuration = GatingConfiguration(policy: .onFoot)
-        let replay = try GatingReplay.run(samples: samples, labels: labels, fixes: [], source: .labels(confidence: .medium),
+        let replay = try GatingReplay.run(samples: samples, labels: labels, fixes: [], source: .external,
                                           configuration: configuration)
         let truth = GatingReplay.truthSegments(times: samples.map(\.time), labels: labels)
         let summary = ReplaySummary(segments: replay.segments, sampleTimes: samples.map(\.time), truth: truth,
@@ -31,7 +31,7 @@ struct GatingRealSequenceTests {
         #expect(result.steadySwitchesPerHour <= 2)
         #expect(result.onsetDelays.allSatisfy { $0 <= configuration.entryDwell })
         // Under any-movement the car is recorded too: one recording from the first step to the stop timeout.
-        let anyMovement = try GatingReplay.run(samples: samples, labels: labels, fixes: [], source: .labels(confidence: .medium),
+        let anyMovement = try GatingReplay.run(samples: samples, labels: labels, fixes: [], source: .external,
                                                configuration: .init(policy: .anyMovement))
         #expect(anyMovement.segments.map(\.mode) == [.lowPower, .highAccuracy, .lowPower])
     }
