@@ -81,7 +81,7 @@ def candidates(sensitivity=False):
 
 def person_of(path):
     """(group, person) of a converted trace, from its folder and file name."""
-    dataset = path.split(os.sep)[-3].replace("-stops", "")
+    dataset = path.split(os.sep)[-3].replace("-seconds", "")
     name = os.path.basename(path)[:-4]
     if dataset == "us-tm2017":
         user = name.split("_")[0]
@@ -94,8 +94,9 @@ def person_of(path):
 
 
 def traces(folder, truth="seconds"):
-    """The labelled traces; with truth "seconds", us-tm2017 vehicle sessions with a logged stop of a minute or more
-    come from us-tm2017-stops (the stop not scored)."""
+    """The labelled traces; with truth "seconds", the us-tm2017 sessions whose per-second truth differs from the
+    session label (a vehicle's logged stop of a minute or more, a walk's pedometer silence of three minutes or more)
+    come from us-tm2017-seconds (those stretches not scored)."""
     out = []
     for dataset in ("us-tm2017", "mobifall-v2", "geotecinit-sp-har"):
         for split in sorted(os.listdir(os.path.join(folder, dataset))):
@@ -104,7 +105,7 @@ def traces(folder, truth="seconds"):
                 if not name.endswith(".csv") or name.startswith("JUM_"):
                     continue
                 path = os.path.join(folder, dataset, split, name)
-                stops = os.path.join(folder, dataset + "-stops", split, name)
+                stops = os.path.join(folder, dataset + "-seconds", split, name)
                 out.append(stops if truth == "seconds" and os.path.exists(stops) else path)
     return out
 
@@ -247,7 +248,7 @@ def main():
     if not args.no_build:
         subprocess.run(["swift", "build", "-c", "release", "--product", "locomotion"], cwd=ROOT, check=True,
                        stdout=subprocess.DEVNULL)
-    if not os.path.isdir(os.path.join(args.traces, "us-tm2017-fixes")):
+    if not os.path.isdir(os.path.join(args.traces, "us-tm2017-seconds")):
         subprocess.run([sys.executable, os.path.join(HERE, "convert.py"), args.traces], check=True)
     binary = os.path.abspath(args.binary)
     cache = os.path.join(args.traces, "louo-cache", hashlib.sha256(open(binary, "rb").read()).hexdigest()[:12])
