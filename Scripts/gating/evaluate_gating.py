@@ -82,7 +82,7 @@ def table(results, policy, source):
         f" | **{pct(pooled(summaries, 'recordedHighAccuracyShareAfterOnset', 'recordedTimeAfterOnset'))}**"
         f" | **{pct(pooled(summaries, 'stillLowPowerShareAfterStopTimeout', 'stillTimeAfterStopTimeout'))}**"
         f" | **{ride}** | {median:.1f} / {max(onsets) if onsets else float('nan'):.1f} ({missed} bouts missed)"
-        f" | **{steady_switches / steady_hours if steady_hours else float('nan'):.2f}** | {sum(s['switches'] for s in summaries)}"
+        f" | **{steady_switches / steady_hours if steady_hours else float('nan'):.2f}** ({steady_switches}) | {sum(s['switches'] for s in summaries)}"
         f" | {sum(s['truth']['completeHours'] for s in summaries)} / {sum(s['truth']['incompleteHours'] for s in summaries)} / {sum(s['truth']['lostHours'] for s in summaries)} |")
     return "\n".join(lines)
 
@@ -101,7 +101,7 @@ def mode_switches(segments_csv):
 
 
 def truth_bouts(trace):
-    """[(start, end)] of the runs of one label in a joined trace (each label holds until the next sample)."""
+    """[(start, end, label)] of the runs of one label in a joined trace (each label holds until the next sample)."""
     bouts, previous = [], None
     with open(trace) as f:
         next(f)
@@ -110,25 +110,44 @@ def truth_bouts(trace):
             if label != previous:
                 if bouts:
                     bouts[-1][1] = float(t)
-                bouts.append([float(t), float(t)])
+                bouts.append([float(t), float(t), label])
                 previous = label
             bouts[-1][1] = float(t)
     return bouts
 
 
+# The allowance at the start of a bout before its time counts as steady (Docs/gating.md, Summary definitions; the
+# replay defaults): the onset allowance for a recorded activity, the stop timeout for stillness, the switch timeout
+# for an unrecorded moving one. Unknown is never steady.
+def allowance(label, policy):
+    recorded = {"on-foot": {"walking", "running"}, "on-foot-and-cycling": {"walking", "running", "cycling"},
+                "any-movement": {"walking", "running", "cycling", "automotive"}}[policy]
+    if label in recorded:
+        return 30.0
+    return {"stationary": 300.0, "unknown": None}.get(label, 60.0)
+
+
 def matched_switches(results, traces, workdir, policy, tag):
     """Classifier switches against the gate alone's (the truth's), per sequence: required, matched (same direction,
     same truth bout), extra (no required switch to match), and how late the matched ones came."""
-    lines = [f"| sequence ({policy}) | switches required (gate alone) | classifier switches | matched (median / max lateness, s) | extra | missed | extra per hour |",
-             "| --- | --- | --- | --- | --- | --- | --- |"]
-    totals = [0, 0, 0, 0, 0, 0.0]
+    lines = [f"| sequence ({policy}) | switches required (gate alone) | classifier switches | matched (median / max lateness, s) | extra | missed | extra per hour | in steady time: matched (late) / extra |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    totals = [0, 0, 0, 0, 0, 0.0, 0, 0]
     lateness_all = []
     for trace in traces:
         name = os.path.splitext(os.path.basename(trace))[0]
         required = mode_switches(os.path.join(workdir, f"{name}.{policy}.labels{tag}.csv"))
         observed = mode_switches(os.path.join(workdir, f"{name}.{policy}.classifier{tag}.csv"))
         bouts = truth_bouts(trace)
-        bout_of = lambda t: next((i for i, (a, b) in enumerate(bouts) if a <= t <= b), None)
+        bout_of = lambda t: next((i for i, (a, b, _) in enumerate(bouts) if a <= t <= b), None)
+
+        def steady(t):
+            bout = bout_of(t)
+            if bout is None:
+                return False
+            start, end, label = bouts[bout]
+            allowed = allowance(label, policy)
+            return allowed is not None and start + allowed < t < end
         used, lateness = set(), []
         for t, direction in required:
             bout = bout_of(t)
@@ -142,11 +161,15 @@ def matched_switches(results, traces, workdir, policy, tag):
         hours = (bouts[-1][1] - bouts[0][0]) / 3600
         lateness_all += lateness
         late = f"{sorted(lateness)[len(lateness) // 2]:.0f} / {max(lateness):.0f}" if lateness else "—"
-        lines.append(f"| {name} | {len(required)} | {len(observed)} | {len(used)} ({late}) | {extra} | {missed} | {extra / hours:.2f} |")
-        for k, v in enumerate([len(required), len(observed), len(used), extra, missed, hours]):
+        steady_matched = sum(steady(observed[j][0]) for j in used)
+        steady_extra = sum(steady(u) for j, (u, _) in enumerate(observed) if j not in used)
+        lines.append(f"| {name} | {len(required)} | {len(observed)} | {len(used)} ({late}) | {extra} | {missed}"
+                     f" | {extra / hours:.2f} | {steady_matched} / {steady_extra} |")
+        for k, v in enumerate([len(required), len(observed), len(used), extra, missed, hours, steady_matched, steady_extra]):
             totals[k] += v
     late = f"{sorted(lateness_all)[len(lateness_all) // 2]:.0f} / {max(lateness_all):.0f}" if lateness_all else "—"
-    lines.append(f"| **all {len(traces)}** | {totals[0]} | {totals[1]} | {totals[2]} ({late}) | **{totals[3]}** | {totals[4]} | **{totals[3] / totals[5]:.2f}** |")
+    lines.append(f"| **all {len(traces)}** | {totals[0]} | {totals[1]} | {totals[2]} ({late}) | **{totals[3]}** | {totals[4]}"
+                 f" | **{totals[3] / totals[5]:.2f}** | {totals[6]} / {totals[7]} |")
     return "\n".join(lines)
 
 
