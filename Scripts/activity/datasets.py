@@ -7,7 +7,7 @@ place only, the Swift dataset adapters (Datasets/README.md). Labels are Locomoti
 
 The split by person is fixed here, before any tuning, and never changed to fit results:
   tune  = us-tm2017 {Damiano, Claudio}, mobifall-v2 {2, 3}, geotecinit-sp-har {s01..s04}
-  test  = everyone else; us-tm2017 user "andrea" (~3-4 Hz) is reported on its own.
+  test  = everyone else; us-tm2017 user "andrea" (a phone delivering 1.5-3.6 samples/s) is reported on its own.
 """
 import os, sys
 from dataclasses import dataclass

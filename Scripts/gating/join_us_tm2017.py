@@ -36,7 +36,8 @@ import datasets as D  # noqa: E402
 
 # Sequences: name -> session files (user, class, start ms). Chosen so that
 # every session is used at most once per sequence and each sequence is one
-# user's. Damiano: ~20 Hz; andrea: ~3-4 Hz; Elena: ~6 Hz; andreacasalena: ~6-10 Hz.
+# user's. Input rates (samples over duration): Damiano 6-11/s; andrea 1.5-3.6/s; Elena 1.8-4.5/s;
+# andreacasalena 4.6-6.4/s.
 SEQUENCES = {
     "damiano-1": ["Damiano_Still_1484428722594", "Damiano_Walking_1477077049387", "Damiano_Car_1484134514872",
                   "Damiano_Walking_1484393350049", "Damiano_Still_1484659419340"],
