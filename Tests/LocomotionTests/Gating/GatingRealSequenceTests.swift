@@ -47,7 +47,7 @@ struct GatingRealSequenceTests {
         let configuration = GatingConfiguration(policy: .onFoot)
         let times = samples.map(\.time)
         let truth = GatingReplay.truthSegments(times: times, labels: labels)
-        let alone = try GatingReplay.run(samples: samples, labels: labels, fixes: [], source: .labels(confidence: .medium),
+        let alone = try GatingReplay.run(samples: samples, labels: labels, fixes: [], source: .external, labelConfidence: .medium,
                                          configuration: configuration)
         let endToEnd = try GatingReplay.run(samples: samples, fixes: [], source: .classifier(.init()),
                                             configuration: configuration)
