@@ -1,3 +1,4 @@
+import Foundation
 import LocomotionDSP
 
 // The names the stages had before they followed one streaming contract (<doc:StreamingStages>), forwarding to the
@@ -91,4 +92,51 @@ extension Odometer {
 
     @available(*, deprecated, renamed: "push(_:)")
     public mutating func record(_ update: ActivityUpdate) { push(update) }
+}
+
+extension MotionEngine {
+    @available(*, deprecated, renamed: "ActivitySource", message: "the one ActivitySource of Locomotion")
+    public typealias ActivitySource = Locomotion.ActivitySource
+
+    // Disfavoured: a trailing closure would otherwise match both spellings.
+    @_disfavoredOverload @available(*, deprecated, message: "use push(_:emit:)")
+    public mutating func push(_ sample: AccelerometerSample, into events: inout [MotionEvent]) throws(MotionEngineError) {
+        try push(sample) { events.append($0) }
+    }
+
+    @_disfavoredOverload @available(*, deprecated, message: "use push(_:emit:)")
+    public mutating func push(_ fix: LocationFix, into events: inout [MotionEvent]) throws(MotionEngineError) {
+        try push(fix) { events.append($0) }
+    }
+
+    @_disfavoredOverload @available(*, deprecated, message: "use push(_:emit:)")
+    public mutating func push(_ update: ActivityUpdate, into events: inout [MotionEvent]) throws(MotionEngineError) {
+        try push(update) { events.append($0) }
+    }
+
+    @available(*, deprecated, message: "use changeTimeZone(to:emit:)")
+    public mutating func changeTimeZone(to zone: TimeZone, into events: inout [MotionEvent]) {
+        changeTimeZone(to: zone) { events.append($0) }
+    }
+
+    @available(*, deprecated, message: "use flush(emit:)")
+    public mutating func flush(into events: inout [MotionEvent]) {
+        flush { events.append($0) }
+    }
+
+    @available(*, deprecated, message: "use advance(to:emit:)")
+    public mutating func advance(to time: Double, into events: inout [MotionEvent]) throws(MotionEngineError) {
+        try advance(to: time) { events.append($0) }
+    }
+
+    @available(*, deprecated, message: "use finish(emit:)")
+    public mutating func finish(into events: inout [MotionEvent]) {
+        finish { events.append($0) }
+    }
+
+    @available(*, deprecated, message: "use process(samples:fixes:emit:)")
+    public mutating func process(samples: some Sequence<AccelerometerSample>, fixes: some Sequence<LocationFix>,
+                                 into events: inout [MotionEvent]) throws(MotionEngineError) {
+        try process(samples: samples, fixes: fixes) { events.append($0) }
+    }
 }

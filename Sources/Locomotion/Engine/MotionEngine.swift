@@ -11,7 +11,7 @@ import LocomotionDSP
 /// sample as the gate's heartbeat), so the phone and `locomotion summarize` agree:
 /// - Samples and fixes may arrive in any order across the two streams within
 ///   ``Configuration/maximumSkew`` (each stream in time order by itself): the engine merges them by time and
-///   processes an input once nothing earlier can still arrive. ``flush(into:)`` says that everything has arrived.
+///   processes an input once nothing earlier can still arrive. ``flush(emit:)`` says that everything has arrived.
 /// - Activity updates hold from where the activity began, which can be seconds before the latest sample. The gate
 ///   takes them at once (as a live collector must); the odometer waits for the activity at each fix to be final
 ///   (``ActivityClassifier/settledTime``), so daily distances equal those of a whole-trace computation.
@@ -22,17 +22,21 @@ import LocomotionDSP
 /// part of the snapshot.
 ///
 /// **Wake-ups.** An app woken every few minutes hands over what was recorded since the last wake-up with
-/// ``process(samples:fixes:into:)``, acts on the events and snapshots the engine: the events are those of a
+/// ``process(samples:fixes:emit:)``, acts on the events and snapshots the engine: the events are those of a
 /// continuous run over the same data. Time with no data between batches is a gap, as it is in a continuous run.
+///
+/// A stage of the streaming contract (<doc:StreamingStages>): ``push(_:emit:)-(AccelerometerSample,_)`` each
+/// sample, ``push(_:emit:)-(LocationFix,_)`` each fix (and ``push(_:emit:)-(ActivityUpdate,_)`` each activity
+/// update with an ``Locomotion/ActivitySource/external`` source), ``advance(to:emit:)`` while nothing arrives,
+/// ``finish(emit:)`` at the end of the input. `emit` receives every ``MotionEvent`` as soon as it is decided.
 ///
 /// ```swift
 /// var engine = MotionEngine(timeZone: TimeZone(identifier: "Europe/Zurich")!)
-/// var events: [MotionEvent] = []
-/// try engine.push(sample, into: &events)   // each accelerometer sample (time s, acceleration g)
-/// try engine.push(fix, into: &events)      // each location fix
-/// for event in events {
+/// let handle = { (event: MotionEvent) in
 ///     if let profile = event.profileToApply { apply(profile) }
 /// }
+/// try engine.push(sample, emit: handle)   // each accelerometer sample (time s, acceleration g)
+/// try engine.push(fix, emit: handle)      // each location fix
 /// let snapshot = try JSONEncoder().encode(engine)
 /// ```
 ///
@@ -44,7 +48,10 @@ public struct MotionEngine: Sendable {
     public let configuration: Configuration
 
     private var merger: InputMerger
-    private var classifier: ActivityClassifier?
+    /// True when the activity comes from `classifier` (else it is pushed by the app, and `classifier` idles).
+    private let classifies: Bool
+    /// Not optional: a classifier inside an `Optional` is copied out and back on every mutation (a few KB a sample).
+    private var classifier: ActivityClassifier
     private var detector: StepDetector
     /// No steps while the activity is automotive unless the bout is long (`StepActivityGate`).
     private var stepGate: StepActivityGate
@@ -80,7 +87,11 @@ public struct MotionEngine: Sendable {
         let external = configuration.activitySource == .external
         merger = InputMerger(maximumSkew: configuration.maximumSkew, mergesActivity: external)
         if case .classifier(let classifierConfiguration) = configuration.activitySource {
+            classifies = true
             classifier = ActivityClassifier(configuration: classifierConfiguration, smoothing: smoothing)
+        } else {
+            classifies = false
+            classifier = ActivityClassifier(smoothing: smoothing)
         }
         detector = StepDetector(configuration: configuration.steps)
         stepGate = StepActivityGate(strongBoutSteps: configuration.steps.strongBoutSteps)
@@ -105,22 +116,27 @@ public struct MotionEngine: Sendable {
     /// True when more than half of the sampling intervals so far are too long to count steps in (the step
     /// detector's ``StepDetector/isRecordingTooSparse``).
     public var isRecordingTooSparseForSteps: Bool { detector.isRecordingTooSparse }
+    /// The step detector, to read: its interval counts and refused time (``StepDetector/intervalCount``,
+    /// ``StepDetector/refusedDuration``). Its ``StepDetector/stepCount`` includes the steps the activity gate held
+    /// back or dropped (``stepCount`` does not).
+    public var stepDetector: StepDetector { detector }
     /// The odometer: one tally per local day that saw a fix (fixes recorded so far).
     public var odometer: Odometer { distance.odometer }
     /// Inputs waiting to be processed (merge within the skew, and fixes waiting for their activity).
     public var waitingInputCount: Int { merger.waitingCount + distance.waitingCount }
     /// The time before which the activity is final (see ``ActivityClassifier/settledTime``); with external activity,
     /// the time of the latest input processed.
-    public var settledTime: Double? { classifier.map { $0.settledTime } ?? mergedTime }
+    public var settledTime: Double? { classifies ? classifier.settledTime : mergedTime }
 
     // MARK: Inputs
 
-    /// Takes one accelerometer sample (time in s, acceleration in g including gravity) and appends the events of
-    /// every input it lets through. Samples with non-finite acceleration are passed on (the stages treat them as
-    /// a break). O(1) amortised.
+    /// Takes one accelerometer sample (time in s, acceleration in g including gravity) and calls `emit` with the
+    /// events of every input it lets through. Samples with non-finite acceleration are passed on (the stages treat
+    /// them as a break).
     /// - Throws: ``MotionEngineError`` for a time that is not finite or before the previous sample's; the engine
     ///   is unchanged then.
-    public mutating func push(_ sample: AccelerometerSample, into events: inout [MotionEvent]) throws(MotionEngineError) {
+    /// - Complexity: O(1) amortised.
+    public mutating func push(_ sample: AccelerometerSample, emit: (MotionEvent) -> Void) throws(MotionEngineError) {
         guard sample.time.isFinite else { throw .nonFiniteTime(sample.time) }
         if let previous = latestSamplePushed, sample.time < previous {
             throw .sampleOutOfOrder(previous: previous, received: sample.time)
@@ -128,15 +144,23 @@ public struct MotionEngine: Sendable {
         latestSamplePushed = sample.time
         if merger.isLate(sample.time) { lateInputCount += 1 }
         merger.push(sample)
-        release(through: -.infinity, into: &events)
+        release(through: -.infinity, emit: emit)
     }
 
-    /// Takes one location fix (time in s since 1970, WGS-84 degrees, accuracy in m, speed in m/s) and appends the
-    /// events of every input it lets through. A fix with a NaN time (a GPX point without `<time>`) counts only in
-    /// the odometer's undated tally. O(1) amortised.
-    /// - Throws: ``MotionEngineError`` for an infinite time, a fix older than the previous one, or coordinates or
-    ///   accuracy out of range; the engine is unchanged then.
-    public mutating func push(_ fix: LocationFix, into events: inout [MotionEvent]) throws(MotionEngineError) {
+    /// Takes one location fix (time in s since 1970, WGS-84 degrees, accuracy in m, speed in m/s) and calls `emit`
+    /// with the events of every input it lets through. A fix with a NaN time (a GPX point without `<time>`) counts
+    /// only in the odometer's undated tally.
+    ///
+    /// **Out of order.** A fix earlier than the fix pushed before it (a logger that wrote a buffered fix late, two
+    /// logs joined) is no evidence: the classifier and the gate never see it, and the odometer, which it still
+    /// reaches in the order pushed, counts it as out of order in its day's tally (``FixRejection/outOfOrder``) — never
+    /// sorted into place, never an error. A fix at the same time as the one before is evidence (the classifier and
+    /// the gate take the later one) and the odometer counts it as a duplicate, out of order. The command-line tool
+    /// follows the same rule in every command.
+    /// - Throws: ``MotionEngineError`` for an infinite time, or coordinates or accuracy out of range; the engine is
+    ///   unchanged then.
+    /// - Complexity: O(1) amortised.
+    public mutating func push(_ fix: LocationFix, emit: (MotionEvent) -> Void) throws(MotionEngineError) {
         guard fix.latitude.isFinite, abs(fix.latitude) <= 90, fix.longitude.isFinite, abs(fix.longitude) <= 180,
               fix.horizontalAccuracy.map({ $0.isFinite && $0 >= 0 }) ?? true
         else { throw .invalidFix(time: fix.time) }
@@ -145,21 +169,25 @@ public struct MotionEngine: Sendable {
         } else {
             guard fix.time.isFinite else { throw .nonFiniteTime(fix.time) }
             if let previous = latestFixPushed, fix.time < previous {
-                throw .fixOutOfOrder(previous: previous, received: fix.time)
+                merger.push(.outOfOrderFix(fix))
+                release(through: -.infinity, emit: emit)
+                return
             }
             latestFixPushed = fix.time
             if merger.isLate(fix.time) { lateInputCount += 1 }
             merger.push(.fix(fix))
         }
-        release(through: -.infinity, into: &events)
+        release(through: -.infinity, emit: emit)
     }
 
-    /// Takes an activity update from the app (``ActivitySource/external`` only): the platform's own activity
-    /// recognition, or ground truth when replaying a labelled trace. O(1) amortised.
+    /// Takes an activity update from the app (``Locomotion/ActivitySource/external`` only): the platform's own activity
+    /// recognition, or ground truth when replaying a labelled trace; calls `emit` with the events of every input
+    /// it lets through.
     /// - Throws: ``MotionEngineError`` when the engine classifies itself, or the start is not finite or before the
     ///   previous update's.
-    public mutating func push(_ update: ActivityUpdate, into events: inout [MotionEvent]) throws(MotionEngineError) {
-        guard classifier == nil else { throw .activityFromClassifier }
+    /// - Complexity: O(1) amortised.
+    public mutating func push(_ update: ActivityUpdate, emit: (MotionEvent) -> Void) throws(MotionEngineError) {
+        guard !classifies else { throw .activityFromClassifier }
         guard update.start.isFinite else { throw .nonFiniteTime(update.start) }
         if let previous = latestUpdatePushed, update.start < previous {
             throw .activityOutOfOrder(previous: previous, received: update.start)
@@ -167,140 +195,145 @@ public struct MotionEngine: Sendable {
         latestUpdatePushed = update.start
         if merger.isLate(update.start) { lateInputCount += 1 }
         merger.push(update)
-        release(through: -.infinity, into: &events)
+        release(through: -.infinity, emit: emit)
     }
 
     /// The location fixes from here on continue after a break (a new GPX track segment): the odometer adds no
-    /// distance between the last fix before and the first after. O(1).
+    /// distance between the last fix before and the first after.
+    /// - Complexity: O(1).
     public mutating func breakFixSegment() {
         merger.push(.segmentBreak)
     }
 
-    /// From the next fix on, days are local days in `zone` (the person travelled). O(1).
-    public mutating func changeTimeZone(to zone: TimeZone, into events: inout [MotionEvent]) {
+    /// From the next fix on, days are local days in `zone` (the person travelled); calls `emit` with the events of
+    /// every input it lets through.
+    /// - Complexity: O(1) amortised.
+    public mutating func changeTimeZone(to zone: TimeZone, emit: (MotionEvent) -> Void) {
         merger.push(.timeZone(zone))
-        release(through: -.infinity, into: &events)
+        release(through: -.infinity, emit: emit)
     }
 
     /// Everything recorded up to the latest input has been pushed: processes every waiting input (the end of a
-    /// wake-up batch). An input pushed later that is earlier than the latest one is processed late. O(waiting).
-    public mutating func flush(into events: inout [MotionEvent]) {
-        release(through: .infinity, into: &events)
+    /// wake-up batch) and calls `emit` with their events. An input pushed later that is earlier than the latest one
+    /// is processed late (``lateInputCount``).
+    /// - Complexity: O(waiting inputs).
+    public mutating func flush(emit: (MotionEvent) -> Void) {
+        release(through: .infinity, emit: emit)
         if let latest = merger.latestTime { merger.close(through: latest) }
     }
 
     /// Everything recorded up to `time` (s) has been pushed, and time has passed until then with no new evidence:
-    /// processes the inputs up to `time` and runs the gate's timers out to it. Call it while no samples arrive
-    /// (accelerometer off), so that the stop timer fires and gaps are noticed. O(waiting).
+    /// processes the inputs up to `time`, runs the gate's timers out to it and calls `emit` with the events. Call it
+    /// while no samples arrive (accelerometer off), so that the stop timer fires and gaps are noticed.
     /// - Throws: ``MotionEngineError/nonFiniteTime(_:)``.
-    public mutating func advance(to time: Double, into events: inout [MotionEvent]) throws(MotionEngineError) {
+    /// - Complexity: O(waiting inputs).
+    public mutating func advance(to time: Double, emit: (MotionEvent) -> Void) throws(MotionEngineError) {
         guard time.isFinite else { throw .nonFiniteTime(time) }
-        release(through: time, into: &events)
+        release(through: time, emit: emit)
         merger.close(through: time)
-        recordGate(into: &events) { gate, gateEvents throws(GatingError) in try gate.advance(to: time, emit: gateEvents) }
+        try? gate.advance(to: time) { emit(.recording($0)) }
         mergedTime = max(mergedTime ?? time, time)
-        settleDistance(into: &events)
+        settleDistance(emit: emit)
     }
 
-    /// The input has ended: processes every waiting input, lets the classifier decide what it still holds back
-    /// (``ActivityClassifier/finish(emit:)``), records every waiting fix, ends the current walking bout and
-    /// reports the end of the samples. The engine can go on afterwards (a later bout starts afresh).
-    /// O(waiting).
-    public mutating func finish(into events: inout [MotionEvent]) {
-        flush(into: &events)
-        if classifier != nil {
-            // The temporal model's decisions still waiting for later evidence are made on what there is.
+    /// The input has ended: processes every waiting input, ends the current walking bout (its steps judged, like
+    /// every step, by the activity decided so far: ``StepActivityGate``), lets the classifier decide what it still
+    /// holds back (``ActivityClassifier/finish(emit:)``), records every waiting fix, reports the end of the samples
+    /// (``MotionEvent/samplesEnded(time:)``) and calls `emit` with each of these events. The engine can go on
+    /// afterwards (a later bout starts afresh).
+    /// - Complexity: O(waiting inputs).
+    public mutating func finish(emit: (MotionEvent) -> Void) {
+        flush(emit: emit)
+        detector.finish { event in stepGate.push(event) { emit(Self.event(of: $0)) } }
+        if classifies {
+            // The temporal model's decisions still waiting for later evidence are made on what there is. The
+            // classifier is part of `self`: its updates wait in a local buffer until it has returned.
             var updates: [ActivityUpdate] = []
-            classifier!.finish { updates.append($0) }
-            for update in updates { take(update, into: &events) }
+            classifier.finish { updates.append($0) }
+            for update in updates { take(update, emit: emit) }
         }
-        distance.settle(before: .infinity, into: &events)
-        detector.finish { events.append(Self.event(of: $0)) }
-        if let last = lastSampleTime { events.append(.samplesEnded(time: last)) }
+        distance.settle(before: .infinity, emit: emit)
+        if let last = lastSampleTime { emit(.samplesEnded(time: last)) }
     }
 
     /// A wake-up: the samples and fixes recorded since the previous batch (each in time order), merged by time,
-    /// then flushed. Equal to pushing them one by one in time order and calling ``flush(into:)``. O(n + f).
+    /// then flushed; calls `emit` with every event. Equal to pushing them one by one in time order and calling
+    /// ``flush(emit:)``.
     /// - Throws: ``MotionEngineError`` at the first input refused; the inputs before it have been taken.
+    /// - Complexity: O(n + f) for n samples and f fixes.
     public mutating func process(samples: some Sequence<AccelerometerSample>, fixes: some Sequence<LocationFix>,
-                                 into events: inout [MotionEvent]) throws(MotionEngineError) {
+                                 emit: (MotionEvent) -> Void) throws(MotionEngineError) {
         var fixIterator = fixes.makeIterator()
         var nextFix = fixIterator.next()
         for sample in samples {
             while let fix = nextFix, !(fix.time > sample.time) {
-                try push(fix, into: &events)
+                try push(fix, emit: emit)
                 nextFix = fixIterator.next()
             }
-            try push(sample, into: &events)
+            try push(sample, emit: emit)
         }
         while let fix = nextFix {
-            try push(fix, into: &events)
+            try push(fix, emit: emit)
             nextFix = fixIterator.next()
         }
-        flush(into: &events)
+        flush(emit: emit)
     }
 
     // MARK: Processing
 
-    private mutating func release(through limit: Double, into events: inout [MotionEvent]) {
-        while let input = merger.next(through: limit) {
-            switch input {
-            case .sample(let sample): process(sample, into: &events)
-            case .fixStream(let item): process(item, into: &events)
-            case .activity(let update): take(update, into: &events)
+    private mutating func release(through limit: Double, emit: (MotionEvent) -> Void) {
+        while let stream = merger.nextStream(through: limit) {
+            switch stream {
+            case .samples: process(merger.takeSample(), emit: emit)
+            case .fixes: process(merger.takeFixStreamItem(), emit: emit)
+            case .updates: take(merger.takeUpdate(), emit: emit)
             }
         }
     }
 
-    private mutating func process(_ sample: AccelerometerSample, into events: inout [MotionEvent]) {
+    private mutating func process(_ sample: AccelerometerSample, emit: (MotionEvent) -> Void) {
         if let last = lastSampleTime {
-            if sample.time - last > configuration.gapLimit { events.append(.gap(from: last, to: sample.time)) }
+            if sample.time - last > configuration.gapLimit { emit(.gap(from: last, to: sample.time)) }
         } else {
             firstSampleTime = sample.time
-            events.append(.samplesBegan(time: sample.time))
+            emit(.samplesBegan(time: sample.time))
         }
         lastSampleTime = sample.time
         mergedTime = max(mergedTime ?? sample.time, sample.time)
-        if classifier != nil {
+        if classifies {
             var updates: [ActivityUpdate] = []
-            classifier!.push(sample) { updates.append($0) }  // an empty array does not allocate
-            for update in updates { take(update, into: &events) }
+            classifier.push(sample) { updates.append($0) }  // an empty array does not allocate
+            for update in updates { take(update, emit: emit) }
         }
-        recordGate(into: &events) { gate, gateEvents throws(GatingError) in try gate.advance(to: sample.time, emit: gateEvents) }
-        detector.push(sample) { event in stepGate.push(event) { events.append(Self.event(of: $0)) } }
-        settleDistance(into: &events)
+        // The engine checks every input as the gate does before taking it, so the gate never refuses one here.
+        try? gate.advance(to: sample.time) { emit(.recording($0)) }
+        detector.push(sample) { event in stepGate.push(event) { emit(Self.event(of: $0)) } }
+        settleDistance(emit: emit)
     }
 
-    private mutating func process(_ item: FixStreamItem, into events: inout [MotionEvent]) {
+    private mutating func process(_ item: FixStreamItem, emit: (MotionEvent) -> Void) {
         if case .fix(let fix) = item {
             mergedTime = max(mergedTime ?? fix.time, fix.time)
-            classifier?.push(fix)
-            recordGate(into: &events) { gate, gateEvents throws(GatingError) in try gate.push(fix, emit: gateEvents) }
+            if classifies { classifier.push(fix) }
+            try? gate.push(fix) { emit(.recording($0)) }
         }
         distance.add(item)
-        settleDistance(into: &events)
+        settleDistance(emit: emit)
     }
 
     /// An activity update (the classifier's, or pushed): to the gate now, to the odometer for the fixes it covers.
-    private mutating func take(_ update: ActivityUpdate, into events: inout [MotionEvent]) {
+    private mutating func take(_ update: ActivityUpdate, emit: (MotionEvent) -> Void) {
         activity = update
         stepGate.push(update.activity)
-        events.append(.activity(update))
-        if classifier == nil { mergedTime = max(mergedTime ?? update.start, update.start) }
-        recordGate(into: &events) { gate, gateEvents throws(GatingError) in try gate.push(update, emit: gateEvents) }
+        emit(.activity(update))
+        if !classifies { mergedTime = max(mergedTime ?? update.start, update.start) }
+        try? gate.push(update) { emit(.recording($0)) }
         distance.add(update)
     }
 
-    /// Runs `body` on the gate and appends its events. The engine checks every input as the gate does before
-    /// taking it, so the gate never refuses one here; if it did, the input would be dropped by the gate alone.
-    private mutating func recordGate(into events: inout [MotionEvent],
-                                     _ body: (inout RecordingGate, (GatingEvent) -> Void) throws(GatingError) -> Void) {
-        try? body(&gate) { events.append(.recording($0)) }
-    }
-
-    private mutating func settleDistance(into events: inout [MotionEvent]) {
-        guard let settled = settledTime else { return }
-        distance.settle(before: settled, into: &events)
+    private mutating func settleDistance(emit: (MotionEvent) -> Void) {
+        guard distance.waitingCount > 0, let settled = settledTime else { return }
+        distance.settle(before: settled, emit: emit)
     }
 
     private static func event(of event: StepDetector.Event) -> MotionEvent {
@@ -324,7 +357,9 @@ extension MotionEngine: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         configuration = try container.decode(Configuration.self, forKey: .configuration)
         merger = try container.decode(InputMerger.self, forKey: .merger)
-        classifier = try container.decodeIfPresent(ActivityClassifier.self, forKey: .classifier)
+        let decodedClassifier = try container.decodeIfPresent(ActivityClassifier.self, forKey: .classifier)
+        classifies = decodedClassifier != nil
+        classifier = decodedClassifier ?? ActivityClassifier()
         detector = try container.decode(StepDetector.self, forKey: .detector)
         stepGate = try container.decodeIfPresent(StepActivityGate.self, forKey: .stepGate)
             ?? StepActivityGate(strongBoutSteps: configuration.steps.strongBoutSteps)
@@ -339,7 +374,7 @@ extension MotionEngine: Codable {
         latestUpdatePushed = try container.decodeIfPresent(Double.self, forKey: .latestUpdatePushed)
         mergedTime = try container.decodeIfPresent(Double.self, forKey: .mergedTime)
         let classifies = configuration.activitySource != .external
-        guard configuration.isValid, (classifier != nil) == classifies, merger.mergesActivity == !classifies,
+        guard configuration.isValid, self.classifies == classifies, merger.mergesActivity == !classifies,
               detector.hasConsistentState, detector.configuration == configuration.steps,
               stepGate.strongBoutSteps == configuration.steps.strongBoutSteps,
               gate.configuration == configuration.gating else {
@@ -353,7 +388,7 @@ extension MotionEngine: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(configuration, forKey: .configuration)
         try container.encode(merger, forKey: .merger)
-        try container.encodeIfPresent(classifier, forKey: .classifier)
+        if classifies { try container.encode(classifier, forKey: .classifier) }
         try container.encode(detector, forKey: .detector)
         try container.encode(stepGate, forKey: .stepGate)
         try container.encode(gate, forKey: .gate)

@@ -1,17 +1,9 @@
 extension MotionEngine {
-    /// Where a ``MotionEngine`` gets its activity from.
-    public enum ActivitySource: Sendable, Hashable, Codable {
-        /// Its own ``ActivityClassifier``, fed the samples and the fixes' speeds.
-        case classifier(ActivityClassifier.Configuration)
-        /// Updates pushed by the caller (``MotionEngine/push(_:into:)-(ActivityUpdate,_)``): the platform's own
-        /// activity recognition, or ground-truth labels when replaying a labelled trace.
-        case external
-    }
-
     /// Everything a ``MotionEngine`` runs with, in one `Codable` value (saved in the engine's snapshot).
     public struct Configuration: Sendable, Hashable, Codable {
-        /// The activity source: the built-in classifier (default thresholds) unless set otherwise.
-        public var activitySource: ActivitySource = .classifier(.init())
+        /// The activity source: the built-in classifier (default thresholds) unless set otherwise; with
+        /// ``Locomotion/ActivitySource/external`` the app pushes activity updates (``MotionEngine/push(_:emit:)-(ActivityUpdate,_)``).
+        public var activitySource: Locomotion.ActivitySource = .classifier(.init())
         /// The step detector's parameters.
         public var steps: StepDetectorConfiguration = .default
         /// The recording gate's policy, profiles and timers.
@@ -21,7 +13,7 @@ extension MotionEngine {
         public var odometer = OdometerConfiguration(movingActivities: GatingPolicy.anyMovement.recordedActivities)
         /// How far (s) an input may arrive behind the latest input of the other stream: samples and fixes are
         /// merged in time order, and an input is processed once nothing earlier can still come, i.e. once the
-        /// latest input is this much later (or at ``MotionEngine/flush(into:)``). 2 s covers the usual delivery
+        /// latest input is this much later (or at ``MotionEngine/flush(emit:)``). 2 s covers the usual delivery
         /// delay of CoreLocation fixes relative to CoreMotion samples; it is also the delay of the events.
         /// An input older than that is still processed, out of order (``MotionEngine/lateInputCount``).
         public var maximumSkew: Double = 2

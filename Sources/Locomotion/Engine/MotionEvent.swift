@@ -26,7 +26,7 @@ public enum MotionEvent: Sendable, Hashable, Codable {
     /// No accelerometer sample between `from` and `to` (s): the step between two samples was longer than
     /// ``MotionEngine/Configuration/gapLimit`` (the app was suspended, the sensor off). Nothing is invented across it.
     case gap(from: Double, to: Double)
-    /// The input ended (``MotionEngine/finish(into:)``); `time` is the last sample's time (s).
+    /// The input ended (``MotionEngine/finish(emit:)``); `time` is the last sample's time (s).
     case samplesEnded(time: Double)
 
     /// The sensor settings to apply now, when this event switches the recording mode; else nil.

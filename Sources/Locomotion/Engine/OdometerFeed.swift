@@ -5,7 +5,8 @@ import Foundation
 /// Activity updates hold from where the activity began, which may be before fixes already seen; so a fix waits
 /// until no later update can start at or before its time (the settled time), then goes to the odometer after every
 /// update that starts at or before it — exactly `Odometer.measuring(fixes, activities:)` over the whole input.
-/// Items without a time (untimed fixes, segment breaks, time-zone changes) keep their place among the fixes.
+/// Items without a time (untimed and out-of-order fixes, segment breaks, time-zone changes) keep their place among
+/// the fixes.
 struct OdometerFeed: Sendable, Codable {
     private(set) var odometer: Odometer
     private var waiting = InputQueue<FixStreamItem>()
@@ -26,8 +27,8 @@ struct OdometerFeed: Sendable, Codable {
         waiting.append(item)
     }
 
-    /// Records every waiting item before `settled` (all of them for `.infinity`), appending the distance updates.
-    mutating func settle(before settled: Double, into events: inout [MotionEvent]) {
+    /// Records every waiting item before `settled` (all of them for `.infinity`), emitting the distance updates.
+    mutating func settle(before settled: Double, emit: (MotionEvent) -> Void) {
         while let item = waiting.first {
             switch item {
             case .fix(let fix):
@@ -36,9 +37,9 @@ struct OdometerFeed: Sendable, Codable {
                     odometer.push(update)
                     _ = updates.removeFirst()
                 }
-                record(fix, into: &events)
-            case .untimedFix(let fix):
-                record(fix, into: &events)
+                record(fix, emit: emit)
+            case .untimedFix(let fix), .outOfOrderFix(let fix):
+                record(fix, emit: emit)
             case .segmentBreak:
                 odometer.startNewSegment()
             case .timeZone(let zone):
@@ -48,7 +49,7 @@ struct OdometerFeed: Sendable, Codable {
         }
     }
 
-    private mutating func record(_ fix: LocationFix, into events: inout [MotionEvent]) {
-        odometer.push(fix) { events.append(.distance($0)) }
+    private mutating func record(_ fix: LocationFix, emit: (MotionEvent) -> Void) {
+        odometer.push(fix) { emit(.distance($0)) }
     }
 }

@@ -15,17 +15,18 @@ public struct GatingReplay: Sendable {
     /// Replays `samples` (time-ordered) with `fixes` (time-ordered) through a
     /// gate with `configuration`: a ``GatingReplayer`` pushed over the buffer.
     /// The activity comes from `source`: the classifier (end to end), or
-    /// `labels`, parallel to the samples (the gate alone).
+    /// (`ActivitySource.external`) `labels`, parallel to the samples, each change an update with
+    /// `labelConfidence` (the gate alone).
     ///
     /// Order at equal times: fixes, then the activity update, then the
     /// sample's heartbeat. Updates of the activity source are fed to the gate
     /// as soon as they exist, as a live collector would.
-    /// - Precondition: with ``GatingReplayer/ActivitySource/labels(confidence:)``, `labels` has one label per sample.
+    /// - Precondition: with `ActivitySource.external`, `labels` has one label per sample.
     /// - Complexity: O(n + f) for n samples and f fixes.
     /// - Throws: `GatingError` for out-of-order or invalid fixes.
     public static func run(
         samples: [AccelerometerSample], labels: [MotionActivity] = [], fixes: [LocationFix],
-        source: GatingReplayer.ActivitySource, configuration: GatingConfiguration
+        source: ActivitySource, labelConfidence: ActivityConfidence = .medium, configuration: GatingConfiguration
     ) throws(GatingError) -> GatingReplay {
         var events: [GatingEvent] = []
         var updates: [ActivityUpdate] = []
@@ -35,8 +36,9 @@ public struct GatingReplay: Sendable {
             case .gating(let event): events.append(event)
             }
         }
-        var replayer = GatingReplayer(fixes: fixes, source: source, configuration: configuration)
-        if case .labels = source {
+        var replayer = GatingReplayer(fixes: fixes, source: source, labelConfidence: labelConfidence,
+                                      configuration: configuration)
+        if case .external = source {
             precondition(labels.count == samples.count, "labels must parallel samples")
             for (sample, label) in zip(samples, labels) { try replayer.push(sample, label: label, emit: collect) }
         } else {

@@ -7,7 +7,7 @@ import LocomotionDSP
 ///
 /// Order at equal times: fixes up to the sample, then the activity update, then the sample's heartbeat. A stage of
 /// the streaming contract: ``push(_:label:emit:)`` each sample; it holds nothing back.
-/// ``GatingReplay/run(samples:labels:fixes:source:configuration:)`` is this replayer pushed over a whole buffer.
+/// ``GatingReplay/run(samples:labels:fixes:source:labelConfidence:configuration:)`` is this replayer pushed over a whole buffer.
 public struct GatingReplayer: Sendable {
     /// What the replayer emits: the activity updates it gives the gate, and the gate's events.
     public enum Event: Sendable, Hashable {
@@ -17,37 +17,30 @@ public struct GatingReplayer: Sendable {
         case gating(GatingEvent)
     }
 
-    /// Where the activity updates come from, sample by sample.
-    public enum ActivitySource: Sendable {
-        /// The label passed with each sample: an update at every label change, with this confidence.
-        case labels(confidence: ActivityConfidence)
-        /// An `ActivityClassifier` fed the samples and fixes.
-        case classifier(ActivityClassifier.Configuration)
-    }
-
     /// The gate, advanced to the latest sample's time.
     public private(set) var gate: RecordingGate
     private var classifier: ActivityClassifier?
-    private let labelConfidence: ActivityConfidence
-    private var previousLabel: MotionActivity?
+    private var labels: ActivityLabelStream
     private let fixes: [LocationFix]
     private var fixIndex = 0
 
-    /// A replayer of `fixes` (time-ordered) with activity from `source`, through a gate with `configuration`.
-    public init(fixes: [LocationFix], source: ActivitySource, configuration: GatingConfiguration) {
+    /// A replayer of `fixes` (time-ordered) through a gate with `configuration`, with activity from `source`: an
+    /// `ActivityClassifier` (`ActivitySource.classifier(_:)`), or the label passed with each sample
+    /// (`ActivitySource.external`: an update at every change of the label, with `labelConfidence`).
+    public init(fixes: [LocationFix], source: ActivitySource, labelConfidence: ActivityConfidence = .medium,
+                configuration: GatingConfiguration) {
         gate = RecordingGate(configuration: configuration)
         self.fixes = fixes
+        labels = ActivityLabelStream(confidence: labelConfidence)
         switch source {
-        case .labels(let confidence):
+        case .external:
             classifier = nil
-            labelConfidence = confidence
         case .classifier(let classifierConfiguration):
             classifier = ActivityClassifier(configuration: classifierConfiguration)
-            labelConfidence = .medium
         }
     }
 
-    /// Takes the next sample (time-ordered) with its label (used by ``ActivitySource/labels(confidence:)``;
+    /// Takes the next sample (time-ordered) with its label (used with `ActivitySource.external`;
     /// `nil` is `unknown`) and calls `emit` with each activity update given to the gate, followed by the gate's
     /// events it caused, then the events of the sample's heartbeat.
     /// - Complexity: O(1) amortised.
@@ -70,13 +63,11 @@ public struct GatingReplayer: Sendable {
                 try gate.push(update, emit: gating)
             }
         } else {
-            let label = label ?? .unknown
-            if label != previousLabel {
-                let update = ActivityUpdate(start: sample.time, activity: label, confidence: labelConfidence,
-                                            explanation: ActivityExplanation(rule: .label))
+            var update: ActivityUpdate?
+            labels.push(label, at: sample.time) { update = $0 }
+            if let update {
                 emit(.activity(update))
                 try gate.push(update, emit: gating)
-                previousLabel = label
             }
         }
         try gate.advance(to: sample.time, emit: gating)

@@ -30,10 +30,10 @@ import Testing
         while sampleIndex < samples.count || fixIndex < fixes.count {
             if let cut, pushed == cut { break }
             if fixIndex < fixes.count && (sampleIndex == samples.count || fixes[fixIndex].time <= samples[sampleIndex].time) {
-                try engine.push(fixes[fixIndex], into: &events)
+                try engine.push(fixes[fixIndex]) { events.append($0) }
                 fixIndex += 1
             } else {
-                try engine.push(samples[sampleIndex], into: &events)
+                try engine.push(samples[sampleIndex]) { events.append($0) }
                 sampleIndex += 1
             }
             pushed += 1
@@ -49,7 +49,7 @@ import Testing
                 var whole = MotionEngine(timeZone: zone)
                 var expected: [MotionEvent] = []
                 _ = try Self.pushInOrder(samples, fixes, to: &whole, &expected)
-                whole.finish(into: &expected)
+                whole.finish { expected.append($0) }
 
                 var engine = MotionEngine(timeZone: zone)
                 var events: [MotionEvent] = []
@@ -57,7 +57,7 @@ import Testing
                 let position = try Self.pushInOrder(samples, fixes, to: &engine, until: cut, &events)
                 var restored = try JSONDecoder().decode(MotionEngine.self, from: JSONEncoder().encode(engine))
                 _ = try Self.pushInOrder(samples, fixes, to: &restored, from: position, &events)
-                restored.finish(into: &events)
+                restored.finish { events.append($0) }
                 #expect(events == expected)
                 #expect(restored.odometer == whole.odometer)
             } catch {
@@ -73,8 +73,8 @@ import Testing
             do {
                 var continuous = MotionEngine(timeZone: zone)
                 var expected: [MotionEvent] = []
-                try continuous.process(samples: samples, fixes: fixes, into: &expected)
-                continuous.finish(into: &expected)
+                try continuous.process(samples: samples, fixes: fixes) { expected.append($0) }
+                continuous.finish { expected.append($0) }
 
                 var boundaries = (0..<random.integer(in: 1...6)).map { _ in random.uniform(in: samples[0].time...samples.last!.time) }
                 boundaries = boundaries.sorted() + [.infinity]
@@ -84,12 +84,12 @@ import Testing
                 for upper in boundaries {
                     var engine = try JSONDecoder().decode(MotionEngine.self, from: snapshot)
                     try engine.process(samples: samples.filter { $0.time >= lower && $0.time < upper },
-                                       fixes: fixes.filter { $0.time >= lower && $0.time < upper }, into: &events)
+                                       fixes: fixes.filter { $0.time >= lower && $0.time < upper }) { events.append($0) }
                     snapshot = try JSONEncoder().encode(engine)
                     lower = upper
                 }
                 var last = try JSONDecoder().decode(MotionEngine.self, from: snapshot)
-                last.finish(into: &events)
+                last.finish { events.append($0) }
                 #expect(events == expected)
                 #expect(last.lateInputCount == 0)
             } catch {
@@ -108,7 +108,7 @@ import Testing
                 var inOrder = MotionEngine(configuration: configuration, timeZone: zone)
                 var expected: [MotionEvent] = []
                 _ = try Self.pushInOrder(samples, fixes, to: &inOrder, &expected)
-                inOrder.finish(into: &expected)
+                inOrder.finish { expected.append($0) }
 
                 // Each fix arrives when the samples have reached its time give or take 0.9 of the skew (early, late),
                 // fixes in their own order: either stream may lag the other by less than the skew.
@@ -119,13 +119,13 @@ import Testing
                 var next = 0
                 for sample in samples {
                     while next < fixes.count && arrivals[next] <= sample.time {
-                        try engine.push(fixes[next], into: &events)
+                        try engine.push(fixes[next]) { events.append($0) }
                         next += 1
                     }
-                    try engine.push(sample, into: &events)
+                    try engine.push(sample) { events.append($0) }
                 }
-                for fix in fixes[next...] { try engine.push(fix, into: &events) }
-                engine.finish(into: &events)
+                for fix in fixes[next...] { try engine.push(fix) { events.append($0) } }
+                engine.finish { events.append($0) }
                 #expect(engine.lateInputCount == 0)
                 #expect(events == expected)
             } catch {
@@ -154,15 +154,15 @@ import Testing
                 var sampleIndex = 0
                 for (_, rank, input) in merged {
                     switch input {
-                    case .fix(let fix): try engine.push(fix, into: &events)
-                    case .activity(let update): try engine.push(update, into: &events)
+                    case .fix(let fix): try engine.push(fix) { events.append($0) }
+                    case .activity(let update): try engine.push(update) { events.append($0) }
                     case .time:
-                        try engine.push(samples[sampleIndex], into: &events)
+                        try engine.push(samples[sampleIndex]) { events.append($0) }
                         sampleIndex += 1
                     }
                     _ = rank
                 }
-                engine.finish(into: &events)
+                engine.finish { events.append($0) }
 
                 let gateEvents = try RecordingGate.replay(merged.map(\.input), configuration: configuration.gating)
                 #expect(events.gateEvents == gateEvents)

@@ -39,8 +39,8 @@ struct MotionEngineRealTraceTests {
 
     static func push(_ input: Either, to engine: inout MotionEngine, _ events: inout [MotionEvent]) throws {
         switch input {
-        case .sample(let sample): try engine.push(sample, into: &events)
-        case .fix(let fix): try engine.push(fix, into: &events)
+        case .sample(let sample): try engine.push(sample) { events.append($0) }
+        case .fix(let fix): try engine.push(fix) { events.append($0) }
         }
     }
 
@@ -53,7 +53,7 @@ struct MotionEngineRealTraceTests {
         var engine = MotionEngine(configuration: configuration, timeZone: Self.zone)
         var events: [MotionEvent] = []
         for input in Self.inputs(samples, fixes) { try Self.push(input, to: &engine, &events) }
-        engine.finish(into: &events)
+        engine.finish { events.append($0) }
 
         #expect(reference.updates.count >= 4 && reference.steps.steps.count > 100 && reference.odometer.totalDistance > 1000,
                 "the day should show activity changes, steps and distance")
@@ -61,6 +61,8 @@ struct MotionEngineRealTraceTests {
         #expect(events.gateEvents == reference.gateEvents)
         #expect(events.steps == reference.steps.steps)
         #expect(events.bouts == reference.steps.bouts)
+        // The steps reported are the steps counted: the last bout too goes through the activity gate.
+        #expect(events.steps.count == engine.stepCount && events.bouts.reduce(0) { $0 + $1.stepCount } == engine.stepCount)
         #expect(engine.odometer == reference.odometer)
         // One distance update per fix, the last of each day carrying that day's final tally.
         let updates = events.distanceUpdates
@@ -92,14 +94,14 @@ struct MotionEngineRealTraceTests {
             }
             try Self.push(input, to: &engine, &events)
         }
-        engine.finish(into: &events)
+        engine.finish { events.append($0) }
         #expect(Set(events.activityUpdates.map(\.activity)).count >= 3 && !events.steps.isEmpty)
 
         for snapshot in snapshots {
             var resumed = try decoder.decode(MotionEngine.self, from: snapshot.data)
             var resumedEvents = Array(events[..<snapshot.emitted])
             for input in inputs[snapshot.index...] { try Self.push(input, to: &resumed, &resumedEvents) }
-            resumed.finish(into: &resumedEvents)
+            resumed.finish { resumedEvents.append($0) }
             #expect(resumedEvents == events, "restored at input \(snapshot.index)")
             #expect(resumed.odometer == engine.odometer)
         }
@@ -122,8 +124,8 @@ struct MotionEngineRealTraceTests {
 
         var continuous = MotionEngine(timeZone: Self.zone)
         var expected: [MotionEvent] = []
-        try continuous.process(samples: samples, fixes: fixes, into: &expected)
-        continuous.finish(into: &expected)
+        try continuous.process(samples: samples, fixes: fixes) { expected.append($0) }
+        continuous.finish { expected.append($0) }
 
         var snapshot = try Self.encoder.encode(MotionEngine(timeZone: Self.zone))
         var events: [MotionEvent] = []
@@ -133,13 +135,13 @@ struct MotionEngineRealTraceTests {
             let end = batchStart + period
             var engine = try JSONDecoder().decode(MotionEngine.self, from: snapshot)
             try engine.process(samples: samples.filter { $0.time >= batchStart && $0.time < end },
-                               fixes: fixes.filter { $0.time >= batchStart && $0.time < end }, into: &events)
+                               fixes: fixes.filter { $0.time >= batchStart && $0.time < end }) { events.append($0) }
             snapshot = try Self.encoder.encode(engine)
             batchStart = end
             batches += 1
         }
         var last = try JSONDecoder().decode(MotionEngine.self, from: snapshot)
-        last.finish(into: &events)
+        last.finish { events.append($0) }
         #expect(batches >= 4)
         #expect(events == expected)
         #expect(last.lateInputCount == 0)
@@ -154,7 +156,7 @@ struct MotionEngineRealTraceTests {
         var inOrder = MotionEngine(timeZone: Self.zone)
         var expected: [MotionEvent] = []
         for input in Self.inputs(samples, fixes) { try Self.push(input, to: &inOrder, &expected) }
-        inOrder.finish(into: &expected)
+        inOrder.finish { expected.append($0) }
 
         // Deliver each fix when the sample clock has passed its time by a pseudo-random 0–1.9 s.
         var random = RandomRecording(seed: 11)
@@ -163,13 +165,13 @@ struct MotionEngineRealTraceTests {
         var pending = fixes.map { ($0, $0.time + random.uniform(in: 0...1.9)) }[...]
         for sample in samples {
             while let (fix, due) = pending.first, due <= sample.time {
-                try engine.push(fix, into: &events)
+                try engine.push(fix) { events.append($0) }
                 pending = pending.dropFirst()
             }
-            try engine.push(sample, into: &events)
+            try engine.push(sample) { events.append($0) }
         }
-        for (fix, _) in pending { try engine.push(fix, into: &events) }
-        engine.finish(into: &events)
+        for (fix, _) in pending { try engine.push(fix) { events.append($0) } }
+        engine.finish { events.append($0) }
         #expect(engine.lateInputCount == 0)
         #expect(events == expected)
     }
@@ -185,22 +187,63 @@ struct MotionEngineRealTraceTests {
         let lastFix = fixes.last { $0.time < samples[2000].time }!
         var refused: [MotionEngineError] = []
         for bad in [AccelerometerSample(time: samples[1000].time, x: 0, y: 0, z: 1), AccelerometerSample(time: -.infinity, x: 0, y: 0, z: 1)] {
-            do { try engine.push(bad, into: &events) } catch { refused.append(error) }
+            do { try engine.push(bad) { events.append($0) } } catch { refused.append(error) }
         }
-        for bad in [LocationFix(time: lastFix.time - 1, latitude: 37, longitude: -122),
-                    LocationFix(time: lastFix.time + 1, latitude: 91, longitude: -122),
+        for bad in [LocationFix(time: lastFix.time + 1, latitude: 91, longitude: -122),
                     LocationFix(time: .infinity, latitude: 37, longitude: -122)] {
-            do { try engine.push(bad, into: &events) } catch { refused.append(error) }
+            do { try engine.push(bad) { events.append($0) } } catch { refused.append(error) }
         }
-        do { try engine.push(ActivityUpdate(start: samples[1999].time, activity: .walking, confidence: .high), into: &events) } catch {
+        do { try engine.push(ActivityUpdate(start: samples[1999].time, activity: .walking, confidence: .high)) { events.append($0) } } catch {
             refused.append(error)
         }
         #expect(refused == [
             .sampleOutOfOrder(previous: samples[1999].time, received: samples[1000].time), .nonFiniteTime(-.infinity),
-            .fixOutOfOrder(previous: lastFix.time, received: lastFix.time - 1), .invalidFix(time: lastFix.time + 1),
+            .invalidFix(time: lastFix.time + 1),
             .nonFiniteTime(.infinity), .activityFromClassifier,
         ])
         #expect(try Self.encoder.encode(engine) == before)
         #expect(events.count == eventCount)
+    }
+
+    /// A fix earlier than the one before it is no evidence: the events are those of the run without it, but for the
+    /// odometer's record of it (out of order, on its day's tally), in the place it was pushed.
+    @Test func aFixOutOfOrderReachesOnlyTheOdometer() throws {
+        let (samples, fixes) = try EngineTestData.day()
+        let cut = samples.count / 2
+        let lastFix = try #require(fixes.last { $0.time < samples[cut].time })
+        let late = LocationFix(time: lastFix.time - 30, latitude: lastFix.latitude + 0.01, longitude: lastFix.longitude,
+                               horizontalAccuracy: 5, speed: 30)
+        func run(with extra: LocationFix?) throws -> (events: [MotionEvent], engine: MotionEngine) {
+            var engine = MotionEngine(timeZone: Self.zone)
+            var events: [MotionEvent] = []
+            for input in Self.inputs(Array(samples[..<cut]), fixes.filter { $0.time < samples[cut].time }) {
+                try Self.push(input, to: &engine, &events)
+            }
+            if let extra { try engine.push(extra) { events.append($0) } }
+            for input in Self.inputs(Array(samples[cut...]), fixes.filter { $0.time >= samples[cut].time }) {
+                try Self.push(input, to: &engine, &events)
+            }
+            engine.finish { events.append($0) }
+            return (events, engine)
+        }
+        let without = try run(with: nil), with = try run(with: late)
+        let rejected = with.events.enumerated().filter {
+            if case .distance(let update) = $0.element { return update.outcome == .rejected(.outOfOrder) }
+            return false
+        }
+        #expect(rejected.count == 1)
+        var events = with.events
+        for (offset, _) in rejected.reversed() { events.remove(at: offset) }
+        // The day's tallies in later distance updates count it; every decision is the same.
+        func decisions(_ events: [MotionEvent]) -> [MotionEvent] {
+            events.map { event in
+                guard case .distance(var update) = event else { return event }
+                update.tally.rejectedOutOfOrder = 0
+                return .distance(update)
+            }
+        }
+        #expect(decisions(events) == decisions(without.events), "the late fix changed no activity, gate or distance decision")
+        let day = try #require(with.engine.odometer.history.last)
+        #expect(day.rejectedOutOfOrder == (without.engine.odometer.history.last?.rejectedOutOfOrder ?? 0) + 1)
     }
 }

@@ -213,12 +213,12 @@ import LocomotionEvaluation
             var fixes = Self.fixes[...]
             for sample in Self.samples.prefix(500) {
                 while let fix = fixes.first, fix.time <= sample.time {
-                    try? engine.push(fix, into: &events)
+                    try? engine.push(fix) { events.append($0) }
                     fixes.removeFirst()
                 }
-                try? engine.push(sample, into: &events)
+                try? engine.push(sample) { events.append($0) }
             }
-            engine.finish(into: &events)
+            engine.finish { events.append($0) }
         }
         #expect(counts.refused > 0 && counts.ran > 0)
     }

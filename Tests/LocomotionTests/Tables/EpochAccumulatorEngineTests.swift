@@ -36,10 +36,10 @@ struct EpochAccumulatorEngineTests {
         }
         for (index, sample) in samples.enumerated() {
             while nextFix < fixes.count, fixes[nextFix].time <= sample.time {
-                try engine.push(fixes[nextFix], into: &events)
+                try engine.push(fixes[nextFix]) { events.append($0) }
                 nextFix += 1
             }
-            try engine.push(sample, into: &events)
+            try engine.push(sample) { events.append($0) }
             streamed.push(sample)
             whole.push(sample)
             take()
@@ -47,7 +47,7 @@ struct EpochAccumulatorEngineTests {
                 streamed.advance(to: settled) { streamedRows.append($0) }
             }
         }
-        engine.finish(into: &events)
+        engine.finish { events.append($0) }
         take()
         streamed.finish { streamedRows.append($0) }
         whole.finish { wholeRows.append($0) }
