@@ -128,6 +128,14 @@ struct TableCommandTests {
         #expect(written[0].count == 6)  // 2 participants × 3 tables
         #expect(written[0] == written[1])
         #expect(written[0]["p1.epochs.csv"].map { $0 + written[0]["p2.epochs.csv"]!.drop { $0 != "\n" }.dropFirst() } == one.standardOutput)
+
+        // 1-s epochs: thousands of rows per participant, spooled to disk until their turn, then the same bytes.
+        let seconds = try run(arguments + ["--jobs", "2", "--epoch", "1"])
+        let output = Self.folder + "/epochs-1s"
+        #expect(try run(arguments + ["--epoch", "1", "--output-dir", output]).status == 0)
+        let files = try tableFiles(in: output)
+        #expect(seconds.status == 0 && rows(seconds.standardOutput).count > 3_600)
+        #expect(files["p1.epochs.csv"].map { $0 + files["p2.epochs.csv"]!.drop { $0 != "\n" }.dropFirst() } == seconds.standardOutput)
     }
 
     @Test("--format json: JSON Lines with the CSV's columns as keys and the same values (empty: null), combined and per participant")
