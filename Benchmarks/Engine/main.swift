@@ -199,10 +199,10 @@ figure("continuous_cpu_s_per_hour", continuousSeconds.map { $0 / hours })
 figure("continuous_ns_per_sample", continuousSeconds.map { $0 / Double(samples.count) * 1e9 })
 // Per hour of exactly 50 Hz (180 000 samples), whatever the trace's own rate and gaps.
 figure("continuous_cpu_s_per_hour_of_50_hz", continuousSeconds.map { $0 / Double(samples.count) * 180_000 })
-if hours >= 1 {
+if batches.count >= 4 {
     figure("wake_ups_cpu_s_per_hour", wakeUpSeconds.map { $0 / hours })
 } else {
-    print("# wake_ups_cpu_s_per_hour: not given for a trace shorter than an hour (fewer than 4 wake-ups)")
+    print("# wake_ups_cpu_s_per_hour: not given for fewer than 4 wake-ups (a trace shorter than an hour)")
 }
 figure("stages_cpu_s_per_hour", stageSeconds.map { $0 / hours })
 figure("engine_over_stages_ratio", zip(continuousSeconds, stageSeconds).map { $0 / $1 })
