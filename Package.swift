@@ -84,7 +84,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LocomotionEvaluationTests",
-            dependencies: ["LocomotionEvaluation", "Locomotion", "LocomotionTestSupport"]
+            dependencies: ["LocomotionEvaluation", "Locomotion", "LocomotionDSP", "LocomotionTestSupport"]
         ),
         .testTarget(
             name: "LocomotionIOTests",

@@ -108,43 +108,35 @@ struct DistanceCommand: AsyncParsableCommand {
         try await InputBatch(inputs: todo, jobs: inputOptions.jobs).run(
             progress: ProgressLine(quiet: inputOptions.quiet)
         ) { path, diagnostics, _ in
-            var configuration = configured
             let file = try FixReader.readFile(path: path, options: FixReadingOptions(lenient: readingOptions.lenient))
             diagnostics += LenientReport.text(file.warnings, skipped: file.warnings.count, in: path)
-
-            // The moving gate: the classifier's updates over the whole trace (back-dated to where each
-            // activity began), merged with the fixes by time.
-            var updates: [ActivityUpdate] = []
+            let odometer: Odometer
+            var feed: FixFeed?
             if let trace {
-                let samples = try Trace.read(path: trace, options: readingOptions)
-                diagnostics += LenientReport.text(samples.warnings, skipped: samples.skippedRowCount, in: trace)
-                try TraceSpan.requireTwoSamples(samples.samples.count, file: trace)
-                try TraceSpan.checkOverlap(traceStart: samples.samples.first!.time, traceEnd: samples.samples.last!.time,
+                // The moving gate: the classifier run over the whole trace (each decision on all its evidence, as
+                // `label` decides), distance accruing while it reports an activity of --moving.
+                var configuration = MotionEngine.Configuration()
+                configuration.odometer = configured
+                configuration.odometer.movingActivities = policy.recordedActivities
+                var engine = MotionEngine(configuration: configuration, timeZone: zone, smoothing: .full)
+                var run = RecordedTrace(fixes: file, joinsSegments: joinSegments)
+                var source = try TraceInput(path: trace, options: readingOptions)
+                try run.run(&source, through: &engine) { _ in }
+                diagnostics += LenientReport.text(source.warnings, skipped: source.skippedRowCount, in: trace)
+                try TraceSpan.requireTwoSamples(run.sampleCount, file: trace)
+                try TraceSpan.checkOverlap(traceStart: run.firstSampleTime!, traceEnd: run.lastSampleTime!,
                                            fixTimes: file.fixes.map(\.time), trace: trace, fixes: path,
                                            diagnostics: &diagnostics)
-                let timedFixes = file.fixes.filter { !$0.time.isNaN }.sorted { $0.time < $1.time }
-                updates = ActivityClassifier.updates(of: samples.samples, fixes: timedFixes)
-                configuration.movingActivities = policy.recordedActivities
+                odometer = engine.odometer
+                feed = run.fixes
+            } else {
+                var measured = Odometer(configuration: configured, timeZone: zone)
+                var fixes = FixFeed(file, joinsSegments: joinSegments)
+                fixes.push(into: &measured) { _ in }
+                odometer = measured
+                feed = fixes
             }
-            var nextUpdate = updates.startIndex
-
-            var odometer = Odometer(configuration: configuration, timeZone: zone)
-            var segmentStarts = file.segmentStarts[...]
-            for (index, fix) in file.fixes.enumerated() {
-                if segmentStarts.first == index {
-                    segmentStarts.removeFirst()
-                    if !joinSegments { odometer.startNewSegment() }
-                }
-                if fix.time.isNaN {
-                    odometer.push(fix) { _ in }
-                    continue
-                }
-                while nextUpdate < updates.endIndex, updates[nextUpdate].start <= fix.time {
-                    odometer.push(updates[nextUpdate])
-                    nextUpdate += 1
-                }
-                odometer.push(fix) { _ in }
-            }
+            if let warning = feed?.outOfOrderWarning { diagnostics += "locomotion: \(warning)\n" }
             var text = format == .csv ? Self.header.joined(separator: ",") + "\n" : ""
             for tally in odometer.history + (odometer.undated.map { [$0] } ?? []) {
                 text += Self.row(tally, format: format)

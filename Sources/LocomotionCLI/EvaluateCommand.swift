@@ -79,8 +79,8 @@ struct EvaluateCommand: AsyncParsableCommand {
         if fixes != nil && inputs.count > 1 {
             throw CommandFailure.badUsage("--fixes belongs to one trace; evaluate the traces one by one to give each its fixes")
         }
-        let locationFixes = try fixes.map { try ActivityTraceRun.timedFixes(path: $0) } ?? []
         let readingOptions = traceOptions.readingOptions, format = format, perTrace = perTrace
+        let fixFile = try fixes.map { try TraceAnalysis.readFixes(path: $0, lenient: readingOptions.lenient) }
         var plan = OutputPlan(reading: inputs + [classifierOptions.config])
         try plan.claim(output, as: output == nil ? "standard output" : "--output")
         // The report is written only after a trace has been scored, so a single bad trace leaves nothing on stdout.
@@ -97,7 +97,7 @@ struct EvaluateCommand: AsyncParsableCommand {
             var segments: [ActivitySegment] = []
             let labelled = try ActivityTraceRun.run(
                 path: path, options: readingOptions, configuration: configuration, smoothing: smoothing,
-                fixes: locationFixes,
+                fixes: fixFile,
                 diagnostics: &diagnostics,
                 progress: progress, label: { scorer.push($0, at: $1) },
                 segment: { segment, _ in segments.append(segment) })

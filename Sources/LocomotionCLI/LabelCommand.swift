@@ -54,8 +54,9 @@ struct LabelCommand: AsyncParsableCommand {
         if fixes != nil && inputs.count > 1 {
             throw CommandFailure.badUsage("--fixes belongs to one trace; label the traces one by one to give each its fixes")
         }
-        let locationFixes = try fixes.map { try ActivityTraceRun.timedFixes(path: $0) } ?? []
-        let format = outputOptions.format, readingOptions = traceOptions.readingOptions
+        let readingOptions = traceOptions.readingOptions
+        let fixFile = try fixes.map { try TraceAnalysis.readFixes(path: $0, lenient: readingOptions.lenient) }
+        let format = outputOptions.format
         var plan = OutputPlan(reading: inputs + [fixes, classifierOptions.config])
         let writer = try plan.resultWriter(
             inputs: inputs, output: outputOptions.output, outputDirectory: inputOptions.outputDirectory,
@@ -68,7 +69,7 @@ struct LabelCommand: AsyncParsableCommand {
         ) { path, diagnostics, progress in
             var text = format == .csv ? "start,end,activity,confidence\n" : ""
             try ActivityTraceRun.run(path: path, options: readingOptions, configuration: configuration,
-                                     smoothing: smoothing, fixes: locationFixes, fixesPath: fixes,
+                                     smoothing: smoothing, fixes: fixFile, fixesPath: fixes,
                                      diagnostics: &diagnostics, progress: progress) { segment, explanation in
                 switch format {
                 case .csv: text += "\(segment.start),\(segment.end),\(segment.activity),\(segment.confidence)\n"
@@ -127,69 +128,49 @@ struct SmoothingOptions: ParsableArguments {
 
 /// Reads a trace and streams it through the classifier: the one code path of `label` and `evaluate`.
 enum ActivityTraceRun {
-    /// Streams `path` through a classifier; calls `segment` for each finished segment with the explanation of
-    /// the update that opened it and `label` for each labelled row. Lenient-mode warnings are appended to
-    /// `diagnostics`; rows read are reported to `progress`. `fixes` (in time order, read from `fixesPath`) are
-    /// pushed to the classifier before the first sample that is not earlier than them, and must overlap the trace
-    /// in time (``TraceSpan/checkOverlap(traceStart:traceEnd:fixTimes:trace:fixes:diagnostics:)``). A trace of one
-    /// sample is refused. Returns whether the trace has a `label` column.
+    /// Streams `path` through a classifier (``RecordedTrace``: with the speeds of `fixes`, read from `fixesPath`,
+    /// each before the first sample not earlier than it, fixes out of order giving no evidence); calls `segment`
+    /// for each finished segment with the explanation of the update that opened it and `label` for each labelled
+    /// row. Warnings (lenient reading of the trace and of the fixes, fixes out of order, fixes outside the trace)
+    /// are appended to `diagnostics`; rows read are reported to `progress`. The fixes must overlap the trace in time
+    /// (``TraceSpan/checkOverlap(traceStart:traceEnd:fixTimes:trace:fixes:diagnostics:)``) when `fixesPath` is
+    /// given. A trace of one sample is refused. Returns whether the trace has a `label` column.
     @discardableResult
     static func run(path: String, options: TraceReadingOptions, configuration: ActivityClassifier.Configuration,
-                    smoothing: ActivityClassifier.Smoothing = .full, fixes: [LocationFix] = [], fixesPath: String? = nil,
-                    diagnostics: inout String, progress: ReadProgress = .none,
+                    smoothing: ActivityClassifier.Smoothing = .full, fixes: (file: FixFile, warnings: String)? = nil,
+                    fixesPath: String? = nil, diagnostics: inout String, progress: ReadProgress = .none,
                     label: (MotionActivity, Double) -> Void = { _, _ in },
                     segment: (ActivitySegment, ActivityExplanation) -> Void) throws -> Bool {
-        // Parsing runs on a second thread, overlapping the classifier (Docs/benchmarks.md, "Scaling").
-        var reader = try ReadAheadTraceReader(path: path, options: options)
+        var source = try TraceInput(path: path, options: options)
         var classifier = ActivityClassifier(configuration: configuration, smoothing: smoothing)
         var segmenter = ActivitySegmenter()
         // Updates always change the activity, so the open segment is explained by the last update.
         var open = ActivityExplanation(rule: .warmUp)
+        var run = RecordedTrace(fixes: fixes?.file)
         var rowCount = 0
-        var fixIndex = 0
-        var firstTime: Double?
-        while let row = try reader.next() {
+        try run.run(&source, through: &classifier, row: { row in
             rowCount += 1
-            if firstTime == nil { firstTime = row.sample.time }
             progress.row(rowCount)
             if let truth = row.label { label(truth, row.sample.time) }
-            while fixIndex < fixes.count && fixes[fixIndex].time <= row.sample.time {
-                classifier.push(fixes[fixIndex])
-                fixIndex += 1
-            }
-            classifier.push(row.sample) { update in
-                let closing = open
-                segmenter.push(update) { finished in segment(finished, closing) }
-                open = update.explanation
-            }
-        }
-        classifier.finish { update in
+        }, emit: { update in
             let closing = open
             segmenter.push(update) { finished in segment(finished, closing) }
             open = update.explanation
-        }
-        diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: path)
+        })
+        diagnostics += LenientReport.text(source.warnings, skipped: source.skippedRowCount, in: path)
         try TraceSpan.requireTwoSamples(rowCount, file: path)
-        if let fixesPath, let start = firstTime, let end = classifier.lastSampleTime {
-            try TraceSpan.checkOverlap(traceStart: start, traceEnd: end, fixTimes: fixes.map(\.time), trace: path,
-                                       fixes: fixesPath, diagnostics: &diagnostics)
+        if let fixes {
+            diagnostics += fixes.warnings
+            if let warning = run.fixes?.outOfOrderWarning { diagnostics += "locomotion: \(warning)\n" }
+            if let fixesPath, let start = run.firstSampleTime, let end = run.lastSampleTime {
+                try TraceSpan.checkOverlap(traceStart: start, traceEnd: end, fixTimes: fixes.file.fixes.map(\.time),
+                                           trace: path, fixes: fixesPath, diagnostics: &diagnostics)
+            }
         }
         if let end = classifier.lastSampleTime {
             segmenter.finish(at: end) { finished in segment(finished, open) }
         }
-        return reader.hasLabels
-    }
-
-    /// The fixes of `path` that have a time, refused when they go back in time (the classifier needs them in
-    /// time order, and reordering them would be a guess about which clock is wrong).
-    static func timedFixes(path: String) throws -> [LocationFix] {
-        let fixes = try FixReader.read(path: path).filter { !$0.time.isNaN }
-        for index in fixes.indices.dropFirst() where fixes[index].time < fixes[index - 1].time {
-            throw CommandFailure.badInput(
-                "\(path): fix \(index + 1) (time \(fixes[index].time)) is earlier than the fix before it "
-                + "(\(fixes[index - 1].time)); location fixes must be in time order")
-        }
-        return fixes
+        return source.hasLabels
     }
 
     /// One JSON line for a segment with its explanation.

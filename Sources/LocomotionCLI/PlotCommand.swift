@@ -70,10 +70,42 @@ struct PlotCommand: AsyncParsableCommand {
         try plan.claim(output, as: "--output")
         let progress = ProgressLine(quiet: quiet)
         var diagnostics = ""
-        let trace: Trace
+        // The time range drawn starts at --from (or the first sample). With --to its end is known at the first
+        // sample and each sample goes straight into its pixel column; without it the end is the last sample, so
+        // the samples are set aside (time and |a|, on disk) and put in their columns at the end.
+        let columns = TraceChart.plotColumns(width: width), from = from, to = to
+        var range: (start: Double, end: Double?)?
+        var envelope: MagnitudeEnvelope?
+        var spool: SampleSpool?
+        var sampleCount = 0
+        let analysis: TraceAnalysis
         do {
-            trace = try TraceAnalysis.readTrace(path: self.trace, options: traceOptions.readingOptions,
-                                                diagnostics: &diagnostics, progress: ReadProgress(progress, file: self.trace))
+            analysis = try TraceAnalysis.run(
+                path: trace, options: traceOptions.readingOptions, fixesPath: fixes, policy: policy, timeZone: zone,
+                diagnostics: &diagnostics, progress: ReadProgress(progress, file: trace)
+            ) { row in
+                let time = row.sample.time
+                if range == nil {
+                    let start = from?.time(start: time) ?? time
+                    let end = to?.time(start: time)
+                    if let end {
+                        guard end > start else { throw Self.emptyRange }
+                        envelope = MagnitudeEnvelope(start: start, end: end, columnCount: columns)
+                    } else {
+                        spool = try SampleSpool()
+                    }
+                    range = (start, end)
+                }
+                guard let (start, end) = range, time >= start else { return }
+                if let end {
+                    if time <= end {
+                        envelope!.add(row.sample.acceleration.magnitude, at: time)
+                        sampleCount += 1
+                    }
+                } else {
+                    try spool!.append(time, row.sample.acceleration.magnitude)
+                }
+            }
             progress.clear()
         } catch {
             progress.clear()
@@ -81,50 +113,36 @@ struct PlotCommand: AsyncParsableCommand {
             throw error
         }
         StandardError.write(diagnostics)
-        diagnostics = ""
-        let fixFile = try fixes.map {
-            try TraceAnalysis.readFixes(path: $0, lenient: traceOptions.lenient, diagnostics: &diagnostics)
-        }
-        if let fixes, let fixFile, let first = trace.samples.first, let last = trace.samples.last {
-            do {
-                try TraceSpan.checkOverlap(traceStart: first.time, traceEnd: last.time, fixTimes: fixFile.fixes.map(\.time),
-                                           trace: self.trace, fixes: fixes, diagnostics: &diagnostics)
-            } catch {
-                StandardError.write(diagnostics)
-                throw error
+        let start = range?.start ?? analysis.start
+        let end = range?.end ?? analysis.end
+        guard end > start else { throw Self.emptyRange }
+        if let spool {
+            var columnsOfSpool = MagnitudeEnvelope(start: start, end: end, columnCount: columns)
+            try spool.forEach { time, magnitude in
+                columnsOfSpool.add(magnitude, at: time)
+                sampleCount += 1
             }
+            envelope = columnsOfSpool
         }
-        StandardError.write(diagnostics)
-        let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: policy,
-                                         timeZone: zone)
-        let first = analysis.start, last = analysis.end
-        let start = from?.time(start: first) ?? first
-        let end = to?.time(start: first) ?? last
-        guard end > start else {
-            throw CommandFailure.badUsage("the time range is empty: --from must come before --to")
-        }
-        let chart = PlotCommand.chart(of: analysis, start: start, end: end, width: width, timeZone: zone,
-                                      relativeTime: relativeTime)
+        let chart = PlotCommand.chart(of: analysis, magnitude: envelope!, sampleCount: sampleCount, start: start,
+                                      end: end, width: width, timeZone: zone, relativeTime: relativeTime)
         let sink = try OutputFile(path: output)
         try sink.write(chart.svg())
         try sink.commit()
     }
 
+    private static let emptyRange = CommandFailure.badUsage("the time range is empty: --from must come before --to")
+
     /// Unix times from 2001 on read as clock times; smaller ones are an arbitrary clock.
     static func looksLikeUnixTime(_ time: Double) -> Bool { time >= 978_307_200 }
 
-    /// The chart of `analysis` between `start` and `end` (seconds).
-    static func chart(of analysis: TraceAnalysis, start: Double, end: Double, width: Int,
-                      timeZone: TimeZone, relativeTime: Bool) -> TraceChart {
+    /// The chart of `analysis` between `start` and `end` (seconds), with the acceleration magnitude of the
+    /// `sampleCount` samples in that range per pixel column.
+    static func chart(of analysis: TraceAnalysis, magnitude envelope: MagnitudeEnvelope, sampleCount: Int,
+                      start: Double, end: Double, width: Int, timeZone: TimeZone, relativeTime: Bool) -> TraceChart {
         let labels: TimeAxis.Labels = !relativeTime && looksLikeUnixTime(analysis.start)
             ? .absolute(timeZone) : .relative(origin: analysis.start)
-        var envelope = MagnitudeEnvelope(start: start, end: end, columnCount: TraceChart.plotColumns(width: width))
-        var sampleCount = 0
-        for sample in analysis.trace.samples where sample.time >= start && sample.time <= end {
-            envelope.add(sample.acceleration.magnitude, at: sample.time)
-            sampleCount += 1
-        }
-        var chart = TraceChart(title: "Locomotion · \(ReportText.fileName(analysis.trace.file))",
+        var chart = TraceChart(title: "Locomotion · \(ReportText.fileName(analysis.file))",
                                subtitle: "", start: start, end: end, timeLabels: labels, width: width)
         chart.magnitude = envelope
         chart.activities = analysis.activities.map {
@@ -133,7 +151,7 @@ struct PlotCommand: AsyncParsableCommand {
         if analysis.stepsRefused {
             chart.notes.append("No steps: the trace is sampled too sparsely to count steps (see Docs/steps.md).")
         } else {
-            chart.steps = analysis.steps.steps
+            chart.steps = analysis.stepTimes
         }
         chart.modes = analysis.modes.map { segment in
             segment.isGap

@@ -141,40 +141,49 @@ struct ReplayCommand: AsyncParsableCommand {
     /// Replays one trace; the text summary (without --summary) goes to `diagnostics`, headed by the trace's path
     /// when it is one of several (`single` false), and --summary JSON is then one line instead of pretty-printed.
     func replay(trace: String, single: Bool, diagnostics: inout String, progress: ReadProgress = .none) throws -> Replayed {
-        // The trace is streamed (constant memory, like `label`): the header first, then the fixes, then the rows.
-        var reader = try ReadAheadTraceReader(path: trace, options: traceOptions.readingOptions)
-        if activityFromLabels && !reader.hasLabels {
+        // The trace is streamed (constant memory, like `label`) through a MotionEngine: its classifier (lagged, as
+        // the phone decides) or, with --activity-from-labels, the label column as the activity.
+        var source = try TraceInput(path: trace, options: traceOptions.readingOptions)
+        if activityFromLabels && !source.hasLabels {
             throw InputError(file: trace, line: 1, problem: "--activity-from-labels needs a `label` column, and the header has none",
                              hint: "drop --activity-from-labels to use the classifier")
         }
-        let locationFixes = try readFixes()
+        let fixFile = try fixes.map { try TraceAnalysis.readFixes(path: $0, lenient: traceOptions.lenient) }
         let classifierConfiguration = try classifierOptions.load()
         let configuration = try gatingConfiguration()
 
-        var streaming = StreamingReplay(
-            fixes: locationFixes, labelConfidence: activityFromLabels ? labelConfidence : nil,
-            classifierConfiguration: classifierConfiguration, configuration: configuration,
-            collectsTruth: reader.hasLabels)
-        var rowCount = 0, firstTime = 0.0, lastTime = 0.0
+        var engineConfiguration = MotionEngine.Configuration()
+        engineConfiguration.activitySource = activityFromLabels ? .external : .classifier(classifierConfiguration)
+        engineConfiguration.gating = configuration
+        // No day is reported: the zone is never used.
+        var engine = MotionEngine(configuration: engineConfiguration, timeZone: TimeZone(identifier: "UTC")!)
+        var run = RecordedTrace(fixes: fixFile?.file, activityFromLabels: activityFromLabels ? labelConfidence : nil)
+        var recorder = ReplayRecorder(truthHold: source.hasLabels ? configuration.gapLimit : nil)
+        var rowCount = 0
+        let record = { (event: MotionEvent) in recorder.push(event) }
         do {
-            while let row = try reader.next() {
-                try streaming.push(row)
+            while let row = try source.next() {
+                recorder.push(sampleAt: row.sample.time, label: row.label)
+                try run.push(row, of: trace, through: &engine, emit: record)
+                if let processed = engine.lastSampleTime { recorder.advance(to: processed) }
                 rowCount += 1
                 progress.row(rowCount)
-                if rowCount == 1 { firstTime = row.sample.time }
-                lastTime = row.sample.time
             }
-        } catch let error as GatingError {
-            diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: trace)
-            throw CommandFailure.badInput("\(fixes ?? trace): \(error)")
+            try run.finish(&engine, emit: record)
+        } catch {
+            diagnostics += LenientReport.text(source.warnings, skipped: source.skippedRowCount, in: trace)
+            throw error
         }
-        diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: trace)
+        diagnostics += LenientReport.text(source.warnings, skipped: source.skippedRowCount, in: trace)
         try TraceSpan.requireTwoSamples(rowCount, file: trace)
-        if let fixes {
-            try TraceSpan.checkOverlap(traceStart: firstTime, traceEnd: lastTime, fixTimes: locationFixes.map(\.time),
+        if let fixes, let fixFile, let first = run.firstSampleTime, let last = run.lastSampleTime {
+            diagnostics += fixFile.warnings
+            if let warning = run.fixes?.outOfOrderWarning { diagnostics += "locomotion: \(warning)\n" }
+            try TraceSpan.checkOverlap(traceStart: first, traceEnd: last, fixTimes: fixFile.file.fixes.map(\.time),
                                        trace: trace, fixes: fixes, diagnostics: &diagnostics)
         }
-        let replay = streaming.finish()
+        recorder.finish(at: run.lastSampleTime ?? 0)
+        let replay = recorder
 
         var eventLines: String?
         if events != nil {
@@ -207,13 +216,7 @@ struct ReplayCommand: AsyncParsableCommand {
             }
         }
 
-        var result = ReplaySummary(
-            segments: replay.segments, sampleTimes: EmptyCollection<Double>(), truth: replay.truth,
-            configuration: configuration, onsetAllowance: onsetAllowance, updates: replay.updates)
-        // The per-sample figures were counted while streaming, with ReplaySummary's sweep.
-        result.samples = replay.sampleCount
-        result.recordedSamples = replay.recordedSampleCount
-        result.recordedSampleShare = replay.sampleCount > 0 ? Double(replay.recordedSampleCount) / Double(replay.sampleCount) : 0
+        let result = replay.summary(configuration: configuration, onsetAllowance: onsetAllowance)
         var summaryJSON: String?
         if summary != nil {
             let encoder = JSONEncoder()
@@ -228,11 +231,6 @@ struct ReplayCommand: AsyncParsableCommand {
     /// Seconds with millisecond resolution (the inputs' precision), without
     /// binary-fraction noise such as `…454.5690002`.
     static func seconds(_ value: Double) -> String { NumberText.fixed(value, 3) }
-
-    private func readFixes() throws -> [LocationFix] {
-        guard let fixes else { return [] }
-        return try FixReader.read(path: fixes)
-    }
 }
 
 /// `--immediate-entry-confidence`: a confidence, or none to always wait for the dwell.

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import Locomotion
 import LocomotionDSP
@@ -96,45 +97,38 @@ struct StepsCommand: AsyncParsableCommand {
         }
     }
 
-    /// Reads one trace and detects its steps, as `steps` does for each input.
+    /// Reads one trace and detects its steps, as `steps` does for each input: a ``MotionEngine`` over the trace
+    /// (``RecordedTrace``), whose step events are the count. With `gated`, its classifier runs alongside and its
+    /// ``StepActivityGate`` holds the steps of bouts in a vehicle until they are long; without, the engine is given
+    /// no activity (an external source that says nothing), so every step counts.
     ///
     /// - Throws: ``InputError`` for bad input; ``CommandFailure`` (bad input) for a trace with too few samples or
     ///   sampled below the detector's minimum rate.
-    /// With `gated`, the activity classifier runs alongside and a ``StepActivityGate`` holds the steps of bouts
-    /// in a vehicle until they are long (as in MotionEngine).
     static func detectSteps(path: String, options: TraceReadingOptions, configuration: StepDetectorConfiguration,
                             gated: Bool = true, diagnostics: inout String, progress: ReadProgress) throws -> StepDetection {
-        // Parsing runs on a second thread, overlapping the detector (Docs/benchmarks.md, "Scaling").
-        var reader = try ReadAheadTraceReader(path: path, options: options)
-        var detector = StepDetector(configuration: configuration)
+        var engineConfiguration = MotionEngine.Configuration()
+        engineConfiguration.steps = configuration
+        if !gated { engineConfiguration.activitySource = .external }
+        // No fixes, so no days: the zone is never used.
+        var engine = MotionEngine(configuration: engineConfiguration, timeZone: TimeZone(identifier: "UTC")!)
+        var source = try TraceInput(path: path, options: options)
+        var run = RecordedTrace()
         var steps: [Double] = []
         var bouts: [WalkingBout] = []
-        let collect = { (event: StepDetector.Event) in
+        var rowCount = 0
+        try run.run(&source, through: &engine, row: { _ in
+            rowCount += 1
+            progress.row(rowCount)
+        }, emit: { event in
             switch event {
             case .step(let time): steps.append(time)
             case .boutEnded(let bout): bouts.append(bout)
+            default: break
             }
-        }
-        var classifier = ActivityClassifier()
-        var gate = StepActivityGate()
-        var rowCount = 0
-        while let row = try reader.next() {
-            rowCount += 1
-            progress.row(rowCount)
-            if gated {
-                classifier.push(row.sample) { gate.push($0.activity) }
-                detector.push(row.sample) { gate.push($0, emit: collect) }
-            } else {
-                detector.push(row.sample, emit: collect)
-            }
-        }
-        if gated {
-            detector.finish { gate.push($0, emit: collect) }
-        } else {
-            detector.finish(emit: collect)
-        }
-        diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: path)
+        })
+        diagnostics += LenientReport.text(source.warnings, skipped: source.skippedRowCount, in: path)
         try TraceSpan.requireTwoSamples(rowCount, file: path)
+        let detector = engine.stepDetector
         if detector.intervalCount == 0 {
             throw CommandFailure.badInput(
                 "\(path): \(StepDetectionError.tooFewSamples(count: rowCount))")

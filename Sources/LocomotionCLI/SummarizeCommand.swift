@@ -104,16 +104,8 @@ struct SummarizeCommand: AsyncParsableCommand {
         try await InputBatch(inputs: todo, jobs: inputOptions.jobs).run(
             progress: ProgressLine(quiet: inputOptions.quiet)
         ) { path, diagnostics, progress in
-            let trace = try TraceAnalysis.readTrace(path: path, options: readingOptions, diagnostics: &diagnostics,
-                                                    progress: progress)
-            let fixFile = try fixes.map {
-                try TraceAnalysis.readFixes(path: $0, lenient: readingOptions.lenient, diagnostics: &diagnostics)
-            }
-            if let fixes, let fixFile, let first = trace.samples.first, let last = trace.samples.last {
-                try TraceSpan.checkOverlap(traceStart: first.time, traceEnd: last.time, fixTimes: fixFile.fixes.map(\.time),
-                                           trace: path, fixes: fixes, diagnostics: &diagnostics)
-            }
-            let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: policy, timeZone: zone)
+            let analysis = try TraceAnalysis.run(path: path, options: readingOptions, fixesPath: fixes, policy: policy,
+                                                 timeZone: zone, diagnostics: &diagnostics, progress: progress)
             let zoneName = TimeAxis.isUniversal(zone) ? "UTC" : zone.identifier
             let report = TraceReport(analysis: analysis, fixesPath: fixes, timeZone: zoneName,
                                      highAccuracyMilliwatts: highAccuracy, lowPowerMilliwatts: lowPower)

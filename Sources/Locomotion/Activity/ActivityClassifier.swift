@@ -80,13 +80,8 @@ public struct ActivityClassifier: Sendable, Codable {
     public var settledTime: Double? {
         guard let last = lastSampleTime else { return nil }
         var settled = last - stage.windowReach
-        if let temporal = decisions.temporal {
-            if let pending = temporal.oldestUndecidedStart { settled = min(settled, pending) }
-            if let reported = temporal.reported?.start { settled = max(settled, reported) }
-            return settled
-        }
-        if let pending = decisions.smoother.pendingStart { settled = min(settled, pending) }
-        if let reported = decisions.smoother.reported?.start { settled = max(settled, reported) }
+        if let pending = decisions.pendingStart { settled = min(settled, pending) }
+        if let reported = decisions.reportedStart { settled = max(settled, reported) }
         return settled
     }
 
@@ -162,6 +157,15 @@ extension ActivityClassifier {
         /// the vehicle was in evidence (the gap's start, or the end of a later window decided `automotive`);
         /// else nil.
         var carriedVehicleTime: Double?
+        /// The start of the oldest decision still pending and of the update in force, kept up to date after every
+        /// change (they change once a window, and ``ActivityClassifier/settledTime`` is read once a sample: reading
+        /// them from the smoothers each time copies a smoother out of its `Optional`). Not encoded: derived.
+        private(set) var pendingStart: Double?
+        private(set) var reportedStart: Double?
+
+        private enum CodingKeys: String, CodingKey {
+            case configuration, smoothing, smoother, temporal, speed, runStarted, carriedVehicleTime
+        }
 
         init(configuration: Configuration, smoothing: Smoothing) {
             self.configuration = configuration
@@ -170,6 +174,30 @@ extension ActivityClassifier {
             if configuration.model == .temporal {
                 temporal = ActivityTemporalSmoother(configuration: configuration, smoothing: smoothing)
             }
+            refreshBounds()
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            configuration = try container.decode(Configuration.self, forKey: .configuration)
+            smoothing = try container.decode(Smoothing.self, forKey: .smoothing)
+            smoother = try container.decode(ActivitySmoother.self, forKey: .smoother)
+            temporal = try container.decodeIfPresent(ActivityTemporalSmoother.self, forKey: .temporal)
+            speed = try container.decodeIfPresent(SpeedEvidence.self, forKey: .speed)
+            runStarted = try container.decode(Bool.self, forKey: .runStarted)
+            carriedVehicleTime = try container.decodeIfPresent(Double.self, forKey: .carriedVehicleTime)
+            refreshBounds()
+        }
+
+        /// Recomputes ``pendingStart`` and ``reportedStart`` from the smoother in use.
+        mutating func refreshBounds() {
+            if temporal != nil {
+                pendingStart = temporal?.oldestUndecidedStart
+                reportedStart = temporal?.reported?.start
+            } else {
+                pendingStart = smoother.pendingStart
+                reportedStart = smoother.reported?.start
+            }
         }
 
         /// The update in force.
@@ -177,6 +205,7 @@ extension ActivityClassifier {
 
         /// Reports `update` (warm-up) now.
         mutating func force(_ update: ActivityUpdate, emit: (ActivityUpdate) -> Void) {
+            defer { refreshBounds() }
             if temporal != nil {
                 temporal?.force(update, emit: emit)
             } else {
@@ -187,10 +216,12 @@ extension ActivityClassifier {
         /// Decides everything still held back (temporal model).
         mutating func finish(emit: (ActivityUpdate) -> Void) {
             temporal?.flush(emit: emit)
+            refreshBounds()
         }
 
         /// Reports the gap `from...to` (s) as `unknown`.
         mutating func gap(from: Double, to: Double, emit: (ActivityUpdate) -> Void) {
+            defer { refreshBounds() }
             if temporal != nil {
                 temporal?.gap(from: from, to: to, update: ActivityUpdate(
                     start: from, activity: .unknown, confidence: .low,
@@ -211,6 +242,7 @@ extension ActivityClassifier {
 
         /// Decides the window that covered `start...end` (s) and passes the decision to the smoother.
         mutating func add(_ features: ActivityFeatures, start: Double, end: Double, emit: (ActivityUpdate) -> Void) {
+            defer { refreshBounds() }
             var metersPerSecond: Double?
             if let speed, abs(end - speed.time) <= configuration.speedMaximumAge { metersPerSecond = speed.metersPerSecond }
             if temporal != nil {

@@ -6,6 +6,8 @@ enum FixStreamItem: Sendable, Codable {
     case fix(LocationFix)
     /// A fix without a time (NaN), for the odometer's undated tally only.
     case untimedFix(LocationFix)
+    /// A fix earlier than the fix before it: no evidence, for the odometer only (which counts it as out of order).
+    case outOfOrderFix(LocationFix)
     /// The fix stream was interrupted (a new GPX track segment): no distance to the next fix.
     case segmentBreak
     /// From here on, days are local days in this zone.
@@ -18,11 +20,9 @@ enum FixStreamItem: Sendable, Codable {
     }
 }
 
-/// One input of the engine, released in merged time order.
-enum EngineInput: Sendable {
-    case sample(AccelerometerSample)
-    case fixStream(FixStreamItem)
-    case activity(ActivityUpdate)
+/// The engine's input streams.
+enum InputStream: Sendable {
+    case samples, fixes, updates
 }
 
 /// Merges the engine's input streams (samples, the fix stream, external activity updates) into one time-ordered
@@ -32,7 +32,8 @@ enum EngineInput: Sendable {
 /// stream has an input waiting (a stream's next input is never earlier than its waiting one), when it is more than
 /// `maximumSkew` older than the latest input pushed (the caller's promise), or when the caller flushes. At equal
 /// times fixes go first, then activity updates, then samples — the order of `GatingReplay`. Items of the fix
-/// stream without a time are released as soon as they are first in their stream.
+/// stream without a time (untimed and out-of-order fixes, breaks, zone changes) are released as soon as they are
+/// first in their stream.
 struct InputMerger: Sendable, Codable {
     let maximumSkew: Double
     let mergesActivity: Bool
@@ -76,28 +77,31 @@ struct InputMerger: Sendable, Codable {
         latestTime = max(latestTime ?? time, time)
     }
 
-    /// The next input that may be processed, if any; `through` releases every input up to that time whatever the
-    /// skew (`.infinity`: everything waiting).
-    mutating func next(through limit: Double = -.infinity) -> EngineInput? {
-        if let item = fixes.first, item.time == nil {
-            return .fixStream(fixes.removeFirst())
-        }
+    /// The stream whose next input may be processed, if any; `through` releases every input up to that time
+    /// whatever the skew (`.infinity`: everything waiting). Take the input with ``takeSample()``,
+    /// ``takeFixStreamItem()`` or ``takeUpdate()``. (Only the stream is returned: an input of any kind would be the
+    /// size of the largest, an activity update of a few hundred bytes, copied for every sample.)
+    mutating func nextStream(through limit: Double = -.infinity) -> InputStream? {
+        if let item = fixes.first, item.time == nil { return .fixes }
         // The earliest head, fixes before updates before samples at equal times.
-        var best: (time: Double, stream: Int)?
-        if let fix = fixes.first?.time { best = (fix, 0) }
-        if let update = updates.first?.start, best.map({ update < $0.time }) ?? true { best = (update, 1) }
-        if let sample = samples.first?.time, best.map({ sample < $0.time }) ?? true { best = (sample, 2) }
+        var best: (time: Double, stream: InputStream)?
+        if let fix = fixes.first?.time { best = (fix, .fixes) }
+        if let update = updates.first?.start, best.map({ update < $0.time }) ?? true { best = (update, .updates) }
+        if let sample = samples.first?.time, best.map({ sample < $0.time }) ?? true { best = (sample, .samples) }
         guard let best else { return nil }
         let everyStreamWaiting = !samples.isEmpty && !fixes.isEmpty && (!mergesActivity || !updates.isEmpty)
         let watermark = (latestTime ?? -.infinity) - maximumSkew
         guard everyStreamWaiting || best.time < watermark || best.time <= limit else { return nil }
         releasedTime = max(releasedTime ?? best.time, best.time)
-        switch best.stream {
-        case 0: return .fixStream(fixes.removeFirst())
-        case 1: return .activity(updates.removeFirst())
-        default: return .sample(samples.removeFirst())
-        }
+        return best.stream
     }
+
+    /// The first waiting sample (``nextStream(through:)`` said `.samples`).
+    mutating func takeSample() -> AccelerometerSample { samples.removeFirst() }
+    /// The first waiting item of the fix stream.
+    mutating func takeFixStreamItem() -> FixStreamItem { fixes.removeFirst() }
+    /// The first waiting activity update.
+    mutating func takeUpdate() -> ActivityUpdate { updates.removeFirst() }
 
     /// Marks everything up to `time` as delivered: a later input earlier than it is late.
     mutating func close(through time: Double) {

@@ -48,7 +48,10 @@ public struct MotionEngine: Sendable {
     public let configuration: Configuration
 
     private var merger: InputMerger
-    private var classifier: ActivityClassifier?
+    /// True when the activity comes from `classifier` (else it is pushed by the app, and `classifier` idles).
+    private let classifies: Bool
+    /// Not optional: a classifier inside an `Optional` is copied out and back on every mutation (a few KB a sample).
+    private var classifier: ActivityClassifier
     private var detector: StepDetector
     /// No steps while the activity is automotive unless the bout is long (`StepActivityGate`).
     private var stepGate = StepActivityGate()
@@ -84,7 +87,11 @@ public struct MotionEngine: Sendable {
         let external = configuration.activitySource == .external
         merger = InputMerger(maximumSkew: configuration.maximumSkew, mergesActivity: external)
         if case .classifier(let classifierConfiguration) = configuration.activitySource {
+            classifies = true
             classifier = ActivityClassifier(configuration: classifierConfiguration, smoothing: smoothing)
+        } else {
+            classifies = false
+            classifier = ActivityClassifier(smoothing: smoothing)
         }
         detector = StepDetector(configuration: configuration.steps)
         gate = RecordingGate(configuration: configuration.gating)
@@ -108,13 +115,17 @@ public struct MotionEngine: Sendable {
     /// True when more than half of the sampling intervals so far are too long to count steps in (the step
     /// detector's ``StepDetector/isRecordingTooSparse``).
     public var isRecordingTooSparseForSteps: Bool { detector.isRecordingTooSparse }
+    /// The step detector, to read: its interval counts and refused time (``StepDetector/intervalCount``,
+    /// ``StepDetector/refusedDuration``). Its ``StepDetector/stepCount`` includes the steps the activity gate held
+    /// back or dropped (``stepCount`` does not).
+    public var stepDetector: StepDetector { detector }
     /// The odometer: one tally per local day that saw a fix (fixes recorded so far).
     public var odometer: Odometer { distance.odometer }
     /// Inputs waiting to be processed (merge within the skew, and fixes waiting for their activity).
     public var waitingInputCount: Int { merger.waitingCount + distance.waitingCount }
     /// The time before which the activity is final (see ``ActivityClassifier/settledTime``); with external activity,
     /// the time of the latest input processed.
-    public var settledTime: Double? { classifier.map { $0.settledTime } ?? mergedTime }
+    public var settledTime: Double? { classifies ? classifier.settledTime : mergedTime }
 
     // MARK: Inputs
 
@@ -138,8 +149,15 @@ public struct MotionEngine: Sendable {
     /// Takes one location fix (time in s since 1970, WGS-84 degrees, accuracy in m, speed in m/s) and calls `emit`
     /// with the events of every input it lets through. A fix with a NaN time (a GPX point without `<time>`) counts
     /// only in the odometer's undated tally.
-    /// - Throws: ``MotionEngineError`` for an infinite time, a fix older than the previous one, or coordinates or
-    ///   accuracy out of range; the engine is unchanged then.
+    ///
+    /// **Out of order.** A fix earlier than the fix pushed before it (a logger that wrote a buffered fix late, two
+    /// logs joined) is no evidence: the classifier and the gate never see it, and the odometer, which it still
+    /// reaches in the order pushed, counts it as out of order in its day's tally (``FixRejection/outOfOrder``) — never
+    /// sorted into place, never an error. A fix at the same time as the one before is evidence (the classifier and
+    /// the gate take the later one) and the odometer counts it as a duplicate, out of order. The command-line tool
+    /// follows the same rule in every command.
+    /// - Throws: ``MotionEngineError`` for an infinite time, or coordinates or accuracy out of range; the engine is
+    ///   unchanged then.
     /// - Complexity: O(1) amortised.
     public mutating func push(_ fix: LocationFix, emit: (MotionEvent) -> Void) throws(MotionEngineError) {
         guard fix.latitude.isFinite, abs(fix.latitude) <= 90, fix.longitude.isFinite, abs(fix.longitude) <= 180,
@@ -150,7 +168,9 @@ public struct MotionEngine: Sendable {
         } else {
             guard fix.time.isFinite else { throw .nonFiniteTime(fix.time) }
             if let previous = latestFixPushed, fix.time < previous {
-                throw .fixOutOfOrder(previous: previous, received: fix.time)
+                merger.push(.outOfOrderFix(fix))
+                release(through: -.infinity, emit: emit)
+                return
             }
             latestFixPushed = fix.time
             if merger.isLate(fix.time) { lateInputCount += 1 }
@@ -166,7 +186,7 @@ public struct MotionEngine: Sendable {
     ///   previous update's.
     /// - Complexity: O(1) amortised.
     public mutating func push(_ update: ActivityUpdate, emit: (MotionEvent) -> Void) throws(MotionEngineError) {
-        guard classifier == nil else { throw .activityFromClassifier }
+        guard !classifies else { throw .activityFromClassifier }
         guard update.start.isFinite else { throw .nonFiniteTime(update.start) }
         if let previous = latestUpdatePushed, update.start < previous {
             throw .activityOutOfOrder(previous: previous, received: update.start)
@@ -215,22 +235,23 @@ public struct MotionEngine: Sendable {
         settleDistance(emit: emit)
     }
 
-    /// The input has ended: processes every waiting input, lets the classifier decide what it still holds back
-    /// (``ActivityClassifier/finish(emit:)``), records every waiting fix, ends the current walking bout, reports
-    /// the end of the samples (``MotionEvent/samplesEnded(time:)``) and calls `emit` with each of these events. The
-    /// engine can go on afterwards (a later bout starts afresh).
+    /// The input has ended: processes every waiting input, ends the current walking bout (its steps judged, like
+    /// every step, by the activity decided so far: ``StepActivityGate``), lets the classifier decide what it still
+    /// holds back (``ActivityClassifier/finish(emit:)``), records every waiting fix, reports the end of the samples
+    /// (``MotionEvent/samplesEnded(time:)``) and calls `emit` with each of these events. The engine can go on
+    /// afterwards (a later bout starts afresh).
     /// - Complexity: O(waiting inputs).
     public mutating func finish(emit: (MotionEvent) -> Void) {
         flush(emit: emit)
-        if classifier != nil {
+        detector.finish { event in stepGate.push(event) { emit(Self.event(of: $0)) } }
+        if classifies {
             // The temporal model's decisions still waiting for later evidence are made on what there is. The
             // classifier is part of `self`: its updates wait in a local buffer until it has returned.
             var updates: [ActivityUpdate] = []
-            classifier!.finish { updates.append($0) }
+            classifier.finish { updates.append($0) }
             for update in updates { take(update, emit: emit) }
         }
         distance.settle(before: .infinity, emit: emit)
-        detector.finish { emit(Self.event(of: $0)) }
         if let last = lastSampleTime { emit(.samplesEnded(time: last)) }
     }
 
@@ -260,11 +281,11 @@ public struct MotionEngine: Sendable {
     // MARK: Processing
 
     private mutating func release(through limit: Double, emit: (MotionEvent) -> Void) {
-        while let input = merger.next(through: limit) {
-            switch input {
-            case .sample(let sample): process(sample, emit: emit)
-            case .fixStream(let item): process(item, emit: emit)
-            case .activity(let update): take(update, emit: emit)
+        while let stream = merger.nextStream(through: limit) {
+            switch stream {
+            case .samples: process(merger.takeSample(), emit: emit)
+            case .fixes: process(merger.takeFixStreamItem(), emit: emit)
+            case .updates: take(merger.takeUpdate(), emit: emit)
             }
         }
     }
@@ -278,9 +299,9 @@ public struct MotionEngine: Sendable {
         }
         lastSampleTime = sample.time
         mergedTime = max(mergedTime ?? sample.time, sample.time)
-        if classifier != nil {
+        if classifies {
             var updates: [ActivityUpdate] = []
-            classifier!.push(sample) { updates.append($0) }  // an empty array does not allocate
+            classifier.push(sample) { updates.append($0) }  // an empty array does not allocate
             for update in updates { take(update, emit: emit) }
         }
         // The engine checks every input as the gate does before taking it, so the gate never refuses one here.
@@ -292,7 +313,7 @@ public struct MotionEngine: Sendable {
     private mutating func process(_ item: FixStreamItem, emit: (MotionEvent) -> Void) {
         if case .fix(let fix) = item {
             mergedTime = max(mergedTime ?? fix.time, fix.time)
-            classifier?.push(fix)
+            if classifies { classifier.push(fix) }
             try? gate.push(fix) { emit(.recording($0)) }
         }
         distance.add(item)
@@ -304,13 +325,13 @@ public struct MotionEngine: Sendable {
         activity = update
         stepGate.push(update.activity)
         emit(.activity(update))
-        if classifier == nil { mergedTime = max(mergedTime ?? update.start, update.start) }
+        if !classifies { mergedTime = max(mergedTime ?? update.start, update.start) }
         try? gate.push(update) { emit(.recording($0)) }
         distance.add(update)
     }
 
     private mutating func settleDistance(emit: (MotionEvent) -> Void) {
-        guard let settled = settledTime else { return }
+        guard distance.waitingCount > 0, let settled = settledTime else { return }
         distance.settle(before: settled, emit: emit)
     }
 
@@ -335,7 +356,9 @@ extension MotionEngine: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         configuration = try container.decode(Configuration.self, forKey: .configuration)
         merger = try container.decode(InputMerger.self, forKey: .merger)
-        classifier = try container.decodeIfPresent(ActivityClassifier.self, forKey: .classifier)
+        let decodedClassifier = try container.decodeIfPresent(ActivityClassifier.self, forKey: .classifier)
+        classifies = decodedClassifier != nil
+        classifier = decodedClassifier ?? ActivityClassifier()
         detector = try container.decode(StepDetector.self, forKey: .detector)
         stepGate = try container.decodeIfPresent(StepActivityGate.self, forKey: .stepGate) ?? StepActivityGate()
         gate = try container.decode(RecordingGate.self, forKey: .gate)
@@ -349,7 +372,7 @@ extension MotionEngine: Codable {
         latestUpdatePushed = try container.decodeIfPresent(Double.self, forKey: .latestUpdatePushed)
         mergedTime = try container.decodeIfPresent(Double.self, forKey: .mergedTime)
         let classifies = configuration.activitySource != .external
-        guard configuration.isValid, (classifier != nil) == classifies, merger.mergesActivity == !classifies,
+        guard configuration.isValid, self.classifies == classifies, merger.mergesActivity == !classifies,
               detector.hasConsistentState, detector.configuration == configuration.steps,
               gate.configuration == configuration.gating else {
             throw DecodingError.dataCorruptedError(forKey: .configuration, in: container,
@@ -362,7 +385,7 @@ extension MotionEngine: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(configuration, forKey: .configuration)
         try container.encode(merger, forKey: .merger)
-        try container.encodeIfPresent(classifier, forKey: .classifier)
+        if classifies { try container.encode(classifier, forKey: .classifier) }
         try container.encode(detector, forKey: .detector)
         try container.encode(stepGate, forKey: .stepGate)
         try container.encode(gate, forKey: .gate)

@@ -5,7 +5,8 @@ public enum MotionEngineError: Error, Sendable, Hashable, CustomStringConvertibl
     case nonFiniteTime(Double)
     /// A sample older than the previous sample (equal times are taken: the stages treat them as a break).
     case sampleOutOfOrder(previous: Double, received: Double)
-    /// A fix older than the previous fix.
+    /// A fix older than the previous fix. No longer thrown: ``MotionEngine/push(_:emit:)-(LocationFix,_)`` takes such
+    /// a fix as no evidence, counted by the odometer. Kept so that code that names it still builds.
     case fixOutOfOrder(previous: Double, received: Double)
     /// A fix whose latitude, longitude or accuracy is out of range or not a number.
     case invalidFix(time: Double)

@@ -5,7 +5,8 @@ import Foundation
 /// Activity updates hold from where the activity began, which may be before fixes already seen; so a fix waits
 /// until no later update can start at or before its time (the settled time), then goes to the odometer after every
 /// update that starts at or before it — exactly `Odometer.measuring(fixes, activities:)` over the whole input.
-/// Items without a time (untimed fixes, segment breaks, time-zone changes) keep their place among the fixes.
+/// Items without a time (untimed and out-of-order fixes, segment breaks, time-zone changes) keep their place among
+/// the fixes.
 struct OdometerFeed: Sendable, Codable {
     private(set) var odometer: Odometer
     private var waiting = InputQueue<FixStreamItem>()
@@ -37,7 +38,7 @@ struct OdometerFeed: Sendable, Codable {
                     _ = updates.removeFirst()
                 }
                 record(fix, emit: emit)
-            case .untimedFix(let fix):
+            case .untimedFix(let fix), .outOfOrderFix(let fix):
                 record(fix, emit: emit)
             case .segmentBreak:
                 odometer.startNewSegment()

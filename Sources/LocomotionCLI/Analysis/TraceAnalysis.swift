@@ -3,9 +3,9 @@ import Locomotion
 import LocomotionDSP
 import LocomotionIO
 
-/// Everything the library says about one trace (and its fixes), computed once
-/// for `plot` and `summarize` with the same stages and defaults as `label`,
-/// `steps`, `distance` and `replay`, in one pass over the samples.
+/// Everything the library says about one trace (and its fixes), for `plot` and `summarize`: one ``MotionEngine``
+/// run over the streamed trace (``RecordedTrace``), the engine's events gathered into segments, steps and distance.
+/// Memory grows with what happens (segments, steps, fixes), not with the samples.
 struct TraceAnalysis: Sendable {
     /// One point of the odometer's running total.
     struct DistancePoint: Sendable, Hashable {
@@ -17,17 +17,23 @@ struct TraceAnalysis: Sendable {
         var day: LocalDay
     }
 
-    /// The trace as read.
-    var trace: Trace
-    /// The location fixes, when given (timed ones, in file order).
-    var fixes: [LocationFix]?
+    /// The trace's path as given.
+    var file: String
+    /// Samples read.
+    var sampleCount = 0
+    /// First and last sample time, seconds.
+    var start = 0.0
+    var end = 0.0
+    /// The nominal sampling rate in Hz (median interval), or nil for fewer than two samples.
+    var samplingRate: Double?
+    /// The timed location fixes given, nil without fixes.
+    var fixCount: Int?
     /// Activity segments from the classifier, first to last sample.
     var activities: [ActivitySegment] = []
-    /// The classifier's updates, in order.
-    var activityUpdates: [ActivityUpdate] = []
-    /// Steps and walking bouts (through the activity gate, as `locomotion steps` counts them).
-    var steps = StepDetection(steps: [], bouts: [], refusedDuration: 0)
-    /// True when the trace is sampled too sparsely to count steps (then `steps` is empty).
+    /// Counted steps and walking bouts (through the activity gate, as `locomotion steps` counts them).
+    var stepTimes: [Double] = []
+    var bouts: [WalkingBout] = []
+    /// True when the trace is sampled too sparsely to count steps (then `stepTimes` and `bouts` are empty).
     var stepsRefused = false
     /// The gate's configuration (policy) and its mode segments, first to last sample.
     var gating: GatingConfiguration
@@ -36,156 +42,99 @@ struct TraceAnalysis: Sendable {
     var odometer: Odometer?
     var distance: [DistancePoint] = []
 
-    /// First and last sample time, seconds.
-    var start: Double { trace.samples.first?.time ?? 0 }
-    var end: Double { trace.samples.last?.time ?? 0 }
-
-    /// Runs the classifier, the step detector and the gate over `trace` (fixes merged in by time), then
-    /// the odometer over `fixes` gated by the activities found. O(n + f).
-    /// - Throws: `CommandFailure.badInput` when the gate refuses a fix (out of order, impossible values).
-    init(trace: Trace, fixes: FixFile?, policy: GatingPolicy, timeZone: TimeZone) throws {
-        self.trace = trace
-        let timedFixes = fixes?.fixes.filter { !$0.time.isNaN } ?? []
-        self.fixes = fixes.map { _ in timedFixes }
-        gating = GatingConfiguration(policy: policy)
-        stepsRefused = (try? StepDetector.checkSamplingRate(of: trace.samples)) == nil
-
-        var classifier = ActivityClassifier()
-        var segmenter = ActivitySegmenter()
-        var detector = StepDetector()
-        // Steps in a vehicle count only in long bouts, as in `locomotion steps` and MotionEngine.
-        var stepGate = StepActivityGate()
-        var gate = RecordingGate(configuration: gating)
-        var events: [GatingEvent] = []
-        var pending: [ActivityUpdate] = []
-        var stepTimes: [Double] = [], bouts: [WalkingBout] = []
-        var segments: [ActivitySegment] = []
-        var updates: [ActivityUpdate] = []
-        var fixIndex = 0
-        do {
-            for sample in trace.samples {
-                // The order of `locomotion replay`: fixes up to the sample, then the update, then the heartbeat.
-                while fixIndex < timedFixes.count && timedFixes[fixIndex].time <= sample.time {
-                    classifier.push(timedFixes[fixIndex])
-                    try gate.push(timedFixes[fixIndex]) { events.append($0) }
-                    fixIndex += 1
-                }
-                classifier.push(sample) { pending.append($0) }
-                for update in pending {
-                    stepGate.push(update.activity)
-                    try gate.push(update) { events.append($0) }
-                    segmenter.push(update) { segments.append($0) }
-                    updates.append(update)
-                }
-                pending.removeAll(keepingCapacity: true)
-                try gate.advance(to: sample.time) { events.append($0) }
-                if !stepsRefused {
-                    detector.push(sample) { event in
-                        stepGate.push(event) { event in
-                            switch event {
-                            case .step(let time): stepTimes.append(time)
-                            case .boutEnded(let bout): bouts.append(bout)
-                            }
-                        }
-                    }
-                }
-            }
-        } catch {
-            throw CommandFailure.badInput("\(fixes?.file ?? trace.file): \(error)")
-        }
-        if !stepsRefused {
-            detector.finish { event in
-                stepGate.push(event) { event in
-                    switch event {
-                    case .step(let time): stepTimes.append(time)
-                    case .boutEnded(let bout): bouts.append(bout)
-                    }
-                }
-            }
-            steps = StepDetection(steps: stepTimes, bouts: bouts, refusedDuration: detector.refusedDuration)
-        }
-        // The temporal model decides what it still holds back at the end of the trace.
-        do {
-            classifier.finish { pending.append($0) }
-            for update in pending {
-                try gate.push(update) { events.append($0) }
-                segmenter.push(update) { segments.append($0) }
-                updates.append(update)
-            }
-        } catch {
-            throw CommandFailure.badInput("\(fixes?.file ?? trace.file): \(error)")
-        }
-        let last = trace.samples.last?.time ?? 0
-        segmenter.finish(at: last) { segments.append($0) }
-        activities = segments
-        activityUpdates = updates
-        modes = GatingSegmenter.segments(of: events, end: last)
-        if let fixes { measureDistance(fixes, timeZone: timeZone) }
-    }
-
-    /// The odometer over the fixes, distance accruing only while the classifier reports a moving activity
-    /// (an update applies to fixes at or after its start, as `Odometer.measuring` does).
-    private mutating func measureDistance(_ file: FixFile, timeZone: TimeZone) {
-        var configuration = OdometerConfiguration()
-        configuration.movingActivities = GatingPolicy.anyMovement.recordedActivities
-        var odometer = Odometer(configuration: configuration, timeZone: timeZone)
-        var nextUpdate = activityUpdates.startIndex
-        var segmentStarts = file.segmentStarts[...]
-        for (index, fix) in file.fixes.enumerated() {
-            if segmentStarts.first == index {
-                segmentStarts.removeFirst()
-                odometer.startNewSegment()
-            }
-            if fix.time.isNaN {
-                odometer.push(fix) { _ in }
-                continue
-            }
-            while nextUpdate < activityUpdates.endIndex && activityUpdates[nextUpdate].start <= fix.time {
-                odometer.push(activityUpdates[nextUpdate])
-                nextUpdate += 1
-            }
-            odometer.push(fix) { _ in }
-            if let today = odometer.today, let day = today.day {
-                distance.append(DistancePoint(time: fix.time, dayDistance: today.distance, day: day))
-            }
-        }
-        self.odometer = odometer
-    }
+    /// Steps and bouts as one value.
+    var steps: StepDetection { StepDetection(steps: stepTimes, bouts: bouts, refusedDuration: 0) }
 
     /// The largest |time| in seconds `plot` and `summarize` show (far inside Int's range for every clock and duration).
     static let maximumShownTime = 1e15
 
-    /// Reads a trace for analysis (as `Trace.read` does, reporting rows read to `progress`): warnings of lenient
-    /// reading are appended to `diagnostics`; an empty trace is bad input.
-    static func readTrace(path: String, options: TraceReadingOptions, diagnostics: inout String,
-                          progress: ReadProgress = .none) throws -> Trace {
-        let trace = try Trace.read(path: path, options: options) { progress.row($0) }
-        diagnostics += LenientReport.text(trace.warnings, skipped: trace.skippedRowCount, in: trace.file)
-        guard let first = trace.samples.first, let last = trace.samples.last else {
+    private init(file: String, gating: GatingConfiguration) {
+        self.file = file
+        self.gating = gating
+    }
+
+    /// Streams the trace at `path` with the fixes at `fixesPath` through a ``MotionEngine`` — the classifier (lagged,
+    /// as a phone decides), the step detector behind the activity gate, the recording gate with `policy`, and the
+    /// odometer counting while any movement is reported, days in `timeZone` — and gathers its events. `row` gets
+    /// each row read (after its checks). Warnings (lenient reading, fixes out of order or outside the trace) are
+    /// appended to `diagnostics`.
+    /// - Throws: ``InputError`` for bad input (a bad row, a trace of fewer than two samples or with times too far
+    ///   from 1970 to show, fixes that do not overlap the trace).
+    static func run(path: String, options: TraceReadingOptions, fixesPath: String?, policy: GatingPolicy,
+                    timeZone: TimeZone, diagnostics: inout String, progress: ReadProgress = .none,
+                    row: (TraceRow) throws -> Void = { _ in }) throws -> TraceAnalysis {
+        var source = try TraceInput(path: path, options: options)
+        let fixFile = try fixesPath.map { try readFixes(path: $0, lenient: options.lenient) }
+        var analysis = TraceAnalysis(file: path, gating: GatingConfiguration(policy: policy))
+        var configuration = MotionEngine.Configuration()
+        configuration.gating = analysis.gating
+        var engine = MotionEngine(configuration: configuration, timeZone: timeZone, smoothing: .lagged)
+        var run = RecordedTrace(fixes: fixFile?.file)
+        var activitySegmenter = ActivitySegmenter(), modeSegmenter = GatingSegmenter()
+        var interval = SamplingIntervalMedian()
+        var activities: [ActivitySegment] = [], modes: [GatingSegment] = []
+        var stepTimes: [Double] = [], bouts: [WalkingBout] = [], points: [DistancePoint] = []
+        var rows = 0
+        try run.run(&source, through: &engine, row: { next in
+            // Dates, clocks and durations are written through Int arithmetic, which would trap this far out
+            // (reachable only past --no-unit-check, which lets times of 2.6e11 s and more through).
+            guard next.sample.time.magnitude < maximumShownTime else {
+                throw InputError(file: path, line: next.line,
+                                 problem: "timestamp \(next.sample.time) s is too far from 1970 to show as a date or "
+                                 + "duration (the limit is ±10¹⁵ s, 30 million years)", hint: "timestamps must be in seconds")
+            }
+            rows += 1
+            progress.row(rows)
+            interval.push(next.sample.time)
+            try row(next)
+        }, emit: { event in
+            switch event {
+            case .activity(let update): activitySegmenter.push(update) { activities.append($0) }
+            case .recording(let gating): modeSegmenter.push(gating) { modes.append($0) }
+            case .step(let time): stepTimes.append(time)
+            case .boutEnded(let bout): bouts.append(bout)
+            case .distance(let update):
+                // A point per dated fix in time order (a fix out of order has no place on the curve).
+                if !update.time.isNaN, let day = update.tally.day, points.last.map({ update.time >= $0.time }) ?? true {
+                    points.append(DistancePoint(time: update.time, dayDistance: update.tally.distance, day: day))
+                }
+            case .samplesBegan, .gap, .samplesEnded: break
+            }
+        })
+        diagnostics += LenientReport.text(source.warnings, skipped: source.skippedRowCount, in: path)
+        guard let first = run.firstSampleTime, let last = run.lastSampleTime else {
             throw InputError(file: path, problem: "the trace has no samples", hint: "a trace needs a header and at least one row")
         }
-        try TraceSpan.requireTwoSamples(trace.samples.count, file: path)
-        // Dates, clocks and durations are written through Int arithmetic, which would trap this far out
-        // (reachable only past --no-unit-check, which lets times of 2.6e11 s and more through).
-        guard max(first.time.magnitude, last.time.magnitude) < maximumShownTime else {
-            throw InputError(file: path, problem: "timestamps from \(first.time) to \(last.time) s are too far from 1970 "
-                             + "to show as dates or durations (the limit is ±10¹⁵ s, 30 million years)",
-                             hint: "timestamps must be in seconds")
+        try TraceSpan.requireTwoSamples(run.sampleCount, file: path)
+        activitySegmenter.finish(at: last) { activities.append($0) }
+        modeSegmenter.finish(at: last) { modes.append($0) }
+        analysis.sampleCount = run.sampleCount
+        analysis.start = first
+        analysis.end = last
+        analysis.samplingRate = interval.median.flatMap { $0 > 0 ? 1 / $0 : nil }
+        analysis.activities = activities
+        analysis.modes = modes
+        // The step detector's own check of the rate (the share of long intervals), as `locomotion steps` refuses.
+        analysis.stepsRefused = engine.isRecordingTooSparseForSteps
+        if !analysis.stepsRefused {
+            analysis.stepTimes = stepTimes
+            analysis.bouts = bouts
         }
-        return trace
+        if let fixFile, let fixesPath {
+            diagnostics += fixFile.warnings
+            if let warning = run.fixes?.outOfOrderWarning { diagnostics += "locomotion: \(warning)\n" }
+            try TraceSpan.checkOverlap(traceStart: first, traceEnd: last, fixTimes: fixFile.file.fixes.map(\.time),
+                                       trace: path, fixes: fixesPath, diagnostics: &diagnostics)
+            analysis.fixCount = fixFile.file.fixes.count { !$0.time.isNaN }
+            analysis.odometer = engine.odometer
+            analysis.distance = points
+        }
+        return analysis
     }
 
-    /// Reads fixes (CSV, GPX or NMEA) as `distance` does; skipped entries of lenient reading are appended to
-    /// `diagnostics`.
-    static func readFixes(path: String, lenient: Bool, diagnostics: inout String) throws -> FixFile {
+    /// Reads fixes (CSV, GPX or NMEA) as every command does: the file, and the text of what lenient reading skipped.
+    static func readFixes(path: String, lenient: Bool) throws -> (file: FixFile, warnings: String) {
         let file = try FixReader.readFile(path: path, options: FixReadingOptions(lenient: lenient))
-        diagnostics += LenientReport.text(file.warnings, skipped: file.warnings.count, in: path)
-        return file
-    }
-
-    /// The nominal sampling rate in Hz (median interval), or nil for fewer than two samples.
-    var samplingRate: Double? {
-        guard let interval = medianSamplingInterval(trace.samples.lazy.map(\.time)), interval > 0 else { return nil }
-        return 1 / interval
+        return (file, LenientReport.text(file.warnings, skipped: file.warnings.count, in: path))
     }
 }

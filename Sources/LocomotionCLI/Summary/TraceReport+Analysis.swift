@@ -6,8 +6,8 @@ extension TraceReport {
     /// power figures (milliwatts) of the energy estimate.
     init(analysis: TraceAnalysis, fixesPath: String?, timeZone: String,
          highAccuracyMilliwatts: Double, lowPowerMilliwatts: Double) {
-        source = Source(trace: analysis.trace.file, samples: analysis.trace.samples.count, samplingRate: analysis.samplingRate,
-                        start: analysis.start, end: analysis.end, fixes: fixesPath, fixCount: analysis.fixes?.count,
+        source = Source(trace: analysis.file, samples: analysis.sampleCount, samplingRate: analysis.samplingRate,
+                        start: analysis.start, end: analysis.end, fixes: fixesPath, fixCount: analysis.fixCount,
                         timeZone: timeZone)
         notes = []
 

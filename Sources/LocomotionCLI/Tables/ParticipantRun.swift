@@ -52,16 +52,22 @@ struct ParticipantRun {
         var fileStarts: [(time: Double, file: String)] = []
         var previous: (file: String, time: Double)?
         var rowCount = 0
-        var participantFixes: [LocationFix] = []
-        if case .file(let path) = settings.fixes { participantFixes = try ActivityTraceRun.timedFixes(path: path) }
-        var fixIndex = 0
-        for file in files {
-            var fileFixes: [LocationFix] = []
-            if case .companions = settings.fixes, let path = companionFixes(of: file) {
-                fileFixes = try ActivityTraceRun.timedFixes(path: path)
+        // The fixes: one file for the whole recording, or each trace's own (fed before the next trace's samples).
+        var participantFixes: (file: FixFile, warnings: String)?
+        if case .file(let path) = settings.fixes {
+            participantFixes = try TraceAnalysis.readFixes(path: path, lenient: settings.reading.lenient)
+            diagnostics += participantFixes!.warnings
+        }
+        var run = RecordedTrace(fixes: participantFixes?.file)
+        for (position, file) in files.enumerated() {
+            if case .companions = settings.fixes {
+                let companion = try companionFixes(of: file).map {
+                    try TraceAnalysis.readFixes(path: $0, lenient: settings.reading.lenient)
+                }
+                diagnostics += companion?.warnings ?? ""
+                run = RecordedTrace(fixes: companion?.file)
             }
-            var fileFixIndex = 0
-            var reader = try ReadAheadTraceReader(path: file, options: settings.reading)
+            var reader = try TraceInput(path: file, options: settings.reading)
             var first = true
             while let row = try reader.next() {
                 rowCount += 1
@@ -76,34 +82,25 @@ struct ParticipantRun {
                     }
                     fileStarts.append((time, file))
                 }
-                // Fixes up to the sample, then the sample: the order of `locomotion replay`.
-                while fixIndex < participantFixes.count, participantFixes[fixIndex].time <= time {
-                    try tables.push(participantFixes[fixIndex], file: file) { fileStarts.fileOf($0) }
-                    fixIndex += 1
-                }
-                while fileFixIndex < fileFixes.count, fileFixes[fileFixIndex].time <= time {
-                    try tables.push(fileFixes[fileFixIndex], file: file) { fileStarts.fileOf($0) }
-                    fileFixIndex += 1
-                }
-                try tables.push(row.sample, file: file) { fileStarts.fileOf($0) }
+                try tables.push(row, of: file, run: &run) { fileStarts.fileOf($0) }
                 previous = (file, time)
             }
-            // The file's fixes after its last sample (they may still fall in an epoch of the recording).
-            while fileFixIndex < fileFixes.count {
-                try tables.push(fileFixes[fileFixIndex], file: file) { fileStarts.fileOf($0) }
-                fileFixIndex += 1
-            }
             diagnostics += LenientReport.text(reader.warnings, skipped: reader.skippedRowCount, in: file)
-        }
-        while fixIndex < participantFixes.count, let last = files.last {
-            try tables.push(participantFixes[fixIndex], file: last) { fileStarts.fileOf($0) }
-            fixIndex += 1
+            if case .companions = settings.fixes {
+                // A trace's own fixes after its last sample may still fall in an epoch of the recording; after the
+                // last trace they count for distance only (the recording ends there).
+                if position < files.count - 1 { try tables.pushRemainingFixes(of: &run) { fileStarts.fileOf($0) } }
+                if let warning = run.fixes?.outOfOrderWarning, position < files.count - 1 {
+                    diagnostics += "locomotion: \(warning)\n"
+                }
+            }
         }
         guard previous != nil else {
             throw InputError(file: files.first ?? group.participant, problem: "the trace has no samples",
                              hint: "a trace needs a header and at least one row")
         }
-        try tables.finish { fileStarts.fileOf($0) }
+        try tables.finish(run: &run) { fileStarts.fileOf($0) }
+        if let warning = run.fixes?.outOfOrderWarning { diagnostics += "locomotion: \(warning)\n" }
     }
 
     /// The files in the order of their first timestamps (ties and unreadable starts keep the input order).
@@ -111,7 +108,7 @@ struct ParticipantRun {
         guard files.count > 1 else { return files }
         var starts: [(time: Double, index: Int)] = []
         for (index, file) in files.enumerated() {
-            var reader = try TraceReader(path: file, options: options)
+            var reader = try TraceInput(path: file, options: options)
             starts.append((try reader.next()?.sample.time ?? .infinity, index))
         }
         return starts.sorted { ($0.time, $0.index) < ($1.time, $1.index) }.map { files[$0.index] }

@@ -32,33 +32,30 @@ struct TableBuilder {
         days = DayAccumulator(minimumCoveredHours: settings.minimumHours)
     }
 
-    mutating func push(_ fix: LocationFix, file: String, fileOf: (Double) -> String) throws {
-        do {
-            try collecting { engine, emit throws(MotionEngineError) in try engine.push(fix, emit: emit) }
-        } catch {
-            throw CommandFailure.badInput("\(file): fix at \(fix.time) s: \(error)")
-        }
+    /// Pushes one row of `file` (and the fixes due by its time) through `run` into the engine, the sample into the
+    /// epochs, and the events into the tables.
+    /// - Throws: ``InputError`` from the run.
+    mutating func push(_ row: TraceRow, of file: String, run: inout RecordedTrace, fileOf: (Double) -> String) throws {
+        try collecting { engine, emit throws(InputError) in try run.push(row, of: file, through: &engine, emit: emit) }
+        epochs.push(row.sample)
+        dailyEpochs?.push(row.sample)
         record(fileOf: fileOf)
-    }
-
-    mutating func push(_ sample: AccelerometerSample, file: String, fileOf: (Double) -> String) throws {
-        do {
-            try collecting { engine, emit throws(MotionEngineError) in try engine.push(sample, emit: emit) }
-        } catch {
-            throw CommandFailure.badInput("\(file): sample at \(sample.time) s: \(error)")
-        }
-        epochs.push(sample)
-        dailyEpochs?.push(sample)
-        record(fileOf: fileOf)
-        lastSample = sample.time
+        lastSample = row.sample.time
         sampleCount += 1
         // Epochs are written once no event can reach them any more; an event that still came later would be
         // refused (`lateEventCount`, an error below), never misfiled.
         if sampleCount & 255 == 0, let settled = engine.eventSettledTime { settle(through: settled, fileOf: fileOf) }
     }
 
-    mutating func finish(fileOf: (Double) -> String) throws {
-        collecting { engine, emit in engine.finish(emit: emit) }
+    /// Pushes the fixes `run` still holds into the engine (the end of a file whose fixes are its own).
+    mutating func pushRemainingFixes(of run: inout RecordedTrace, fileOf: (Double) -> String) throws {
+        try collecting { engine, emit throws(InputError) in try run.pushRemainingFixes(into: &engine, emit: emit) }
+        record(fileOf: fileOf)
+    }
+
+    /// Ends the recording (``RecordedTrace/finish(_:emit:)``) and writes every table's last rows.
+    mutating func finish(run: inout RecordedTrace, fileOf: (Double) -> String) throws {
+        try collecting { engine, emit throws(InputError) in try run.finish(&engine, emit: emit) }
         record(fileOf: fileOf)
         if let lastSample, let segment = outputs.segment { segmenter.finish(at: lastSample) { segment($0, fileOf($0.start)) } }
         let epochOutput = outputs.epoch, dayOutput = outputs.day, separate = dailyEpochs != nil

@@ -4,19 +4,11 @@
 /// Phones deliver samples with jitter, dropped samples and occasional pauses; the median step is
 /// insensitive to all three, unlike the mean (`1 / median` is the nominal rate in Hz).
 /// Duplicate and backwards timestamps are skipped.
-/// - Complexity: O(n log n) time, O(n) memory.
+///
+/// ``SamplingIntervalMedian`` over the times.
+/// - Complexity: O(n + d log d) time and O(d) memory for d distinct steps.
 public func medianSamplingInterval(_ times: some Collection<Double>) -> Double? {
-    var steps: [Double] = []
-    steps.reserveCapacity(max(times.count - 1, 0))
-    var previous: Double?
-    for time in times where time.isFinite {
-        if let previous, time - previous > 0 {
-            steps.append(time - previous)
-        }
-        previous = time
-    }
-    guard !steps.isEmpty else { return nil }
-    steps.sort()
-    let middle = steps.count / 2
-    return steps.count % 2 == 1 ? steps[middle] : (steps[middle - 1] + steps[middle]) / 2
+    var tally = SamplingIntervalMedian()
+    for time in times { tally.push(time) }
+    return tally.median
 }

@@ -20,8 +20,7 @@ public struct GatingReplayer: Sendable {
     /// The gate, advanced to the latest sample's time.
     public private(set) var gate: RecordingGate
     private var classifier: ActivityClassifier?
-    private let labelConfidence: ActivityConfidence
-    private var previousLabel: MotionActivity?
+    private var labels: ActivityLabelStream
     private let fixes: [LocationFix]
     private var fixIndex = 0
 
@@ -32,7 +31,7 @@ public struct GatingReplayer: Sendable {
                 configuration: GatingConfiguration) {
         gate = RecordingGate(configuration: configuration)
         self.fixes = fixes
-        self.labelConfidence = labelConfidence
+        labels = ActivityLabelStream(confidence: labelConfidence)
         switch source {
         case .external:
             classifier = nil
@@ -64,13 +63,11 @@ public struct GatingReplayer: Sendable {
                 try gate.push(update, emit: gating)
             }
         } else {
-            let label = label ?? .unknown
-            if label != previousLabel {
-                let update = ActivityUpdate(start: sample.time, activity: label, confidence: labelConfidence,
-                                            explanation: ActivityExplanation(rule: .label))
+            var update: ActivityUpdate?
+            labels.push(label, at: sample.time) { update = $0 }
+            if let update {
                 emit(.activity(update))
                 try gate.push(update, emit: gating)
-                previousLabel = label
             }
         }
         try gate.advance(to: sample.time, emit: gating)

@@ -84,18 +84,12 @@ public struct ReplaySummary: Sendable, Hashable, Codable {
         switchesPerHour = duration > 0 ? Double(switchCount) / (duration / 3600) : 0
 
         // One sweep over the samples; segments are half-open except the last.
-        var sampleCount = 0, recordedCount = 0, index = 0
-        for time in sampleTimes {
-            sampleCount += 1
-            while index < segments.count && segments[index].end <= time && index < segments.count - 1 { index += 1 }
-            if index < segments.count {
-                let segment = segments[index]
-                if segment.mode == .highAccuracy && time >= segment.start && time <= segment.end { recordedCount += 1 }
-            }
-        }
-        samples = sampleCount
-        recordedSamples = recordedCount
-        recordedSampleShare = sampleCount > 0 ? Double(recordedCount) / Double(sampleCount) : 0
+        var counter = RecordedSampleCounter()
+        for segment in segments { counter.append(segment) }
+        for time in sampleTimes { counter.countFinal(at: time) }
+        samples = counter.sampleCount
+        recordedSamples = counter.recordedCount
+        recordedSampleShare = samples > 0 ? Double(recordedSamples) / Double(samples) : 0
 
         self.truth = truth.map {
             GatingTruthComparison(timeline: ModeTimeline(segments), truth: $0, configuration: configuration, onsetAllowance: onsetAllowance)

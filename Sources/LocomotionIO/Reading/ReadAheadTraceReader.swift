@@ -2,7 +2,7 @@ import Foundation
 
 /// A ``TraceReader`` that parses on other threads, ahead of the caller and
 /// in parallel: the file is cut into chunks of whole lines that up to
-/// ``parsingThreads`` threads parse at the same time, so that parsing runs on
+/// one thread per processor (at most 8) parse at the same time, so that parsing runs on
 /// every core and overlaps the caller's processing of the rows.
 ///
 /// It returns exactly what ``TraceReader`` returns — the same rows with the
@@ -20,8 +20,8 @@ import Foundation
 /// }
 /// ```
 ///
-/// Memory is bounded: at most ``parsingThreads`` + 2 chunks of ``chunkBytes``
-/// bytes and their parsed rows (48 bytes each) are in flight, a few MB, and
+/// Memory is bounded: at most one chunk per parsing thread + 2 chunks of 256 KiB
+/// and their parsed rows (48 bytes each) are in flight, a few MB, and
 /// the buffers are reused, so there is no allocation per row or per chunk in
 /// the steady state. A file that ends within a chunk of its first read (1 MiB)
 /// is parsed on the calling thread alone.
@@ -30,10 +30,10 @@ import Foundation
 /// the end stops the threads.
 public struct ReadAheadTraceReader {
     /// Bytes of input per chunk (whole lines, so a little less).
-    public static let chunkBytes = 1 << 18
+    static let chunkBytes = 1 << 18
     /// The default number of parsing threads: one per active processor, at most 8 (beyond that the
-    /// input's memory bandwidth, not parsing, limits).
-    public static var defaultParsingThreads: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8) }
+    /// input's memory bandwidth, not parsing, limits). A tuning figure, for the benchmarks (`@_spi(Tuning)`).
+    @_spi(Tuning) public static var defaultParsingThreads: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8) }
 
     /// The path as given, `"-"` for standard input.
     public let file: String
@@ -45,7 +45,7 @@ public struct ReadAheadTraceReader {
     public let hasHeader: Bool
     /// The number of threads that parse (besides the caller's); 0: the caller's thread parses, in
     /// ``next()``.
-    public let parsingThreads: Int
+    let parsingThreads: Int
     /// Rows skipped in lenient mode (the first ``TraceReader/maximumStoredWarnings``), as far as the
     /// rows returned so far; complete once ``next()`` has returned nil or thrown.
     public private(set) var warnings: [InputWarning] = []
@@ -59,14 +59,18 @@ public struct ReadAheadTraceReader {
     private var end = ChunkedTraceParser.End.none
     private var finished = false
 
-    /// Opens `path` as ``TraceReader/init(path:options:)`` does, then starts
-    /// `parsingThreads` threads that parse the rest of the file (none for 0,
-    /// or when the rest of the file fits in one chunk: the calling thread then
-    /// parses it, in ``next()``).
+    /// Opens `path` as ``TraceReader/init(path:options:)`` does, then starts one parsing thread per
+    /// active processor (at most 8) that parse the rest of the file (none when the rest of the file fits in one
+    /// chunk: the calling thread then parses it, in ``next()``).
     ///
     /// - Throws: ``InputError`` as ``TraceReader/init(path:options:)``.
-    public init(path: String, options: TraceReadingOptions = .init(),
-                parsingThreads: Int = ReadAheadTraceReader.defaultParsingThreads) throws(InputError) {
+    public init(path: String, options: TraceReadingOptions = .init()) throws(InputError) {
+        try self.init(path: path, options: options, parsingThreads: ReadAheadTraceReader.defaultParsingThreads)
+    }
+
+    /// As ``init(path:options:)``, with `parsingThreads` threads (0: the caller's thread parses, in ``next()``).
+    /// A tuning knob, for the benchmarks (`@_spi(Tuning)`).
+    @_spi(Tuning) public init(path: String, options: TraceReadingOptions = .init(), parsingThreads: Int) throws(InputError) {
         try self.init(path: path, options: options, parsingThreads: parsingThreads,
                       chunkBytes: ReadAheadTraceReader.chunkBytes, bufferSize: 1 << 20)
     }

@@ -1,7 +1,7 @@
 import Locomotion
 import LocomotionDSP
 
-/// A whole accelerometer trace in memory: the batch form of ``TraceReader``.
+/// A whole accelerometer trace in memory: the batch form of a ``TraceSource``.
 public struct Trace: Sendable {
     /// The path it was read from (`"-"` for standard input), for messages.
     public var file: String
@@ -26,8 +26,8 @@ public struct Trace: Sendable {
         self.skippedRowCount = skippedRowCount ?? warnings.count
     }
 
-    /// Reads a whole trace CSV (or standard input for `"-"`) into memory by
-    /// streaming it through ``ReadAheadTraceReader`` (parsed on every core).
+    /// Reads a whole trace (or standard input for `"-"`) into memory by
+    /// streaming it through ``TraceInput`` (parsed on every core).
     ///
     /// - Parameters:
     ///   - path: The trace CSV, or `"-"` for standard input.
@@ -39,7 +39,7 @@ public struct Trace: Sendable {
     /// - Complexity: O(n) time and memory.
     public static func read(path: String, options: TraceReadingOptions = .init(),
                             rowsRead: (Int) -> Void = { _ in }) throws(InputError) -> Trace {
-        var reader = try ReadAheadTraceReader(path: path, options: options)
+        var reader = try TraceInput(path: path, options: options)
         var samples: [AccelerometerSample] = []
         var labels: [MotionActivity]? = reader.hasLabels ? [] : nil
         while let row = try reader.next() {

@@ -20,7 +20,7 @@ import LocomotionDSP
 ///
 /// Reading is a byte-level parse of a large reusable buffer filled by
 /// `read(2)`: O(1) memory (a 1 MiB buffer and a batch of
-/// ``batchCapacity`` parsed rows) and no allocation per row. Rows of the usual
+/// 1 024 parsed rows) and no allocation per row. Rows of the usual
 /// layout `timestamp,x,y,z[,label]` with plain numbers are parsed a batch at a
 /// time by a fast path that reads digits eight at a time; any other line goes
 /// through the general parser, with the same result. ``next(into:maximumCount:)``
@@ -31,7 +31,7 @@ public struct TraceReader {
     /// The rows whose median magnitude decides the unit check.
     public static let unitCheckRowCount = 500
     /// The number of rows parsed ahead in one batch (at least ``unitCheckRowCount``).
-    public static let batchCapacity = 1024
+    static let batchCapacity = 1024
     /// Lenient reading keeps at most this many ``warnings``; ``skippedRowCount``
     /// counts them all.
     public static let maximumStoredWarnings = 1000

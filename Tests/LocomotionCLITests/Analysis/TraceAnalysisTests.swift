@@ -5,9 +5,10 @@ import LocomotionIO
 import Testing
 @testable import LocomotionCLI
 import LocomotionEvaluation
+import LocomotionTestSupport
 
-/// `plot` and `summarize` run every stage in one pass; these check that the pass gives exactly what the
-/// stages' own batch functions (behind `label`, `steps`, `replay` and `distance`) give for the same input.
+/// `plot` and `summarize` run every stage in one streamed pass (a `MotionEngine` over a `RecordedTrace`); these
+/// check that the pass gives exactly what the stages' own batch functions give for the same input.
 @Suite struct TraceAnalysisTests {
     /// 3 minutes: still, a 1.8 Hz walking-like bounce with harmonics, a 2 s gap, then still; with fixes moving north.
     static func recording() -> (Trace, FixFile) {
@@ -30,22 +31,36 @@ import LocomotionEvaluation
         return (Trace(file: "walk.csv", samples: samples), FixFile(file: "walk-fixes.csv", format: .csv, fixes: fixes))
     }
 
+    /// The recording written to a trace and a fixes file (both read back bit for bit), and analysed from them.
+    static func analyse(_ trace: Trace, _ fixFile: FixFile?, policy: GatingPolicy) throws -> TraceAnalysis {
+        let directory = temporaryPath("analysis")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let tracePath = directory + "/walk.csv", fixesPath = directory + "/walk-fixes.csv"
+        try TraceWriter.write(trace, to: tracePath)
+        if let fixFile { try FixCSVWriter.string(fixFile.fixes).write(toFile: fixesPath, atomically: true, encoding: .utf8) }
+        var diagnostics = ""
+        return try TraceAnalysis.run(path: tracePath, options: .init(), fixesPath: fixFile.map { _ in fixesPath },
+                                     policy: policy, timeZone: TimeZone(identifier: "UTC")!, diagnostics: &diagnostics)
+    }
+
     @Test func onePassEqualsEachStageOnItsOwn() throws {
         let (trace, fixFile) = Self.recording()
         let zone = try #require(TimeZone(identifier: "UTC"))
-        let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: .onFoot, timeZone: zone)
+        let analysis = try Self.analyse(trace, fixFile, policy: .onFoot)
 
+        #expect(analysis.sampleCount == trace.samples.count)
+        #expect(analysis.samplingRate == medianSamplingInterval(trace.samples.map(\.time)).map { 1 / $0 })
         #expect(analysis.activities == ActivityClassifier.segments(of: trace.samples, fixes: fixFile.fixes, smoothing: .lagged))
-        #expect(analysis.activityUpdates == ActivityClassifier.updates(of: trace.samples, fixes: fixFile.fixes, smoothing: .lagged))
-        #expect(analysis.steps == StepDetector.detect(trace.samples))
+        let updates = ActivityClassifier.updates(of: trace.samples, fixes: fixFile.fixes, smoothing: .lagged)
+        let steps = StepDetector.detect(trace.samples)
+        #expect(analysis.stepTimes == steps.steps && analysis.bouts == steps.bouts)
         let replay = try GatingReplay.run(samples: trace.samples, fixes: fixFile.fixes,
                                           source: .classifier(ActivityClassifier.Configuration()),
                                           configuration: GatingConfiguration(policy: .onFoot))
         #expect(analysis.modes == replay.segments)
         var configuration = OdometerConfiguration()
         configuration.movingActivities = GatingPolicy.anyMovement.recordedActivities
-        let odometer = Odometer.measuring(fixFile.fixes, activities: analysis.activityUpdates,
-                                          configuration: configuration, timeZone: zone)
+        let odometer = Odometer.measuring(fixFile.fixes, activities: updates, configuration: configuration, timeZone: zone)
         #expect(analysis.odometer?.history == odometer.history)
         #expect(analysis.distance.last?.dayDistance == odometer.today?.distance)
         #expect(analysis.distance.count == fixFile.fixes.count)
@@ -56,7 +71,7 @@ import LocomotionEvaluation
     @Test func theRecordingExercisesEveryStage() throws {
         // Guards the test above against passing vacuously on empty outputs.
         let (trace, fixFile) = Self.recording()
-        let analysis = try TraceAnalysis(trace: trace, fixes: fixFile, policy: .onFoot, timeZone: TimeZone(identifier: "UTC")!)
+        let analysis = try Self.analyse(trace, fixFile, policy: .onFoot)
         #expect(analysis.activities.count >= 2)
         #expect(analysis.modes.contains { $0.mode == .highAccuracy }, "the walk is recorded under on-foot")
         #expect(!analysis.stepsRefused)
@@ -65,7 +80,7 @@ import LocomotionEvaluation
 
     @Test func withoutFixesThereIsNoOdometer() throws {
         let (trace, _) = Self.recording()
-        let analysis = try TraceAnalysis(trace: trace, fixes: nil, policy: .anyMovement, timeZone: TimeZone(identifier: "UTC")!)
+        let analysis = try Self.analyse(trace, nil, policy: .anyMovement)
         #expect(analysis.odometer == nil)
         #expect(analysis.distance.isEmpty)
         #expect(analysis.gating.policy == .anyMovement)

@@ -1,5 +1,6 @@
 import Testing
 @testable import LocomotionDSP
+import LocomotionTestSupport
 
 @Suite struct GapDetectorTests {
     @Test func detectsLongStepsBackwardsDuplicatesAndNonFiniteTimes() {
@@ -34,5 +35,46 @@ import Testing
         #expect(medianSamplingInterval([1.0]) == nil)
         #expect(medianSamplingInterval([1.0, 1.0, 0.5]) == nil)
         #expect(abs(medianSamplingInterval([0.0, 0.1, 0.3])! - 0.15) < 1e-12)
+    }
+
+    /// The streaming tally gives, bit for bit, the median of the sorted steps, on quantised phone-like clocks, on
+    /// unquantised random ones, with duplicates, backwards times and NaN.
+    @Test func streamingTallyEqualsTheSortedMedian() {
+        func sortedMedian(_ times: [Double]) -> Double? {
+            var steps: [Double] = []
+            var previous: Double?
+            for time in times where time.isFinite {
+                if let previous, time - previous > 0 { steps.append(time - previous) }
+                previous = time
+            }
+            guard !steps.isEmpty else { return nil }
+            steps.sort()
+            let middle = steps.count / 2
+            return steps.count % 2 == 1 ? steps[middle] : (steps[middle - 1] + steps[middle]) / 2
+        }
+        var random = SplitMix64(seed: 17)
+        for round in 0..<300 {
+            let count = random.integer(in: 0...400)
+            var time = round % 2 == 0 ? 1_700_000_000.0 : 0
+            var times: [Double] = []
+            for _ in 0..<count {
+                switch random.integer(in: 0...9) {
+                case 0: times.append(times.last ?? time)                          // a duplicate
+                case 1: times.append(time - random.uniform(in: 0...1))            // backwards
+                case 2: times.append(.nan)
+                default:
+                    // A millisecond clock with jitter (few distinct steps), or unquantised times.
+                    let step = round % 3 == 0 ? random.uniform(in: 0.001...0.05)
+                        : (0.02 + Double(random.integer(in: -3...3)) / 1000)
+                    time += step
+                    times.append(round % 3 == 0 ? time : (time * 1000).rounded() / 1000)
+                }
+            }
+            var tally = SamplingIntervalMedian()
+            for time in times { tally.push(time) }
+            let expected = sortedMedian(times)
+            #expect(tally.median?.bitPattern == expected?.bitPattern, "round \(round)")
+            #expect(medianSamplingInterval(times)?.bitPattern == expected?.bitPattern)
+        }
     }
 }

@@ -61,6 +61,8 @@ struct MotionEngineRealTraceTests {
         #expect(events.gateEvents == reference.gateEvents)
         #expect(events.steps == reference.steps.steps)
         #expect(events.bouts == reference.steps.bouts)
+        // The steps reported are the steps counted: the last bout too goes through the activity gate.
+        #expect(events.steps.count == engine.stepCount && events.bouts.reduce(0) { $0 + $1.stepCount } == engine.stepCount)
         #expect(engine.odometer == reference.odometer)
         // One distance update per fix, the last of each day carrying that day's final tally.
         let updates = events.distanceUpdates
@@ -187,8 +189,7 @@ struct MotionEngineRealTraceTests {
         for bad in [AccelerometerSample(time: samples[1000].time, x: 0, y: 0, z: 1), AccelerometerSample(time: -.infinity, x: 0, y: 0, z: 1)] {
             do { try engine.push(bad) { events.append($0) } } catch { refused.append(error) }
         }
-        for bad in [LocationFix(time: lastFix.time - 1, latitude: 37, longitude: -122),
-                    LocationFix(time: lastFix.time + 1, latitude: 91, longitude: -122),
+        for bad in [LocationFix(time: lastFix.time + 1, latitude: 91, longitude: -122),
                     LocationFix(time: .infinity, latitude: 37, longitude: -122)] {
             do { try engine.push(bad) { events.append($0) } } catch { refused.append(error) }
         }
@@ -197,10 +198,52 @@ struct MotionEngineRealTraceTests {
         }
         #expect(refused == [
             .sampleOutOfOrder(previous: samples[1999].time, received: samples[1000].time), .nonFiniteTime(-.infinity),
-            .fixOutOfOrder(previous: lastFix.time, received: lastFix.time - 1), .invalidFix(time: lastFix.time + 1),
+            .invalidFix(time: lastFix.time + 1),
             .nonFiniteTime(.infinity), .activityFromClassifier,
         ])
         #expect(try Self.encoder.encode(engine) == before)
         #expect(events.count == eventCount)
+    }
+
+    /// A fix earlier than the one before it is no evidence: the events are those of the run without it, but for the
+    /// odometer's record of it (out of order, on its day's tally), in the place it was pushed.
+    @Test func aFixOutOfOrderReachesOnlyTheOdometer() throws {
+        let (samples, fixes) = try EngineTestData.day()
+        let cut = samples.count / 2
+        let lastFix = try #require(fixes.last { $0.time < samples[cut].time })
+        let late = LocationFix(time: lastFix.time - 30, latitude: lastFix.latitude + 0.01, longitude: lastFix.longitude,
+                               horizontalAccuracy: 5, speed: 30)
+        func run(with extra: LocationFix?) throws -> (events: [MotionEvent], engine: MotionEngine) {
+            var engine = MotionEngine(timeZone: Self.zone)
+            var events: [MotionEvent] = []
+            for input in Self.inputs(Array(samples[..<cut]), fixes.filter { $0.time < samples[cut].time }) {
+                try Self.push(input, to: &engine, &events)
+            }
+            if let extra { try engine.push(extra) { events.append($0) } }
+            for input in Self.inputs(Array(samples[cut...]), fixes.filter { $0.time >= samples[cut].time }) {
+                try Self.push(input, to: &engine, &events)
+            }
+            engine.finish { events.append($0) }
+            return (events, engine)
+        }
+        let without = try run(with: nil), with = try run(with: late)
+        let rejected = with.events.enumerated().filter {
+            if case .distance(let update) = $0.element { return update.outcome == .rejected(.outOfOrder) }
+            return false
+        }
+        #expect(rejected.count == 1)
+        var events = with.events
+        for (offset, _) in rejected.reversed() { events.remove(at: offset) }
+        // The day's tallies in later distance updates count it; every decision is the same.
+        func decisions(_ events: [MotionEvent]) -> [MotionEvent] {
+            events.map { event in
+                guard case .distance(var update) = event else { return event }
+                update.tally.rejectedOutOfOrder = 0
+                return .distance(update)
+            }
+        }
+        #expect(decisions(events) == decisions(without.events), "the late fix changed no activity, gate or distance decision")
+        let day = try #require(with.engine.odometer.history.last)
+        #expect(day.rejectedOutOfOrder == (without.engine.odometer.history.last?.rejectedOutOfOrder ?? 0) + 1)
     }
 }

@@ -1,0 +1,121 @@
+import Locomotion
+
+/// What a replay of a recorded trace reports, collected as a ``MotionEngine`` runs it: the gate's events and mode
+/// segments, the activity updates the gate received, the ground-truth segments of a labelled trace, and the
+/// ``ReplaySummary`` — the same values as ``GatingReplay`` and ``GatingReplay/truthSegments(times:labels:maximumHold:)``
+/// over the whole trace, in memory that grows with what happens (events, segments), not with the samples.
+///
+/// A stage of the streaming contract: ``push(sampleAt:label:)`` each sample as it is read,
+/// ``push(_:)`` each event of the engine, ``advance(to:)`` to the engine's latest processed sample after each
+/// input (the summary's recorded-sample count needs each sample's mode segment, which is final once the gate has
+/// moved past the sample: no later event is dated before the gate's time), ``finish(at:)`` at the last sample.
+/// - Complexity: O(1) amortised per sample and per event.
+public struct ReplayRecorder: Sendable {
+    /// The gate's events, in order.
+    public private(set) var events: [GatingEvent] = []
+    /// The mode segments closed so far; after ``finish(at:)`` every segment, the last closed at the last sample.
+    public private(set) var segments: [GatingSegment] = []
+    /// The activity updates the gate received, in order.
+    public private(set) var updates: [ActivityUpdate] = []
+    /// The ground-truth segments of the labels (nil when not collected); complete after ``finish(at:)``.
+    public private(set) var truth: [ActivitySegment]?
+
+    private var segmenter = GatingSegmenter()
+    /// The segment the segmenter holds open (its end unknown).
+    private var openSegment: GatingSegment?
+    private var truthBuilder: TruthSegmentBuilder?
+    private var counter = RecordedSampleCounter()
+    /// Sample times read but not yet counted: `pending[pendingStart...]`.
+    private var pending: [Double] = []
+    private var pendingStart = 0
+
+    /// A recorder; `truthHold` (s) collects the ground-truth segments of the samples' labels, each label holding
+    /// for at most that long (``TruthSegmentBuilder``; the gate's gap limit for `locomotion replay`), nil does not.
+    public init(truthHold: Double?) {
+        truthBuilder = truthHold.map { TruthSegmentBuilder(maximumHold: $0) }
+        truth = truthHold.map { _ in [] }
+    }
+
+    /// Samples counted, and of those the samples in high-accuracy time (complete after ``finish(at:)``).
+    public var sampleCount: Int { counter.sampleCount }
+    public var recordedSampleCount: Int { counter.recordedCount }
+
+    /// Takes the next sample read (time in s, time-ordered) and its ground-truth label (nil: unlabelled).
+    /// - Complexity: O(1) amortised.
+    public mutating func push(sampleAt time: Double, label: MotionActivity?) {
+        pending.append(time)
+        guard truthBuilder != nil else { return }
+        var closed: ActivitySegment?
+        truthBuilder!.push(label ?? .unknown, at: time) { closed = $0 }
+        if let closed { truth!.append(closed) }
+    }
+
+    /// Takes an event of the engine: gate events and activity updates are kept, the rest ignored.
+    /// - Complexity: O(1) amortised.
+    public mutating func push(_ event: MotionEvent) {
+        switch event {
+        case .recording(let gating):
+            events.append(gating)
+            var closed: GatingSegment?
+            segmenter.push(gating) { closed = $0 }
+            if let closed {
+                segments.append(closed)
+                counter.append(closed)
+            }
+            var peek = segmenter
+            openSegment = nil
+            peek.finish(at: .infinity) { openSegment = $0 }
+        case .activity(let update):
+            updates.append(update)
+        default:
+            break
+        }
+    }
+
+    /// The gate has taken every input up to `time` (s; the engine's ``MotionEngine/lastSampleTime``): counts the
+    /// samples before it.
+    /// - Complexity: O(samples counted).
+    public mutating func advance(to time: Double) {
+        while pendingStart < pending.count && pending[pendingStart] < time {
+            counter.countSettled(at: pending[pendingStart], open: openSegment)
+            pendingStart += 1
+        }
+        if pendingStart == pending.count {
+            pending.removeAll(keepingCapacity: true)
+            pendingStart = 0
+        } else if pendingStart >= 1024 {
+            pending.removeFirst(pendingStart)
+            pendingStart = 0
+        }
+    }
+
+    /// The input ended at `end` (s, the last sample): closes the last segment there, counts the samples left and
+    /// closes the truth segments.
+    /// - Complexity: O(samples left).
+    public mutating func finish(at end: Double) {
+        segmenter.finish(at: end) { last in
+            segments.append(last)
+            counter.append(last)
+        }
+        openSegment = nil
+        for time in pending[pendingStart...] { counter.countFinal(at: time) }
+        pending.removeAll()
+        pendingStart = 0
+        if truthBuilder != nil {
+            var closed: [ActivitySegment] = []
+            truthBuilder!.finish { closed.append($0) }
+            truth! += closed
+        }
+    }
+
+    /// The summary of the replay (after ``finish(at:)``): ``ReplaySummary`` of the segments, the truth and the
+    /// updates, with the samples counted here.
+    public func summary(configuration: GatingConfiguration, onsetAllowance: Double = 30) -> ReplaySummary {
+        var summary = ReplaySummary(segments: segments, sampleTimes: EmptyCollection<Double>(), truth: truth,
+                                    configuration: configuration, onsetAllowance: onsetAllowance, updates: updates)
+        summary.samples = counter.sampleCount
+        summary.recordedSamples = counter.recordedCount
+        summary.recordedSampleShare = summary.samples > 0 ? Double(summary.recordedSamples) / Double(summary.samples) : 0
+        return summary
+    }
+}
