@@ -262,19 +262,12 @@ public struct MotionEngine: Sendable {
     /// - Complexity: O(n + f) for n samples and f fixes.
     public mutating func process(samples: some Sequence<AccelerometerSample>, fixes: some Sequence<LocationFix>,
                                  emit: (MotionEvent) -> Void) throws(MotionEngineError) {
-        var fixIterator = fixes.makeIterator()
-        var nextFix = fixIterator.next()
+        var feed = LocationFixFeed(Array(fixes))
         for sample in samples {
-            while let fix = nextFix, !(fix.time > sample.time) {
-                try push(fix, emit: emit)
-                nextFix = fixIterator.next()
-            }
+            try feed.push(through: sample.time, into: &self, emit: emit)
             try push(sample, emit: emit)
         }
-        while let fix = nextFix {
-            try push(fix, emit: emit)
-            nextFix = fixIterator.next()
-        }
+        try feed.push(through: .infinity, into: &self, emit: emit)
         flush(emit: emit)
     }
 
