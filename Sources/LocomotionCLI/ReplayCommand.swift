@@ -155,6 +155,7 @@ struct ReplayCommand: AsyncParsableCommand {
         var engineConfiguration = MotionEngine.Configuration()
         engineConfiguration.activitySource = activityFromLabels ? .external : .classifier(classifierConfiguration)
         engineConfiguration.gating = configuration
+        engineConfiguration.countsSteps = false  // a replay reports no steps
         // No day is reported: the zone is never used.
         var engine = MotionEngine(configuration: engineConfiguration, timeZone: TimeZone(identifier: "UTC")!)
         var run = RecordedTrace(fixes: fixFile?.file, activityFromLabels: activityFromLabels ? labelConfidence : nil)

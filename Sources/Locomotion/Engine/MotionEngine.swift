@@ -113,8 +113,9 @@ public struct MotionEngine: Sendable {
     /// Cadence of the current bout in steps per minute (see ``StepDetector/stepsPerMinute``).
     public var stepsPerMinute: Double? { detector.stepsPerMinute }
     /// True when more than half of the sampling intervals so far are too long to count steps in (the step
-    /// detector's ``StepDetector/isRecordingTooSparse``).
-    public var isRecordingTooSparseForSteps: Bool { detector.isRecordingTooSparse }
+    /// detector's ``StepDetector/isRecordingTooSparse``); false when the engine does not count steps
+    /// (``Configuration/countsSteps``).
+    public var isRecordingTooSparseForSteps: Bool { configuration.countsSteps && detector.isRecordingTooSparse }
     /// The step detector, to read: its interval counts and refused time (``StepDetector/intervalCount``,
     /// ``StepDetector/refusedDuration``). Its ``StepDetector/stepCount`` includes the steps the activity gate held
     /// back or dropped (``stepCount`` does not).
@@ -243,7 +244,9 @@ public struct MotionEngine: Sendable {
     /// - Complexity: O(waiting inputs).
     public mutating func finish(emit: (MotionEvent) -> Void) {
         flush(emit: emit)
-        detector.finish { event in stepGate.push(event) { emit(Self.event(of: $0)) } }
+        if configuration.countsSteps {
+            detector.finish { event in stepGate.push(event) { emit(Self.event(of: $0)) } }
+        }
         if classifies {
             // The temporal model's decisions still waiting for later evidence are made on what there is. The
             // classifier is part of `self`: its updates wait in a local buffer until it has returned.
@@ -299,7 +302,9 @@ public struct MotionEngine: Sendable {
         }
         // The engine checks every input as the gate does before taking it, so the gate never refuses one here.
         try? gate.advance(to: sample.time) { emit(.recording($0)) }
-        detector.push(sample) { event in stepGate.push(event) { emit(Self.event(of: $0)) } }
+        if configuration.countsSteps {
+            detector.push(sample) { event in stepGate.push(event) { emit(Self.event(of: $0)) } }
+        }
         settleDistance(emit: emit)
     }
 
