@@ -8,9 +8,9 @@ extension MotionEngine {
         public var steps: StepDetectorConfiguration = .default
         /// Whether the engine counts steps (true by default). False leaves the step detector out — no
         /// ``MotionEvent/step(time:)`` or ``MotionEvent/boutEnded(_:)`` events, ``MotionEngine/stepCount`` stays 0 —
-        /// and saves its cost (about 40 % of the engine's CPU time at 50 Hz) where only activity, recording modes
-        /// or distance are wanted; every other event is the same either way (the step detector feeds no other
-        /// stage). Snapshots written before this setting existed read as `true`.
+        /// and saves its cost (a quarter of `locomotion replay`'s CPU time at 50 Hz) where only activity,
+        /// recording modes or distance are wanted; every other event is the same either way (the step detector
+        /// feeds no other stage). Snapshots written before this setting existed read as `true`.
         public var countsSteps = true
         /// The recording gate's policy, profiles and timers.
         public var gating: GatingConfiguration = .init()

@@ -6,7 +6,10 @@ import LocomotionDSP
 ///
 /// A stage of the streaming contract: ``push(sampleAt:)`` each sample as it is read, ``push(_:)`` each event of the
 /// engine, ``finish(stepsRefused:odometer:)`` once the trace has ended (`MotionEngine.finish(emit:)`). Every kind of
-/// event given is taken, so the parts may come from different engines.
+/// event given is taken, so the parts may come from different engines: `locomotion summarize` takes the activity and
+/// distance updates from an engine that decides with full smoothing (the description of the recording, as `label`
+/// and `distance --trace`) and the gate's events, steps and bouts from one that decides lagged (what a phone would
+/// have done, as `replay` and `steps`).
 /// - Complexity: O(1) amortised per sample and per event.
 public struct TraceSummaryRecorder: Sendable {
     private var summary: TraceSummary
