@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the Spark job and its test need: Java 17 or later (openjdk-17-jre-headless with apt where it is
-# missing) and a Python virtual environment with PySpark (pip). Safe to run repeatedly.
+# missing) and a Python virtual environment with PySpark (pip), beside it a wheelhouse (VENV/wheelhouse) with the
+# package's build backend (setuptools), so that the test can pip-install Integrations/spark without a network.
+# Safe to run repeatedly.
 #
 # Prints the environment's python on standard output. Exits 3, with the reason on standard error, when Java or
 # PySpark cannot be installed here (no apt and no Java, no network for pip): callers skip with that message.
@@ -41,6 +43,12 @@ if ! "$venv/bin/python" -c 'import pyspark' >/dev/null 2>&1; then
   fi
   if ! "$venv/bin/python" -m pip install -q "$pyspark_requirement" >&2; then
     echo "cannot install PySpark with pip ($pyspark_requirement)" >&2
+    exit 3
+  fi
+fi
+if ! ls "$venv"/wheelhouse/setuptools-*.whl >/dev/null 2>&1; then
+  if ! "$venv/bin/python" -m pip download -q --only-binary=:all: -d "$venv/wheelhouse" "setuptools>=70.1" >&2; then
+    echo "cannot download setuptools (the build backend of Integrations/spark) with pip" >&2
     exit 3
   fi
 fi

@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # The Spark integration's tests, as `make test` runs them: unit tests of the package, then the job on a
 # standalone cluster (master + one worker on localhost) compared row by row with the local tables.
+# The package is tested as users get it: installed with pip into a fresh virtual environment (its
+# pyproject.toml, its dependency range, the locomotion-spark-submit-path console script), never from the source
+# tree. That environment sees the PySpark of Scripts/install-spark.sh's (a .pth file), so pip finds the
+# dependency installed and builds the package from the wheelhouse: no network needed after the first install.
 #
 # Usage: Integrations/spark/run-tests.sh [LOCOMOTION_BINARY]   (default: .build/debug/locomotion)
 # Installs Java 17 and PySpark where missing (Scripts/install-spark.sh); when they cannot be installed it says
@@ -24,14 +28,28 @@ elif [ "$status" -ne 0 ]; then
   exit "$status"
 fi
 
-export PYTHONPATH="$PWD/Integrations/spark${PYTHONPATH:+:$PYTHONPATH}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+"$python" -m venv "$work/venv"
+site_packages() { "$1" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])'; }
+site_packages "$python" > "$(site_packages "$work/venv/bin/python")/locomotion-test-pyspark.pth"
+cp -R Integrations/spark "$work/locomotion-spark"   # pip builds in the folder: keep the checkout clean
+if ! "$work/venv/bin/python" -m pip install -q --no-index --find-links "$(dirname "$python")/../wheelhouse" \
+    "$work/locomotion-spark" >"$work/pip.log" 2>&1; then
+  cat "$work/pip.log" >&2
+  echo "error: pip cannot install Integrations/spark into a fresh virtual environment (above)" >&2
+  exit 1
+fi
+python="$work/venv/bin/python"
+
+unset PYTHONPATH
+export LOCOMOTION_SPARK_INSTALLED=1   # the tests check that they test the installed package
 export LOCOMOTION_BINARY="$binary"
 export LOCOMOTION_DATASETS="${LOCOMOTION_DATASETS:-$PWD/../shared/datasets}"
-export PATH="$(dirname "$python"):$PATH"
-cd Integrations/spark
-log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
-if "$python" -m unittest -v tests.test_units tests.test_cluster 2>&1 | tee "$log" | grep -E '^(test_|Ran |OK|FAILED|note:|ERROR|FAIL|Traceback|AssertionError)'; then :; fi
+export PATH="$work/venv/bin:$PATH"
+cd Integrations/spark/tests   # not Integrations/spark: its locomotion_spark folder would shadow the installed one
+log="$work/unittest.log"
+if "$python" -m unittest -v test_units test_cluster 2>&1 | tee "$log" | grep -E '^(test_|Ran |OK|FAILED|note:|ERROR|FAIL|Traceback|AssertionError)'; then :; fi
 ran="$(sed -n 's/^Ran \([0-9]*\) tests\{0,1\}.*/\1/p' "$log" | tail -1)"
 failed="$(grep -cE '^(FAIL|ERROR):' "$log" || true)"
 skipped="$(grep -cE ' \.\.\. skipped' "$log" || true)"

@@ -2,8 +2,9 @@
 `locomotion evaluate`, one file per recording, in OUT/<dataset>/<split>/ where split is tune, test or
 test-lowrate (see datasets.py for the fixed split by person). For us-tm2017 also:
 
-- OUT/us-tm2017-stops/<split>/NAME.csv: the vehicle sessions with a logged stop of a minute or more, labelled
-  per second (datasets.stop_aware_labels: the stop is `unknown`, not scored);
+- OUT/us-tm2017-seconds/<split>/NAME.csv: the sessions whose per-second truth differs from the session label
+  (datasets.stop_aware_labels): vehicle sessions with a logged stop of a minute or more, walking sessions with a
+  pedometer silence of three minutes or more — those stretches `unknown`, not scored;
 - OUT/us-tm2017-fixes/NAME.fixes.csv: the logged GPS speeds as location fixes
   (timestamp,latitude,longitude,horizontal_accuracy,speed). us-tm2017 logs no positions: latitude and longitude
   are written as 0, which the classifier does not use (it takes only the speed).
@@ -28,7 +29,7 @@ def main(out):
         write(os.path.join(out, rec.dataset, rec.split, f"{rec.name}.csv"), rec, rec.labels)
         stops = D.stop_aware_labels(rec)
         if stops is not None:
-            write(os.path.join(out, rec.dataset + "-stops", rec.split, f"{rec.name}.csv"), rec, stops)
+            write(os.path.join(out, rec.dataset + "-seconds", rec.split, f"{rec.name}.csv"), rec, stops)
         if rec.speed is not None and len(rec.speed):
             path = os.path.join(out, rec.dataset + "-fixes", f"{rec.name}.fixes.csv")
             os.makedirs(os.path.dirname(path), exist_ok=True)

@@ -7,7 +7,7 @@ place only, the Swift dataset adapters (Datasets/README.md). Labels are Locomoti
 
 The split by person is fixed here, before any tuning, and never changed to fit results:
   tune  = us-tm2017 {Damiano, Claudio}, mobifall-v2 {2, 3}, geotecinit-sp-har {s01..s04}
-  test  = everyone else; us-tm2017 user "andrea" (~3-4 Hz) is reported on its own.
+  test  = everyone else; us-tm2017 user "andrea" (a phone delivering 1.5-3.6 samples/s) is reported on its own.
 """
 import os, sys
 from dataclasses import dataclass
@@ -87,12 +87,68 @@ def stopped_intervals(speed):
     return out
 
 
-def stop_aware_labels(rec):
-    """The recording's labels with vehicle-stopped stretches (stopped_intervals) relabelled unknown; None when the
-    recording is not a vehicle session with such a stretch."""
-    if rec.dataset != "us-tm2017" or rec.labels[0] != "automotive":
+# Per-second truth for walking sessions (Docs/accuracy.md, "Per-second truth"): where a Walking file logs the
+# phone's own pedometer (android.sensor.step_detector rows, or step_counter rows whose count rose), a silence of the
+# pedometer lasting at least STEP_SILENCE seconds — between two step events, or from the last one to the end of
+# the recording (from its start to the first) — is not walking: not scored (labelled unknown). The logger keeps
+# only a few of the pedometer's events (one every ~12 s while walking, median), so a silence alone proves little:
+# while the step counter proves steady walking (>= 1.5 steps/s between two of its rows) the longest silence seen
+# is 110 s (540 silences, 99th percentile 81 s). STEP_SILENCE is well beyond it.
+STEP_SILENCE = 180.0     # s
+STEP_SENSORS = ("android.sensor.step_detector", "android.sensor.step_counter")
+
+
+def step_events(rec):
+    """Times (s, the recording's clock) of the pedometer events the raw us-tm2017 file logged: every step_detector
+    row, and every step_counter row whose count rose over the previous one (some phones repeat an unchanged count);
+    None when the file logged neither sensor. `locomotion convert` keeps only the accelerometer and speed rows, so
+    these two sensors are read here from the native file (the only rows this module parses itself)."""
+    if rec.dataset != "us-tm2017":
         return None
-    intervals = stopped_intervals(rec.speed)
+    path = os.path.join(C.DATASETS, "us-tm2017", "raw", f"sensorfile_{rec.name}.csv")
+    start = int(rec.name.rsplit("_", 1)[1])
+    events, logged, last_count = [], False, None
+    with open(path, errors="replace") as f:
+        for line in f:
+            if "step_" not in line:
+                continue
+            fields = line.rstrip("\n").split(",")
+            if len(fields) < 3 or fields[1] not in STEP_SENSORS:
+                continue
+            try:
+                ms, value = float(fields[0]), float(fields[2])
+            except ValueError:
+                continue
+            logged = True
+            if fields[1] == STEP_SENSORS[1]:
+                rose = last_count is not None and value > last_count
+                last_count = value
+                if not rose:
+                    continue
+            events.append(start / 1000.0 + abs(ms) / 1000.0)
+    return sorted(events) if logged else None
+
+
+def silent_intervals(rec):
+    """[(start, end)] of the pedometer silences of a Walking session lasting at least STEP_SILENCE seconds
+    (step_events), the recording's start and end counting as the ends of the first and last; [] when the file logged
+    no pedometer or has no such silence."""
+    if rec.dataset != "us-tm2017" or rec.name.split("_")[1] != "Walking":
+        return []
+    events = step_events(rec)
+    if not events:
+        return []
+    edges = [rec.t[0]] + [t for t in events if rec.t[0] <= t <= rec.t[-1]] + [rec.t[-1]]
+    return [(a, b) for a, b in zip(edges, edges[1:]) if b - a >= STEP_SILENCE]
+
+
+def stop_aware_labels(rec):
+    """The recording's per-second truth: vehicle-stopped stretches of a vehicle session (stopped_intervals) and
+    pedometer silences of a walking session (silent_intervals) relabelled unknown; None when the recording has no
+    such stretch (its session label holds every second)."""
+    if rec.dataset != "us-tm2017":
+        return None
+    intervals = stopped_intervals(rec.speed) if rec.labels[0] == "automotive" else silent_intervals(rec)
     if not intervals:
         return None
     labels = rec.labels.copy()
@@ -103,16 +159,29 @@ def stop_aware_labels(rec):
 
 def us_tm2017():
     for name, t, xyz, labels, path in _converted("us-tm2017"):
-        user, mode, start = name.split("_")
-        # Times as start + row milliseconds, in the same arithmetic the evaluation has always used.
-        t = int(start) / 1000.0 + _milliseconds(t, int(start)) / 1000.0
-        speed = None
-        logged = C.companion(path, "speeds")
-        if logged is not None:
-            rows = C.read_rows(logged)
-            speed = np.array(sorted((int(start) / 1000.0 + ms / 1000.0, v, accuracy)
-                                    for ms, v, accuracy in zip(_milliseconds(rows[:, 0], int(start)), rows[:, 1], rows[:, 2])))
-        yield Recording("us-tm2017", user, name, t, xyz, labels, speed)
+        yield _us_tm2017_recording(name, t, xyz, labels, path)
+
+
+def us_tm2017_session(name):
+    """The us-tm2017 Recording of one session, `name` = user_Mode_start (as in the raw file name)."""
+    path = os.path.join(C.folder("us-tm2017"), f"us-tm2017_{name}.csv")
+    t, xyz, labels = C.read_trace(path)
+    return _us_tm2017_recording(name, t, xyz, labels, path)
+
+
+def _us_tm2017_recording(name, t, xyz, labels, path):
+    """A Recording from a converted us-tm2017 trace (times re-derived as start + row milliseconds) and its logged
+    speeds (NAME.speeds.csv), when any."""
+    user, mode, start = name.split("_")
+    # Times as start + row milliseconds, in the same arithmetic the evaluation has always used.
+    t = int(start) / 1000.0 + _milliseconds(t, int(start)) / 1000.0
+    speed = None
+    logged = C.companion(path, "speeds")
+    if logged is not None:
+        rows = C.read_rows(logged)
+        speed = np.array(sorted((int(start) / 1000.0 + ms / 1000.0, v, accuracy)
+                                for ms, v, accuracy in zip(_milliseconds(rows[:, 0], int(start)), rows[:, 1], rows[:, 2])))
+    return Recording("us-tm2017", user, name, t, xyz, labels, speed)
 
 
 def mobifall(include_hard=True):

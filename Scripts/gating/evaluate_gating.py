@@ -2,7 +2,7 @@
 """Replay joined us-tm2017 sequences through the gate and tabulate the targets.
 
     swift build -c release --product locomotion
-    python3 Scripts/gating/evaluate_gating.py [--source labels|classifier|both] [--workdir DIR]
+    python3 Scripts/gating/evaluate_gating.py [--source labels|classifier|both] [--workdir DIR] [--truth seconds|coarse]
 
 Builds the joined traces with join_us_tm2017.py (into --workdir, default a
 temporary directory; nothing is committed), runs
@@ -10,6 +10,14 @@ temporary directory; nothing is committed), runs
 sequence and policy — with `--activity-from-labels` for the gate alone, and
 with the classifier for end to end — and prints markdown tables for
 Docs/accuracy.md. Pooled figures are time-weighted over all sequences.
+
+Truth: `seconds` (default), the per-second truth of the activity evaluation
+(a vehicle's logged stop of a minute or more and a walk's pedometer silence of
+three minutes or more are `unknown`, not scored); `coarse`, every session's
+label. With both sources, the switches of the classifier's run are also
+matched against the gate alone's (the switches the truth requires): a
+classifier switch in the same direction inside the same truth bout as a
+required one is that switch, possibly late; any other is extra.
 """
 import argparse
 import json
@@ -74,8 +82,94 @@ def table(results, policy, source):
         f" | **{pct(pooled(summaries, 'recordedHighAccuracyShareAfterOnset', 'recordedTimeAfterOnset'))}**"
         f" | **{pct(pooled(summaries, 'stillLowPowerShareAfterStopTimeout', 'stillTimeAfterStopTimeout'))}**"
         f" | **{ride}** | {median:.1f} / {max(onsets) if onsets else float('nan'):.1f} ({missed} bouts missed)"
-        f" | **{steady_switches / steady_hours if steady_hours else float('nan'):.2f}** | {sum(s['switches'] for s in summaries)}"
+        f" | **{steady_switches / steady_hours if steady_hours else float('nan'):.2f}** ({steady_switches}) | {sum(s['switches'] for s in summaries)}"
         f" | {sum(s['truth']['completeHours'] for s in summaries)} / {sum(s['truth']['incompleteHours'] for s in summaries)} / {sum(s['truth']['lostHours'] for s in summaries)} |")
+    return "\n".join(lines)
+
+
+def mode_switches(segments_csv):
+    """(time, direction) of each mode change of a replay segments CSV (a gap counts as low power)."""
+    with open(segments_csv) as f:
+        rows = [line.rstrip("\n").split(",") for line in f][1:]
+    out, previous = [], None
+    for start, _, mode, _ in rows:
+        high = mode == "high-accuracy"
+        if previous is not None and high != previous:
+            out.append((float(start), "up" if high else "down"))
+        previous = high
+    return out
+
+
+def truth_bouts(trace):
+    """[(start, end, label)] of the runs of one label in a joined trace (each label holds until the next sample)."""
+    bouts, previous = [], None
+    with open(trace) as f:
+        next(f)
+        for line in f:
+            t, label = line.split(",", 1)[0], line.rstrip("\n").rsplit(",", 1)[1]
+            if label != previous:
+                if bouts:
+                    bouts[-1][1] = float(t)
+                bouts.append([float(t), float(t), label])
+                previous = label
+            bouts[-1][1] = float(t)
+    return bouts
+
+
+# The allowance at the start of a bout before its time counts as steady (Docs/gating.md, Summary definitions; the
+# replay defaults): the onset allowance for a recorded activity, the stop timeout for stillness, the switch timeout
+# for an unrecorded moving one. Unknown is never steady.
+def allowance(label, policy):
+    recorded = {"on-foot": {"walking", "running"}, "on-foot-and-cycling": {"walking", "running", "cycling"},
+                "any-movement": {"walking", "running", "cycling", "automotive"}}[policy]
+    if label in recorded:
+        return 30.0
+    return {"stationary": 300.0, "unknown": None}.get(label, 60.0)
+
+
+def matched_switches(results, traces, workdir, policy, tag):
+    """Classifier switches against the gate alone's (the truth's), per sequence: required, matched (same direction,
+    same truth bout), extra (no required switch to match), and how late the matched ones came."""
+    lines = [f"| sequence ({policy}) | switches required (gate alone) | classifier switches | matched (median / max lateness, s) | extra | missed | extra per hour | in steady time: matched (late) / extra |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    totals = [0, 0, 0, 0, 0, 0.0, 0, 0]
+    lateness_all = []
+    for trace in traces:
+        name = os.path.splitext(os.path.basename(trace))[0]
+        required = mode_switches(os.path.join(workdir, f"{name}.{policy}.labels{tag}.csv"))
+        observed = mode_switches(os.path.join(workdir, f"{name}.{policy}.classifier{tag}.csv"))
+        bouts = truth_bouts(trace)
+        bout_of = lambda t: next((i for i, (a, b, _) in enumerate(bouts) if a <= t <= b), None)
+
+        def steady(t):
+            bout = bout_of(t)
+            if bout is None:
+                return False
+            start, end, label = bouts[bout]
+            allowed = allowance(label, policy)
+            return allowed is not None and start + allowed < t < end
+        used, lateness = set(), []
+        for t, direction in required:
+            bout = bout_of(t)
+            match = next((j for j, (u, d) in enumerate(observed)
+                          if j not in used and d == direction and bout_of(u) == bout), None)
+            if match is not None:
+                used.add(match)
+                lateness.append(observed[match][0] - t)
+        extra = len(observed) - len(used)
+        missed = len(required) - len(used)
+        hours = (bouts[-1][1] - bouts[0][0]) / 3600
+        lateness_all += lateness
+        late = f"{sorted(lateness)[len(lateness) // 2]:.0f} / {max(lateness):.0f}" if lateness else "—"
+        steady_matched = sum(steady(observed[j][0]) for j in used)
+        steady_extra = sum(steady(u) for j, (u, _) in enumerate(observed) if j not in used)
+        lines.append(f"| {name} | {len(required)} | {len(observed)} | {len(used)} ({late}) | {extra} | {missed}"
+                     f" | {extra / hours:.2f} | {steady_matched} / {steady_extra} |")
+        for k, v in enumerate([len(required), len(observed), len(used), extra, missed, hours, steady_matched, steady_extra]):
+            totals[k] += v
+    late = f"{sorted(lateness_all)[len(lateness_all) // 2]:.0f} / {max(lateness_all):.0f}" if lateness_all else "—"
+    lines.append(f"| **all {len(traces)}** | {totals[0]} | {totals[1]} | {totals[2]} ({late}) | **{totals[3]}** | {totals[4]}"
+                 f" | **{totals[3] / totals[5]:.2f}** | {totals[6]} / {totals[7]} |")
     return "\n".join(lines)
 
 
@@ -113,12 +207,14 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "locomotion"))
     parser.add_argument("--policies", nargs="*", default=POLICIES)
     parser.add_argument("--gate-options", default="", help="extra replay options, e.g. '--entry-dwell 30'")
+    parser.add_argument("--truth", choices=["seconds", "coarse"], default="seconds",
+                        help="per-second truth (default) or every session's label (join_us_tm2017.py --truth)")
     args = parser.parse_args()
-    workdir = args.workdir or tempfile.mkdtemp(prefix="gating-eval-")
+    workdir = os.path.join(args.workdir or tempfile.mkdtemp(prefix="gating-eval-"), args.truth)
     traces_dir = os.path.join(workdir, "traces")
     if not os.path.isdir(traces_dir):
-        subprocess.run([sys.executable, os.path.join(HERE, "join_us_tm2017.py"), traces_dir], check=True,
-                       stderr=subprocess.DEVNULL)
+        subprocess.run([sys.executable, os.path.join(HERE, "join_us_tm2017.py"), traces_dir, "--truth", args.truth],
+                       check=True, stderr=subprocess.DEVNULL)
     traces = sorted(os.path.join(traces_dir, f) for f in os.listdir(traces_dir) if f.endswith(".csv"))
     sources = ["labels", "classifier"] if args.source == "both" else [args.source]
     results = []
@@ -136,6 +232,11 @@ def main():
     if "classifier" in sources and "on-foot" in args.policies:
         print(agreement(results, "classifier"))
         print()
+    if len(sources) == 2:
+        tag = "".join(c for c in args.gate_options if c.isalnum())
+        for policy in args.policies:
+            print(matched_switches(results, traces, workdir, policy, tag))
+            print()
     print(f"(summaries and segments in {workdir})", file=sys.stderr)
 
 

@@ -13,7 +13,13 @@ Output: one CSV per sequence, `timestamp,x,y,z,label` with labels
 stationary / walking / automotive (Car, Bus and Train are all vehicles).
 Nothing is committed: the traces are written to the directory given.
 
-    python3 Scripts/gating/join_us_tm2017.py OUTDIR
+Truth (`--truth`): `seconds` (default) is the per-second truth of the
+activity evaluation (Scripts/activity/datasets.py, stop_aware_labels): a
+vehicle's logged stop of a minute or more, and a walk's pedometer silence of
+three minutes or more, are labelled `unknown` (not scored); `coarse` keeps
+every session's label on all its samples.
+
+    python3 Scripts/gating/join_us_tm2017.py OUTDIR [--truth seconds|coarse]
 
 Rows that cannot be parsed, and accelerometer rows whose time does not
 increase, are dropped by the conversion (upstream deletes malformed files).
@@ -24,11 +30,14 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "activity"))
 import converted as C  # noqa: E402
+import datasets as D  # noqa: E402
 
 # Sequences: name -> session files (user, class, start ms). Chosen so that
 # every session is used at most once per sequence and each sequence is one
-# user's. Damiano: ~20 Hz; andrea: ~3-4 Hz; Elena: ~6 Hz; andreacasalena: ~6-10 Hz.
+# user's. Input rates (samples over duration): Damiano 6-11/s; andrea 1.5-3.6/s; Elena 1.8-4.5/s;
+# andreacasalena 4.6-6.4/s.
 SEQUENCES = {
     "damiano-1": ["Damiano_Still_1484428722594", "Damiano_Walking_1477077049387", "Damiano_Car_1484134514872",
                   "Damiano_Walking_1484393350049", "Damiano_Still_1484659419340"],
@@ -49,19 +58,24 @@ SEQUENCES = {
 }
 
 
-def read_session(name):
-    """The converted session `name` (user_Mode_start): rows (t_s since the session's start, x, y, z [g], label)."""
+def read_session(name, truth="seconds"):
+    """The converted session `name` (user_Mode_start): rows (t_s since the session's start, x, y, z [g], label),
+    labelled with the per-second truth (`seconds`) or the session label (`coarse`)."""
     t, xyz, labels = C.read_trace(os.path.join(C.folder("us-tm2017"), f"us-tm2017_{name}.csv"))
+    if truth == "seconds":
+        seconds = D.stop_aware_labels(D.us_tm2017_session(name))
+        if seconds is not None:
+            labels = seconds
     milliseconds = [round(v * 1000) - int(name.rsplit("_", 1)[1]) for v in t]
     return [(ms / 1000, x, y, z, label) for ms, (x, y, z), label in zip(milliseconds, xyz.tolist(), labels)]
 
 
-def join(names):
+def join(names, truth="seconds"):
     first_start_ms = int(names[0].rsplit("_", 1)[1])
     clock = first_start_ms / 1000
     out = []
     for name in names:
-        rows = read_session(name)
+        rows = read_session(name, truth)
         if len(rows) < 2:
             raise SystemExit(f"{name}: too few accelerometer rows")
         step = statistics.median(b[0] - a[0] for a, b in zip(rows, rows[1:]))
@@ -77,13 +91,15 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("outdir")
     parser.add_argument("--only", nargs="*", help="sequence names to build (default: all)")
+    parser.add_argument("--truth", choices=["seconds", "coarse"], default="seconds",
+                        help="per-second truth (default) or every session's label on all its samples")
     args = parser.parse_args()
     os.makedirs(args.outdir, exist_ok=True)
     for name, files in SEQUENCES.items():
         if args.only and name not in args.only:
             continue
         print(name, file=sys.stderr)
-        rows = join(files)
+        rows = join(files, args.truth)
         with open(os.path.join(args.outdir, f"{name}.csv"), "w") as f:
             f.write("timestamp,x,y,z,label\n")
             for t, x, y, z, label in rows:

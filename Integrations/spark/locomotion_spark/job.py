@@ -59,11 +59,37 @@ def parse_arguments(argv):
 
 
 def settings_of(arguments):
-    """What every participant's run depends on, besides its files (part of the re-run signature)."""
+    """What every participant's run is given besides its files: the binary and the tool's options."""
     return {"binary": arguments.binary, "time_zone": arguments.time_zone, "epoch": arguments.epoch,
             "day_start": arguments.day_start, "minimum_hours": arguments.minimum_hours, "policy": arguments.policy,
             "companion_fixes": arguments.companion_fixes, "lenient": arguments.lenient, "units": arguments.units,
             "extra_arguments": arguments.extra_arguments}
+
+
+def signature_settings(arguments, binary_digest):
+    """What the re-run signature records besides the files: the tool's options and the binary's content (its
+    SHA-256), not its path — a new binary at the same path computes everything again, the same binary moved
+    elsewhere does not."""
+    settings = settings_of(arguments)
+    del settings["binary"]
+    settings["binary_sha256"] = binary_digest
+    return settings
+
+
+def identify_binary(context, name):
+    """The SHA-256 of the binary the tasks will run: read on the driver where it finds the binary (a path, a file
+    shipped with --files, or on the driver's PATH), else by one task on an executor (a binary only on the
+    executors' PATH). Exits with a message when neither finds it: no participant could be computed."""
+    try:
+        return runner.binary_digest(name)
+    except OSError:
+        pass
+    try:
+        return context.parallelize([name], 1).map(runner.binary_digest).first()
+    except Exception as error:  # the task's FileNotFoundError, wrapped by Py4J
+        reason = str(error).strip().splitlines()
+        found = [line for line in reason if "FileNotFoundError" in line]
+        raise SystemExit(f"locomotion-spark: {(found or reason or ['?'])[-1].strip()}")
 
 
 class FileSystems:
@@ -134,8 +160,11 @@ def companion_of(uri):
     return uri[:-4] + ".fixes.csv" if uri.lower().endswith(".csv") else None
 
 
-def plan(arguments, filesystems):
-    """The participants and their files: {participant: {"traces": [...], "companions": [...], "signature": …}}."""
+def plan(arguments, filesystems, binary_digest):
+    """The participants and their files: {participant: {"traces": [...], "companions": [...], "signature": …}}.
+
+    The signature is a hash of the files (URIs, sizes, modification times), the options and the binary's content
+    (`binary_digest`, from `identify_binary`)."""
     pattern = ParticipantPattern(arguments.participant_from) if arguments.participant_from else None
     seen = set()
     groups = {}
@@ -158,7 +187,7 @@ def plan(arguments, filesystems):
                 if status is not None:
                     group["companions"].append(companion)
                     group["stamps"].append([companion, *status])
-    settings = settings_of(arguments)
+    settings = signature_settings(arguments, binary_digest)
     for participant, group in groups.items():
         text = json.dumps({"settings": settings, "files": group["stamps"]}, sort_keys=True)
         group["signature"] = hashlib.sha256(text.encode()).hexdigest()
@@ -228,7 +257,7 @@ def main(argv=None):
     context.addPyFile(package_archive())
     output = arguments.output.rstrip("/")
     filesystems = FileSystems(spark)
-    groups = plan(arguments, filesystems)
+    groups = plan(arguments, filesystems, identify_binary(context, arguments.binary))
     done = {} if arguments.overwrite else finished(spark, output, filesystems)
     todo = [participant for participant in groups if done.get(participant) != groups[participant]["signature"]]
     file_count = sum(len(group["traces"]) for group in groups.values())

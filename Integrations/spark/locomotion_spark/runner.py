@@ -4,6 +4,7 @@ Runs without a SparkSession (tasks and tests call it directly): `run_participant
 `table` being "epochs", "daily", "segments" or "errors".
 """
 
+import hashlib
 import os
 import shutil
 import stat
@@ -36,6 +37,17 @@ def resolve_binary(name):
         raise FileNotFoundError(f"the locomotion binary '{name}' is neither a file, nor shipped with --files, "
                                 "nor on the executors' PATH")
     return found
+
+
+def binary_digest(name):
+    """The SHA-256 of the `locomotion` binary's content (hex): what the re-run signature records, so that a job
+    run again after the binary changed (an upgrade, a rebuild) computes every participant again, and one run
+    with the same binary at another path does not."""
+    digest = hashlib.sha256()
+    with open(resolve_binary(name), "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 def tool_arguments(settings):

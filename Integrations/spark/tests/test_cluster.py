@@ -25,7 +25,7 @@ from locomotion_spark.tables import ERRORS, TABLES, parse_table, spark_schema
 
 BINARY = os.environ.get("LOCOMOTION_BINARY", "")
 DATASETS = os.environ.get("LOCOMOTION_DATASETS", os.path.join(os.path.dirname(__file__), "../../../../shared/datasets"))
-SUBMIT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locomotion_spark", "submit.py")
+SOURCE_SUBMIT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locomotion_spark", "submit.py")
 ZONE = "Europe/Berlin"
 PATTERN = "{participant}/*.csv"
 # us-tm2017 users: two with a few sessions each, one whose sessions span days, one whose files overlap in time
@@ -151,11 +151,22 @@ def stop_cluster(*_):
             process.wait()
 
 
-def submit(master, environment, output, *extra):
+def submit_script():
+    """The script to give spark-submit as Docs/cohorts.md gets it, from the installed package's console script
+    `locomotion-spark-submit-path`; the source tree's only where the package is not installed (PYTHONPATH)."""
+    console_script = shutil.which("locomotion-spark-submit-path")
+    if console_script is None:
+        if os.environ.get("LOCOMOTION_SPARK_INSTALLED"):
+            raise RuntimeError("locomotion-spark-submit-path is not on the PATH: the package is not installed")
+        return SOURCE_SUBMIT
+    return subprocess.run([console_script], check=True, capture_output=True, text=True).stdout.strip()
+
+
+def submit(master, environment, output, *extra, binary=None):
     command = [os.path.join(spark_home(), "bin", "spark-submit"), "--master", master,
                "--conf", "spark.ui.enabled=false", "--conf", f"spark.pyspark.python={sys.executable}",
-               "--conf", "spark.executor.memory=1g", SUBMIT, state["cohort"], "--participant-from", PATTERN,
-               "--time-zone", ZONE, "--companion-fixes", "--locomotion", BINARY, "--output", output, *extra]
+               "--conf", "spark.executor.memory=1g", state["submit"], state["cohort"], "--participant-from", PATTERN,
+               "--time-zone", ZONE, "--companion-fixes", "--locomotion", binary or BINARY, "--output", output, *extra]
     completed = subprocess.run(command, env=environment, capture_output=True, text=True)
     with open(os.path.join(state["work"], "submit.log"), "a") as log:
         log.write(" ".join(command) + "\n" + completed.stdout + completed.stderr)
@@ -185,10 +196,15 @@ def setUpModule():
     if not state["real"]:
         print(f"note: {DATASETS}/us-tm2017 is absent: real traces skipped, simulated ones only", file=sys.stderr)
     state["local"] = local_tables(state["cohort"], os.path.join(work, "local"))
+    state["submit"] = submit_script()
+    # The second run is given the same binary at another path: the re-run signature holds its content, not its path.
+    moved = os.path.join(work, "bin", "locomotion")
+    os.makedirs(os.path.dirname(moved))
+    shutil.copy2(BINARY, moved)
     try:
         master, environment = start_cluster(work)
         state["first"] = submit(master, environment, os.path.join(work, "out"))
-        state["second"] = submit(master, environment, os.path.join(work, "out"))
+        state["second"] = submit(master, environment, os.path.join(work, "out"), binary=moved)
     finally:
         stop_cluster()
     # Staged inputs (copied through Spark, as from HDFS or S3) and epochs by participant and day, in local mode.

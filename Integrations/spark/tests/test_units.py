@@ -8,7 +8,7 @@ import tempfile
 import unittest
 
 from locomotion_spark import runner
-from locomotion_spark.job import COMPANION_SUFFIXES
+from locomotion_spark.job import COMPANION_SUFFIXES, parse_arguments, plan
 from locomotion_spark.participants import ParticipantPattern, base_name
 from locomotion_spark.tables import TABLES, parse_table
 
@@ -54,6 +54,59 @@ class CompanionSuffixTests(unittest.TestCase):
         declaration = re.search(r"traceCompanionSuffixes: Set<String> = \[(.*?)\]", text, re.S)
         self.assertIsNotNone(declaration, "InputPaths.traceCompanionSuffixes not found in " + source)
         self.assertEqual(set(COMPANION_SUFFIXES), set(re.findall(r'"([^"]+)"', declaration.group(1))))
+
+
+@unittest.skipUnless(os.environ.get("LOCOMOTION_SPARK_INSTALLED"), "run-tests.sh tests the package installed with pip")
+class InstalledPackageTests(unittest.TestCase):
+    def test_the_installed_package_is_tested_not_the_source_tree(self):
+        import importlib.metadata
+        import locomotion_spark
+
+        source = os.path.realpath(os.path.join(os.path.dirname(__file__), ".."))
+        installed = os.path.dirname(os.path.realpath(locomotion_spark.__file__))
+        self.assertFalse(installed.startswith(source + os.sep), installed)
+        self.assertEqual(importlib.metadata.version("locomotion-spark"), locomotion_spark.__version__)
+        script = subprocess.run(["locomotion-spark-submit-path"], check=True, capture_output=True, text=True).stdout.strip()
+        self.assertEqual(script, os.path.join(installed, "submit.py"))
+        self.assertTrue(os.path.isfile(script))
+
+
+class FakeFileSystems:
+    """Two participants' traces, as `FileSystems` lists them (uri, length, modification time); no companions."""
+
+    def expand(self, argument):
+        return [(f"file:/cohort/{p}/day.csv", 1000, 1700000000000) for p in ("p1", "p2")]
+
+    def status(self, uri):
+        return None
+
+
+class SignatureTests(unittest.TestCase):
+    """The manifest signature that makes a re-run skip a participant: it must change with the binary's content and
+    the options, and must not change with the binary's path."""
+
+    def signatures(self, binary, *options):
+        arguments = parse_arguments(["/cohort", "--participant-from", "{participant}/*.csv", "--time-zone", "UTC",
+                                     "--output", "/tables", "--locomotion", binary, *options])
+        return {p: group["signature"] for p, group in plan(arguments, FakeFileSystems(), runner.binary_digest(binary)).items()}
+
+    def test_the_binary_content_not_its_path(self):
+        with tempfile.TemporaryDirectory() as folder:
+            paths = [os.path.join(folder, name) for name in ("old", "moved", "new")]
+            for path, content in zip(paths, (b"build 1", b"build 1", b"build 2")):
+                with open(path, "wb") as handle:
+                    handle.write(content)
+            old, moved, new = (self.signatures(path) for path in paths)
+            self.assertEqual(set(old), {"p1", "p2"})
+            self.assertNotEqual(old["p1"], old["p2"])  # their files differ
+            self.assertEqual(old, moved)  # the same binary elsewhere: skipped on a re-run
+            for participant in old:
+                self.assertNotEqual(old[participant], new[participant])  # a rebuilt binary: computed again
+            self.assertNotEqual(old["p1"], self.signatures(paths[0], "--epoch", "30")["p1"])
+
+    def test_a_missing_binary_is_named(self):
+        with self.assertRaisesRegex(FileNotFoundError, "/nonexistent/locomotion"):
+            runner.binary_digest("/nonexistent/locomotion")
 
 
 class TableTests(unittest.TestCase):

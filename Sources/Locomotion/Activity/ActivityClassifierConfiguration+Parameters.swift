@@ -13,6 +13,7 @@ extension ActivityClassifier.Configuration: ParameterizedConfiguration {
         .init("rhythmMinimumInputRate", \.rhythmMinimumInputRate, in: 0...1000, unit: "samples/s"),
         // Deviations of |a|: phones saturate at 8–16 g.
         .init("stationaryMaximumDeviation", \.stationaryMaximumDeviation, in: 0...16, unit: "g"),
+        .init("lowRateStationaryMaximumDeviation", \.lowRateStationaryMaximumDeviation, in: 0...16, unit: "g"),
         .init("gaitMinimumDeviation", \.gaitMinimumDeviation, in: 0...16, unit: "g"),
         .init("runningMinimumDeviation", \.runningMinimumDeviation, in: 0...16, unit: "g"),
         .init("weakGaitMinimumDeviation", \.weakGaitMinimumDeviation, in: 0...16, unit: "g"),

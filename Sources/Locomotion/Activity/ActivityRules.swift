@@ -117,11 +117,11 @@ enum ActivityRules {
     static func decideAtLowRate(_ f: ActivityFeatures, speed: Double?, reported: MotionActivity?,
                                 _ c: ActivityClassifier.Configuration) -> WindowDecision {
         let deviation = f.inputDeviation
-        if deviation < c.stationaryMaximumDeviation {
+        if deviation < c.lowRateStationaryMaximumDeviation {
             if let speed, speed >= c.vehicleMinimumSpeed {
                 return WindowDecision(activity: .automotive, confidence: .medium, rule: .speedSmoothRide)
             }
-            let sure = deviation < c.stationaryMaximumDeviation / 2 && (speed ?? 0) < c.cyclingMinimumSpeed
+            let sure = deviation < c.lowRateStationaryMaximumDeviation / 2 && (speed ?? 0) < c.cyclingMinimumSpeed
             return WindowDecision(activity: .stationary, confidence: sure ? .high : .medium, rule: .lowRateStill)
         }
         if (speed ?? 0) < c.cyclingMinimumSpeed && reported != .automotive {

@@ -10,17 +10,18 @@ extension ActivityClassifier {
     /// the weight of one medium-confidence window (1).
     public struct TemporalParameters: Sendable, Hashable, Codable {
         /// Seconds of later windows after which a streaming decision is final (`Smoothing.lagged`); usually it is
-        /// final sooner, as soon as no later evidence can change it. A change of activity is certain once its
-        /// evidence has paid for leaving the old activity and for not coming back (2 × `switchCost`), which takes
-        /// 2 × 8 = 16 s of medium-confidence windows, plus a 4 s stop when the change needs one (walking into a
-        /// ride): 20 s. Shorter lags answer sooner and decide more hops on the evidence so far (those decisions
-        /// can differ from full smoothing); measured for 10–40 s in `Docs/accuracy.md`.
+        /// final sooner, as soon as no later evidence can change it. Undecided hops older than this are decided by
+        /// the best path so far. A change is certain on its evidence alone once that evidence has paid for leaving
+        /// the old activity and for not coming back (2 × `switchCost`: 24 s of medium-confidence windows); the lag
+        /// stays below that so that a phone hears of a walk within the 30 s a collector allows for its onset, and
+        /// above the 15 s of the gate's entry dwell. Measured for 10–40 s in `Docs/accuracy.md` (streaming scores
+        /// and the gate end to end): shorter lags decide more hops on partial evidence, longer ones answer late.
         public var lag: Double = 20
         /// Cost of one change of activity, in windows of medium-confidence evidence: a stretch of contrary
-        /// evidence replaces the activity in progress only when it outweighs two changes (out and back) — 8: 16 s
-        /// of medium-confidence windows, 11 s of high-confidence ones (a clear walk), 32 s of low-confidence ones.
-        /// Chosen among {5, 8, 12} on the development people (`Scripts/activity/louo.py`).
-        public var switchCost: Double = 8
+        /// evidence replaces the activity in progress only when it outweighs two changes (out and back) — 12: 24 s
+        /// of medium-confidence windows, 16 s of high-confidence ones (a clear walk), 48 s of low-confidence ones.
+        /// Chosen among {8, 5, 12} on the development people (`Scripts/activity/louo.py`).
+        public var switchCost: Double = 12
         /// Weight of a low-confidence window decision (weak gait, energy at low input rates, faint vibration):
         /// such decisions are right about two times in three on the development people.
         public var lowConfidenceWeight: Double = 0.5
@@ -29,10 +30,11 @@ extension ActivityClassifier {
         /// Weight of a high-confidence window decision (clear rhythm, speed, sensor-noise stillness).
         public var highConfidenceWeight: Double = 1.5
         /// Share of a still window's weight that also counts for automotive: a vehicle at a light, in a queue or
-        /// on a smooth track looks still, so a still stretch inside a ride costs the ride little, while a ride
-        /// still needs vibration evidence to begin (0: still windows never support a ride; 1: as much as a
-        /// stop).
-        public var quietRideShare: Double = 0.5
+        /// on a smooth track looks still, so a still stretch inside a ride costs the ride little — it stays inside
+        /// the ride while shorter than 2 × `switchCost` / (1 − share) (64 s with the defaults: a red light, a bus
+        /// stop) — while a ride still needs vibration evidence to begin (0: still windows never support a ride; 1:
+        /// as much as a stop). Chosen among {0.5, 0.625} on the development people (`Scripts/activity/louo.py`).
+        public var quietRideShare: Double = 0.625
 
         /// The default parameters.
         public init() {}

@@ -119,6 +119,17 @@ final class ResultWriter {
         wroteAny = true
     }
 
+    /// Appends more of the output of the input last given to ``write(_:for:)`` (a long output handed over in
+    /// pieces that end at line ends), as it is: for the shapes whose rows name their input themselves
+    /// (`keyedCSVTable`, `keyedJSONLines`) and for one input's output.
+    ///
+    /// - Throws: ``OutputError`` when writing fails.
+    func continueWriting(_ text: String) throws {
+        precondition(directoryPaths == nil && (!combined || shape == .keyedCSVTable || shape == .keyedJSONLines),
+                     "continueWriting(_:) is for a combined output whose rows name their input")
+        try sink?.write(text)
+    }
+
     /// Completes the combined output (per-input files are completed as written): writes it out and, for a
     /// file, renames it into place. Call once after the last ``write(_:for:)``; an output never written to is
     /// not created.

@@ -54,8 +54,9 @@ struct TableCommandRun {
         }
         let todo = inputOptions.pending(inputOptions.selected(keyed.map(\.key)), writers: Array(writers.values),
                                         kind: perFile ? "inputs" : "participants") { $0 }
-        // With --output-dir each table streams into its file (constant memory); combined, a participant's rows
-        // are held until its turn comes, so a bad input leaves nothing of it behind.
+        // With --output-dir each table streams into its file; combined, a participant's rows are spooled to a
+        // temporary file until its turn comes, so a bad input leaves nothing of it behind. Memory stays constant
+        // in the length of the recordings either way.
         let directoryPaths: [TableRows.Table: [String: String]] = inputOptions.outputDirectory == nil ? [:]
             : Dictionary(uniqueKeysWithValues: tables.map { table in
                 (table, Dictionary(uniqueKeysWithValues: todo.compactMap { key in writers[table]?.outputPath(for: key).map { (key, $0) } }))
@@ -64,8 +65,8 @@ struct TableCommandRun {
         let writer = writers[table]
         try await InputBatch(inputs: todo, jobs: inputOptions.jobs).run(
             progress: ProgressLine(quiet: inputOptions.quiet)
-        ) { key, diagnostics, progress in
-            guard let group = byKey[key] else { return "" }
+        ) { key, diagnostics, progress -> RowSpool? in
+            guard let group = byKey[key] else { return nil }
             let sinks = try TableSinks(tables: tables, main: mainTable, format: format, zone: zone,
                                        files: directoryPaths.compactMapValues { $0[key] })
             try sinks.writeHeaders()
@@ -82,8 +83,13 @@ struct TableCommandRun {
                 throw CommandFailure.badInput("internal error: \(late) events of the engine came after their epoch was written; please report it")
             }
             return try sinks.finish()
-        } deliver: { _, key, text in
-            if directoryPaths.isEmpty { try writer?.write(text, for: key) }
+        } deliver: { (_, key, spool: RowSpool?) in
+            guard directoryPaths.isEmpty, let spool, let writer else { return }
+            var first = true
+            try spool.forEachPiece { piece in
+                if first { try writer.write(piece, for: key) } else { try writer.continueWriting(piece) }
+                first = false
+            }
         } finish: {
             for writer in writers.values { try writer.finish() }
         }

@@ -3,15 +3,15 @@ import Locomotion
 import LocomotionIO
 
 /// Where one participant's rows go: each table streamed into its `--output-dir` file, or the command's table
-/// collected as text for the combined output.
+/// spooled to a temporary file (``RowSpool``) until its turn in the combined output comes.
 final class TableSinks {
     private let format: OutputFormat
     private let zone: TimeZone
     private let main: TableRows.Table
     private var files: [TableRows.Table: OutputFile] = [:]
-    private var text = ""
+    private let spool: RowSpool?
 
-    /// Opens (as temporary files) the files of `files`; the `main` table goes to text when it has no file.
+    /// Opens (as temporary files) the files of `files`; the `main` table goes to a spool when it has no file.
     init(tables: [TableRows.Table], main: TableRows.Table, format: OutputFormat, zone: TimeZone,
          files paths: [TableRows.Table: String]) throws {
         self.format = format
@@ -20,11 +20,12 @@ final class TableSinks {
         for table in tables {
             if let path = paths[table] { files[table] = try OutputFile(path: path) }
         }
+        spool = paths[main] == nil ? try RowSpool() : nil
     }
 
     func writeHeaders() throws {
         for (table, file) in files { try file.write(TableRows.header(table, format: format)) }
-        if files[main] == nil { text = TableRows.header(main, format: format) }
+        spool?.append(TableRows.header(main, format: format))
     }
 
     /// The tables a recording builds: those with a file, and the main one.
@@ -51,11 +52,12 @@ final class TableSinks {
         }
     }
 
-    /// Completes every file (renamed into place) and returns the text of the main table (empty when it went to
+    /// Completes every file (renamed into place) and returns the spool of the main table (nil when it went to
     /// a file).
-    func finish() throws -> String {
+    func finish() throws -> RowSpool? {
         for table in TableRows.Table.allCases { try files[table]?.commit() }
-        return text
+        try spool?.finish()
+        return spool
     }
 
     private func wants(_ table: TableRows.Table) -> Bool { files[table] != nil || table == main }
@@ -65,7 +67,7 @@ final class TableSinks {
             // A failed write is reported by `finish` (every later call of the file throws the same error).
             try? file.write(row)
         } else {
-            text += row
+            spool?.append(row)
         }
     }
 }

@@ -66,6 +66,15 @@ struct ActivityModelOptionTests {
         let temporal = try ToolRunner.run(["evaluate", day, "--format", "json"])
         let rules = try ToolRunner.run(["evaluate", day, "--format", "json", "--model", "rules"])
         #expect(temporal.standardOutput != rules.standardOutput)
+        // So do replay's: the gate follows a different activity stream (its mode segments move), and the summary's
+        // activity agreement — how the stream reported each true activity — is that of the model asked for.
+        let replayed = try ToolRunner.run(["replay", day])
+        let replayedRules = try ToolRunner.run(["replay", day, "--model", "rules"])
+        #expect(replayed.standardOutput != replayedRules.standardOutput)
+        let agreement = { (run: ToolRunner.Result) in run.standardError.split(separator: "\n").filter { $0.hasPrefix("truth=") } }
+        #expect(!agreement(replayed).isEmpty)
+        #expect(agreement(replayed) != agreement(replayedRules))
+        #expect(agreement(replayed) == agreement(try ToolRunner.run(["replay", day, "--model", "temporal"])))
         // Streaming smoothing is selectable for evaluate (what a phone would have reported).
         let lagged = try ToolRunner.run(["evaluate", day, "--format", "json", "--smoothing", "lagged"])
         #expect(lagged.status == 0, "\(lagged.standardError)")

@@ -103,9 +103,10 @@ struct LabelAndEvaluateCommandTests {
     @Test func labelUsesTheSpeedOfFixes() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try SyntheticTrace.csv(seconds: 30).write(to: directory.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
-        // The quiet first half at 20 m/s is a smooth ride, not a person sitting still.
-        try SyntheticTrace.fixesCSV(seconds: 29, speed: 20)
+        try SyntheticTrace.csv(seconds: 60).write(to: directory.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
+        // The quiet first minute at 20 m/s is a smooth ride, not a person sitting still. (A minute: the walk after it
+        // follows through a stop, two changes of activity, which a ride must outweigh with its evidence.)
+        try SyntheticTrace.fixesCSV(seconds: 59, speed: 20)
             .write(to: directory.appendingPathComponent("f.csv"), atomically: true, encoding: .utf8)
         let without = try ToolRunner.run(["label", "t.csv"], in: directory)
         let with = try ToolRunner.run(["label", "t.csv", "--fixes", "f.csv"], in: directory)
@@ -117,7 +118,7 @@ struct LabelAndEvaluateCommandTests {
         try SyntheticTrace.csv(seconds: 30).write(to: directory.appendingPathComponent("u.csv"), atomically: true, encoding: .utf8)
         let two = try ToolRunner.run(["label", "t.csv", "u.csv", "--fixes", "f.csv"], in: directory)
         #expect(two.status == 2)
-        var lines = SyntheticTrace.fixesCSV(seconds: 29, speed: 20).split(separator: "\n")
+        var lines = SyntheticTrace.fixesCSV(seconds: 59, speed: 20).split(separator: "\n")
         lines.swapAt(3, 4)
         try (lines.joined(separator: "\n") + "\n").write(to: directory.appendingPathComponent("b.csv"), atomically: true, encoding: .utf8)
         let backwards = try ToolRunner.run(["label", "t.csv", "--fixes", "b.csv"], in: directory)

@@ -64,28 +64,44 @@ struct ActivityRealDataTests {
         return samples
     }
 
+    /// A person of the fixed split's test group (never looked at while the rules were written; like everyone, among
+    /// the 23 people the defaults were chosen on). Bounds are the targets: stillness ≥ 0.95, a ride ≥ 0.90.
     @Test(.enabled(if: exists("us-tm2017"), "us-tm2017 is absent"))
     func usTransportationModeTestUser() throws {
         let still = ActivityClassifier.segments(of: try ustm("us-tm2017/raw/sensorfile_andreacasalena_Still_1494702992016.csv"))
-        #expect(share(of: [.stationary], in: still) > 0.7, "\(still)")
-        // A car ride (~6 Hz phone, often below 5 samples/s, 23 drop-outs of 1–2 s): vehicle or stops are right.
-        // The ride stays the context across the drop-outs (`vehicleContextMaximumGap`), so the bumpy stretches
-        // after them are not taken for walking (0.7 % with the defaults; 15 % when every gap dropped the context).
+        #expect(share(of: [.stationary], in: still) >= 0.95, "\(still)")
+        // A car ride (4.6 samples/s, often below 5 samples/s, 23 drop-outs of 1–2 s): the temporal model carries
+        // the ride across the drop-outs, so the bumpy stretches after them are not taken for walking.
         let car = ActivityClassifier.segments(of: try ustm("us-tm2017/raw/sensorfile_andreacasalena_Car_1494720458830.csv"))
         #expect(share(of: [.walking, .running], in: car) < 0.05, "\(car)")
-        #expect(share(of: [.automotive], in: car) > 0.2, "\(car)")
+        #expect(share(of: [.automotive], in: car) >= 0.9, "\(car)")
     }
 
-    /// The ~3–4 Hz us-tm2017 user (hundreds of drop-outs): walking must be found from the energy of the sparse
-    /// samples, stillness stay still. Loose bounds; the leave-one-person-out figures are in Docs/accuracy.md.
+    /// us-tm2017's andrea, whose phone delivers 1.5–3.6 samples/s with hundreds of drop-outs: walking must be found
+    /// from the energy of the sparse samples, stillness stay still (the targets as bounds); the
+    /// leave-one-person-out figures are in Docs/accuracy.md.
     @Test(.enabled(if: exists("us-tm2017"), "us-tm2017 is absent"))
     func usTransportationModeLowRateUser() throws {
         let walking = ActivityClassifier.segments(of: try ustm("us-tm2017/raw/sensorfile_andrea_Walking_1480508645016.csv"))
-        #expect(share(of: [.walking], in: walking) > 0.5, "\(walking)")
-        #expect(share(of: [.automotive], in: walking) < 0.25, "\(walking)")
+        #expect(share(of: [.walking], in: walking) >= 0.9, "\(walking)")
+        #expect(share(of: [.automotive], in: walking) < 0.05, "\(walking)")
         let still = ActivityClassifier.segments(of: try ustm("us-tm2017/raw/sensorfile_andrea_Still_1480332032170.csv"))
-        #expect(share(of: [.stationary], in: still) > 0.7, "\(still)")
-        #expect(share(of: [.walking, .running], in: still) < 0.1, "\(still)")
+        #expect(share(of: [.stationary], in: still) >= 0.95, "\(still)")
+        #expect(share(of: [.walking, .running], in: still) < 0.05, "\(still)")
+    }
+
+    /// A smooth train on the same sparse phone: its raw input deviation (median 0.009 g over 5 s windows) lies
+    /// between the low-rate stillness threshold and the 20 Hz one. The low-rate rules have their own threshold, so
+    /// the ride is mostly a ride; with the 20 Hz threshold's 0.012 g it would be still almost throughout.
+    @Test(.enabled(if: exists("us-tm2017"), "us-tm2017 is absent"))
+    func aSmoothTrainOnASparsePhoneIsARide() throws {
+        let samples = try ustm("us-tm2017/raw/sensorfile_andrea_Train_1480490290470.csv")
+        let train = ActivityClassifier.segments(of: samples)
+        #expect(share(of: [.automotive], in: train) > share(of: [.stationary], in: train), "\(train)")
+        var shared = ActivityClassifier.Configuration()
+        shared.lowRateStationaryMaximumDeviation = 0.012
+        let asStill = ActivityClassifier.segments(of: samples, configuration: shared)
+        #expect(share(of: [.stationary], in: asStill) > share(of: [.stationary], in: train), "\(asStill)")
     }
 
     @Test(.enabled(if: exists("geotecinit-sp-har"), "geotecinit-sp-har is absent"))

@@ -174,9 +174,20 @@ import Testing
         var f = Self.strong
         f.inputRate = Self.c.rhythmMinimumInputRate.nextDown
         f.deviation = 0  // interpolated: the low-rate rules look at the input samples only
-        f.inputDeviation = Self.c.stationaryMaximumDeviation.nextDown
+        f.inputDeviation = Self.c.lowRateStationaryMaximumDeviation.nextDown
         #expect(Self.decide(f).rule == .lowRateStill && Self.decide(f).activity == .stationary)
+        #expect(Self.decide(f).confidence == .medium)
         #expect(Self.decide(f, speed: Self.c.vehicleMinimumSpeed).rule == .speedSmoothRide)
+        f.inputDeviation = (Self.c.lowRateStationaryMaximumDeviation / 2).nextDown
+        #expect(Self.decide(f).confidence == .high)
+        // Low-rate stillness has its own threshold: the 20 Hz one (`stationaryMaximumDeviation`) does not move it.
+        f.inputDeviation = Self.c.lowRateStationaryMaximumDeviation
+        #expect(Self.decide(f).rule == .lowRateVibration)
+        var looser = Self.c
+        looser.stationaryMaximumDeviation = 10 * Self.c.lowRateStationaryMaximumDeviation
+        #expect(ActivityRules.decide(f, speed: nil, reported: nil, looser).rule == .lowRateVibration)
+        looser.lowRateStationaryMaximumDeviation = 2 * Self.c.lowRateStationaryMaximumDeviation
+        #expect(ActivityRules.decide(f, speed: nil, reported: nil, looser).rule == .lowRateStill)
         f.inputDeviation = Self.c.lowRateGaitMinimumDeviation
         #expect(Self.decide(f).rule == .lowRateEnergyWalking && Self.decide(f).activity == .walking)
         #expect(Self.decide(f, speed: Self.c.vehicleMinimumSpeed).rule == .speedVehicle)

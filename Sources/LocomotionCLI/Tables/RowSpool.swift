@@ -1,0 +1,81 @@
+import Foundation
+
+/// One participant's rows of a combined table, kept on disk until its turn in the output comes: the rows of a
+/// long recording (60-s epochs: ~190 bytes per epoch, 2 MB a participant-week; 1-s epochs 60 times that), and
+/// of up to `2 × --jobs` participants waiting for a slower one, would otherwise be held in memory.
+///
+/// The file is created in the temporary folder (`TMPDIR`) and unlinked at once: nothing is left behind however
+/// the process ends, and the disk space is freed when the spool is dropped. Rows are gathered in a 64 kB buffer
+/// before each write.
+///
+/// `@unchecked Sendable`: a spool is filled by the one job that computes its participant, then handed, once
+/// finished, to the task that delivers results in order; it is never used by two at once.
+final class RowSpool: @unchecked Sendable {
+    private let handle: FileHandle
+    private var buffer = Data()
+    private var failure: CommandFailure?
+    private static let bufferSize = 1 << 16
+
+    /// - Throws: ``CommandFailure`` when no temporary file can be made.
+    init() throws {
+        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("locomotion-rows-XXXXXX").path.utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard descriptor >= 0 else { throw Self.failure(path, errno) }
+        unlink(path)
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        buffer.reserveCapacity(Self.bufferSize + 4096)
+    }
+
+    /// Appends `text`. A failed write is remembered and thrown by ``finish()``.
+    func append(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.bufferSize { flush() }
+    }
+
+    /// Writes out what is buffered.
+    /// - Throws: ``CommandFailure`` when any write failed (a full temporary folder).
+    func finish() throws {
+        flush()
+        if let failure { throw failure }
+    }
+
+    /// Hands the rows back in pieces of about `pieceSize` bytes, each ending at a line's end (a header line is
+    /// never cut), in order.
+    /// - Throws: ``CommandFailure`` when the file cannot be read; whatever `body` throws.
+    func forEachPiece(pieceSize: Int = 1 << 20, _ body: (String) throws -> Void) throws {
+        try finish()
+        try readingBack { try handle.seek(toOffset: 0) }
+        var pending = Data()
+        while let data = try readingBack({ try handle.read(upToCount: pieceSize) }), !data.isEmpty {
+            pending.append(data)
+            guard let lastNewline = pending.lastIndex(of: UInt8(ascii: "\n")) else { continue }
+            let end = pending.index(after: lastNewline)
+            try body(String(decoding: pending[..<end], as: UTF8.self))
+            pending.removeSubrange(..<end)
+        }
+        if !pending.isEmpty { try body(String(decoding: pending, as: UTF8.self)) }
+    }
+
+    private func readingBack<Value>(_ operation: () throws -> Value) throws -> Value {
+        do {
+            return try operation()
+        } catch {
+            throw CommandFailure(message: "cannot read back a temporary file of rows (TMPDIR): \(error.localizedDescription)", exitStatus: 2)
+        }
+    }
+
+    private func flush() {
+        guard failure == nil, !buffer.isEmpty else { return }
+        do {
+            try handle.write(contentsOf: buffer)
+        } catch {
+            failure = CommandFailure(message: "cannot hold rows in a temporary file in \(FileManager.default.temporaryDirectory.path) (TMPDIR): \(error.localizedDescription)", exitStatus: 2)
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private static func failure(_ path: String, _ code: Int32) -> CommandFailure {
+        CommandFailure(message: "\(path): cannot create a temporary file for rows (TMPDIR): \(String(cString: strerror(code)))", exitStatus: 2)
+    }
+}
