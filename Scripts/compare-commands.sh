@@ -8,7 +8,7 @@
 # Inputs: the bundled sample day with its fixes; every 6th us-tm2017 recording and every 8th Oxford step-counter
 # recording, converted by OLD from ../shared/datasets (skipped with a message when absent); the GSDC phone fixes
 # (distance); a simulated 6 h day with fixes; a simulated 2 h day cut 10 min before its fixes end (fixes after the
-# last sample). Times in UTC. Work goes to $COMMANDS_COMPARE_WORK (default /tmp/locomotion-commands-compare).
+# last sample); the sample day on standard input and under a name without .csv (its format found from the content). Times in UTC. Work goes to $COMMANDS_COMPARE_WORK (default /tmp/locomotion-commands-compare).
 # Prints the number of cases and the differing ones; exit status 1 when any differs.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -32,6 +32,7 @@ fi
 "$old" simulate --duration 7200 --seed 5 --start 1700100000 --output sim/cut-full.csv --fixes sim/cut-fixes.csv
 head -n $(($(wc -l < sim/cut-full.csv) - 30000)) sim/cut-full.csv > sim/cut.csv && rm sim/cut-full.csv
 traces+=("$work/sim/six.csv" "$work/sim/cut.csv")
+cp "$sample/day.csv" sim/day-copy.txt  # a trace whose format comes from its content (TraceInput)
 
 compare() {
     local binary="$1" out="$2"
@@ -70,6 +71,15 @@ compare() {
             run "$name.distance-trace-on-foot" distance "$fixesFile" --trace "$trace" --time-zone UTC --moving on-foot --format json
         fi
     done
+    run_in() {  # NAME INPUT ARGS…: as run, with standard input read from INPUT
+        local name="$1" input="$2"; shift 2
+        mkdir -p "$out/$name"
+        (cd "$out/$name" && "$binary" "$@" < "$input" > stdout 2> stderr; echo $? > status)
+    }
+    run_in day.label-stdin "${traces[0]}" label - --fixes "$sample/day-fixes.csv"
+    run_in day.steps-stdin "${traces[0]}" steps -
+    run_in day.summarize-stdin "${traces[0]}" summarize - --time-zone UTC
+    run day.label-txt label "$work/sim/day-copy.txt"
     for fixes in conv/gsdc/*.fixes.csv; do
         [ -f "$fixes" ] && run "$(basename "$fixes" .csv).distance" distance "$work/$fixes" --time-zone UTC
     done

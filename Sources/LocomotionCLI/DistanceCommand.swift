@@ -118,6 +118,7 @@ struct DistanceCommand: AsyncParsableCommand {
                 var configuration = MotionEngine.Configuration()
                 configuration.odometer = configured
                 configuration.odometer.movingActivities = policy.recordedActivities
+                configuration.countsSteps = false  // distance needs no steps
                 var engine = MotionEngine(configuration: configuration, timeZone: zone, smoothing: .full)
                 var run = RecordedTrace(fixes: file, joinsSegments: joinSegments)
                 var source = try TraceInput(path: trace, options: readingOptions)

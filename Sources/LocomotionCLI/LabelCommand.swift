@@ -33,7 +33,7 @@ struct LabelCommand: AsyncParsableCommand {
     )
 
     @Argument(help: ArgumentHelp(
-        "Accelerometer traces (CSV timestamp,x,y,z[,label]): files, folders (their .csv files), patterns, or '-' alone for standard input.",
+        "Accelerometer traces (CSV timestamp,x,y,z[,label], or JSON Lines): files, folders (their .csv files), patterns, or '-' alone for standard input.",
         valueName: "trace"))
     var traces: [String]
 

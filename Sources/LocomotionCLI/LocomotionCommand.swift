@@ -9,8 +9,9 @@ struct LocomotionCommand: AsyncParsableCommand {
         commandName: "locomotion",
         abstract: "Label activity, count steps, measure distance and replay recording decisions from phone sensor traces.",
         discussion: """
-            Traces are CSV `timestamp,x,y,z[,label]`: time in seconds, acceleration in g (pass --units ms2 \
-            for m/s²), an optional ground-truth label. Location fixes are CSV \
+            Traces are CSV `timestamp,x,y,z[,label]` or JSON Lines (one object {"timestamp":…,"x":…,"y":…,"z":…} \
+            per line: *.jsonl, *.ndjson, or any file whose first line starts with '{'): time in seconds, \
+            acceleration in g (pass --units ms2 for m/s²), an optional ground-truth label. Location fixes are CSV \
             `timestamp,latitude,longitude[,horizontal_accuracy][,speed]`, GPX or NMEA. Formats: Docs/formats.md.
 
             label, steps, replay, summarize, evaluate and distance take one input or many (files, folders, \

@@ -23,7 +23,7 @@ struct PlotCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The accelerometer trace (CSV `timestamp,x,y,z[,label]`; '-' for standard input).")
+    @Argument(help: "The accelerometer trace (CSV `timestamp,x,y,z[,label]`, or JSON Lines; '-' for standard input).")
     var trace: String
 
     @Option(help: ArgumentHelp("Location fixes (CSV, GPX or NMEA) for the distance panel, the gate and the classifier's speed evidence.", valueName: "file"))

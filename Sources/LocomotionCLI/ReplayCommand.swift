@@ -34,7 +34,7 @@ struct ReplayCommand: AsyncParsableCommand {
     )
 
     @Argument(help: ArgumentHelp(
-        "Accelerometer traces (CSV timestamp,x,y,z[,label]): files, folders, patterns, or '-' alone for standard input.",
+        "Accelerometer traces (CSV timestamp,x,y,z[,label], or JSON Lines): files, folders, patterns, or '-' alone for standard input.",
         valueName: "trace"))
     var traces: [String]
 
@@ -155,6 +155,7 @@ struct ReplayCommand: AsyncParsableCommand {
         var engineConfiguration = MotionEngine.Configuration()
         engineConfiguration.activitySource = activityFromLabels ? .external : .classifier(classifierConfiguration)
         engineConfiguration.gating = configuration
+        engineConfiguration.countsSteps = false  // a replay reports no steps
         // No day is reported: the zone is never used.
         var engine = MotionEngine(configuration: engineConfiguration, timeZone: TimeZone(identifier: "UTC")!)
         var run = RecordedTrace(fixes: fixFile?.file, activityFromLabels: activityFromLabels ? labelConfidence : nil)

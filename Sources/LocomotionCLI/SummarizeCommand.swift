@@ -42,7 +42,7 @@ struct SummarizeCommand: AsyncParsableCommand {
     )
 
     @Argument(help: ArgumentHelp(
-        "Accelerometer traces (CSV `timestamp,x,y,z[,label]`): files, folders, patterns, or '-' alone for standard input.",
+        "Accelerometer traces (CSV `timestamp,x,y,z[,label]`, or JSON Lines): files, folders, patterns, or '-' alone for standard input.",
         valueName: "trace"))
     var traces: [String]
 

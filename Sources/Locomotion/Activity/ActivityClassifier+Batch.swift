@@ -2,7 +2,8 @@ import LocomotionDSP
 
 extension ActivityClassifier {
     /// All updates for a recorded trace: the streaming classifier run over `samples` (in time order), with
-    /// `fixes` merged in by time, and finished. Identical to pushing the same input one by one into a classifier
+    /// `fixes` merged in by the one rule of ``LocationFixFeed`` (each before the first sample not earlier than it;
+    /// a fix earlier than the one before it is no evidence), and finished. Identical to pushing the same input one by one into a classifier
     /// with the same `smoothing` (by default `.full`: every decision on all the evidence that can change it) and
     /// calling `finish(emit:)`.
     /// - Complexity: O(n) in the samples.
@@ -22,12 +23,9 @@ extension ActivityClassifier {
                             configuration: Configuration, smoothing: Smoothing) -> [ActivityUpdate] {
         var classifier = ActivityClassifier(configuration: configuration, smoothing: smoothing)
         var updates: [ActivityUpdate] = []
-        var nextFix = fixes.startIndex
+        var feed = LocationFixFeed(fixes)
         for sample in samples {
-            while nextFix < fixes.endIndex && fixes[nextFix].time <= sample.time {
-                classifier.push(fixes[nextFix])
-                nextFix += 1
-            }
+            feed.push(through: sample.time, into: &classifier)
             classifier.push(sample) { updates.append($0) }
         }
         classifier.finish { updates.append($0) }
@@ -54,12 +52,9 @@ extension ActivityClassifier {
         var classifier = ActivityClassifier(configuration: configuration, smoothing: smoothing)
         var segmenter = ActivitySegmenter()
         var segments: [ActivitySegment] = []
-        var nextFix = fixes.startIndex
+        var feed = LocationFixFeed(fixes)
         for sample in samples {
-            while nextFix < fixes.endIndex && fixes[nextFix].time <= sample.time {
-                classifier.push(fixes[nextFix])
-                nextFix += 1
-            }
+            feed.push(through: sample.time, into: &classifier)
             classifier.push(sample) { segmenter.push($0) { segments.append($0) } }
         }
         classifier.finish { segmenter.push($0) { segments.append($0) } }

@@ -114,8 +114,9 @@ public struct MotionEngine: Sendable {
     /// Cadence of the current bout in steps per minute (see ``StepDetector/stepsPerMinute``).
     public var stepsPerMinute: Double? { detector.stepsPerMinute }
     /// True when more than half of the sampling intervals so far are too long to count steps in (the step
-    /// detector's ``StepDetector/isRecordingTooSparse``).
-    public var isRecordingTooSparseForSteps: Bool { detector.isRecordingTooSparse }
+    /// detector's ``StepDetector/isRecordingTooSparse``); false when the engine does not count steps
+    /// (``Configuration/countsSteps``).
+    public var isRecordingTooSparseForSteps: Bool { configuration.countsSteps && detector.isRecordingTooSparse }
     /// The step detector, to read: its interval counts and refused time (``StepDetector/intervalCount``,
     /// ``StepDetector/refusedDuration``). Its ``StepDetector/stepCount`` includes the steps the activity gate held
     /// back or dropped (``stepCount`` does not).
@@ -244,7 +245,9 @@ public struct MotionEngine: Sendable {
     /// - Complexity: O(waiting inputs).
     public mutating func finish(emit: (MotionEvent) -> Void) {
         flush(emit: emit)
-        detector.finish { event in stepGate.push(event) { emit(Self.event(of: $0)) } }
+        if configuration.countsSteps {
+            detector.finish { event in stepGate.push(event) { emit(Self.event(of: $0)) } }
+        }
         if classifies {
             // The temporal model's decisions still waiting for later evidence are made on what there is. The
             // classifier is part of `self`: its updates wait in a local buffer until it has returned.
@@ -263,19 +266,12 @@ public struct MotionEngine: Sendable {
     /// - Complexity: O(n + f) for n samples and f fixes.
     public mutating func process(samples: some Sequence<AccelerometerSample>, fixes: some Sequence<LocationFix>,
                                  emit: (MotionEvent) -> Void) throws(MotionEngineError) {
-        var fixIterator = fixes.makeIterator()
-        var nextFix = fixIterator.next()
+        var feed = LocationFixFeed(Array(fixes))
         for sample in samples {
-            while let fix = nextFix, !(fix.time > sample.time) {
-                try push(fix, emit: emit)
-                nextFix = fixIterator.next()
-            }
+            try feed.push(through: sample.time, into: &self, emit: emit)
             try push(sample, emit: emit)
         }
-        while let fix = nextFix {
-            try push(fix, emit: emit)
-            nextFix = fixIterator.next()
-        }
+        try feed.push(through: .infinity, into: &self, emit: emit)
         flush(emit: emit)
     }
 
@@ -307,7 +303,9 @@ public struct MotionEngine: Sendable {
         }
         // The engine checks every input as the gate does before taking it, so the gate never refuses one here.
         try? gate.advance(to: sample.time) { emit(.recording($0)) }
-        detector.push(sample) { event in stepGate.push(event) { emit(Self.event(of: $0)) } }
+        if configuration.countsSteps {
+            detector.push(sample) { event in stepGate.push(event) { emit(Self.event(of: $0)) } }
+        }
         settleDistance(emit: emit)
     }
 

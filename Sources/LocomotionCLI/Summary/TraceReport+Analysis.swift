@@ -14,11 +14,8 @@ extension TraceReport {
         activities = analysis.activities.map {
             ActivityRow(start: $0.start, end: $0.end, activity: $0.activity.rawValue, confidence: $0.confidence.rawValue)
         }
-        let duration = analysis.end - analysis.start
-        activityTotals = MotionActivity.allCases.compactMap { activity in
-            let seconds = analysis.activities.filter { $0.activity == activity }.reduce(0) { $0 + $1.duration }
-            return seconds > 0 ? ActivityTotal(activity: activity.rawValue, seconds: seconds,
-                                               share: duration > 0 ? seconds / duration : 0) : nil
+        activityTotals = analysis.activityTotals.map {
+            ActivityTotal(activity: $0.activity.rawValue, seconds: $0.duration, share: $0.share)
         }
 
         if analysis.stepsRefused {
@@ -29,8 +26,8 @@ extension TraceReport {
                           walkingSeconds: detection.walkingDuration, stepsPerMinute: detection.stepsPerMinute)
         }
 
-        if let odometer = analysis.odometer {
-            days = (odometer.history + (odometer.undated.map { [$0] } ?? [])).map { tally in
+        if let tallies = analysis.days {
+            days = tallies.map { tally in
                 Day(day: tally.day?.description ?? "undated", distanceMeters: tally.distance,
                     acceptedFixes: tally.acceptedFixes, rejectedJumps: tally.rejectedJumps,
                     rejectedInaccurate: tally.rejectedInaccurate, rejectedNotMoving: tally.rejectedNotMoving)
@@ -39,16 +36,15 @@ extension TraceReport {
             notes.append("No distance: pass --fixes FILE (CSV, GPX or NMEA) for the distance per day.")
         }
 
-        let summary = ReplaySummary(segments: analysis.modes, sampleTimes: [Double](), truth: nil,
-                                    configuration: analysis.gating)
-        let covered = summary.highAccuracyTime + summary.lowPowerTime
+        let modes = analysis.modeTotals
+        let covered = modes.highAccuracyTime + modes.lowPowerTime
+        let energy = RecordingEnergyModel(highAccuracyMilliwatts: highAccuracyMilliwatts, lowPowerMilliwatts: lowPowerMilliwatts)
         gating = Gating(
-            policy: summary.policy, highAccuracySeconds: summary.highAccuracyTime, lowPowerSeconds: summary.lowPowerTime,
-            gapSeconds: summary.gapTime, switches: summary.switches,
-            lowPowerShare: covered > 0 ? summary.lowPowerTime / covered : 0,
+            policy: modes.policy, highAccuracySeconds: modes.highAccuracyTime, lowPowerSeconds: modes.lowPowerTime,
+            gapSeconds: modes.gapTime, switches: modes.switches,
+            lowPowerShare: covered > 0 ? modes.lowPowerTime / covered : 0,
             highAccuracyMilliwatts: highAccuracyMilliwatts, lowPowerMilliwatts: lowPowerMilliwatts,
-            energySavedShare: Gating.energySavedShare(
-                highAccuracySeconds: summary.highAccuracyTime, lowPowerSeconds: summary.lowPowerTime,
-                highAccuracyMilliwatts: highAccuracyMilliwatts, lowPowerMilliwatts: lowPowerMilliwatts))
+            energySavedShare: energy.energySavedShare(highAccuracySeconds: modes.highAccuracyTime,
+                                                      lowPowerSeconds: modes.lowPowerTime))
     }
 }

@@ -1,3 +1,5 @@
+import LocomotionEvaluation
+
 /// What `locomotion summarize` reports about one trace: a plain value, filled
 /// from a ``TraceAnalysis`` and written as text for people or JSON for scripts.
 /// Times in seconds (the trace's clock), distances in metres.
@@ -80,18 +82,8 @@ struct TraceReport: Sendable, Hashable, Codable {
 }
 
 extension TraceReport.Gating {
-    /// Default power figures for the energy estimate, milliwatts: a phone's GNSS receiver tracking
-    /// continuously (the dominant cost of high-accuracy recording) plus a 50 Hz accelerometer, against
-    /// network positioning with the accelerometer off. Assumptions, not measurements: pass your device's.
-    static let defaultHighAccuracyMilliwatts = 150.0
-    static let defaultLowPowerMilliwatts = 5.0
-
-    /// The energy share saved: `1 − (P_h·T_h + P_l·T_l) / (P_h·(T_h + T_l))`, gaps excluded (nothing records then).
-    static func energySavedShare(highAccuracySeconds: Double, lowPowerSeconds: Double,
-                                 highAccuracyMilliwatts: Double, lowPowerMilliwatts: Double) -> Double {
-        let covered = highAccuracySeconds + lowPowerSeconds
-        guard covered > 0, highAccuracyMilliwatts > 0 else { return 0 }
-        let spent = highAccuracyMilliwatts * highAccuracySeconds + lowPowerMilliwatts * lowPowerSeconds
-        return 1 - spent / (highAccuracyMilliwatts * covered)
-    }
+    /// Default power figures for the energy estimate, milliwatts (``RecordingEnergyModel``'s: assumptions, not
+    /// measurements; pass your device's).
+    static let defaultHighAccuracyMilliwatts = RecordingEnergyModel.defaultHighAccuracyMilliwatts
+    static let defaultLowPowerMilliwatts = RecordingEnergyModel.defaultLowPowerMilliwatts
 }

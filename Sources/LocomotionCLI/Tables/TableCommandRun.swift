@@ -2,8 +2,9 @@ import Foundation
 import Locomotion
 import LocomotionIO
 
-/// What `epochs` and `daily` do: group the inputs by participant, read each participant as one recording, and
-/// write the command's table (and, with `--output-dir`, the `--also` tables) in input order.
+/// What `epochs` and `daily` do: group the inputs by participant, read each participant as one recording
+/// (``ParticipantRecording``), and write the command's table (and, with `--output-dir`, the `--also` tables) in
+/// input order.
 struct TableCommandRun {
     var table: TableRows.Table
     var traces: [String]
@@ -31,12 +32,9 @@ struct TableCommandRun {
         let dayStart = try DistanceCommand.parseDayStart(options.dayStart)
         let epoch = EpochConfiguration(length: epochLength, timeZone: zone, dayStart: dayStart, maximumGap: classifier.maximumGap)
         if let problem = epoch.problem { throw CommandFailure.badUsage("--epoch \(epochLength) --day-start \(options.dayStart): \(problem)") }
-        var dailyEpoch = epoch
-        dailyEpoch.length = 60
-        let settings = ParticipantRun.Settings(
+        let recording = ParticipantRecording(
             reading: traceOptions.readingOptions, classifier: classifier, smoothing: smoothingOptions.smoothing.smoothing,
-            policy: options.policy, epoch: epoch,
-            dailyEpoch: dailyEpoch, minimumHours: options.minimumHours,
+            policy: options.policy, epoch: epoch, minimumCoveredHours: options.minimumHours,
             fixes: options.fixes.map { .file($0) } ?? (options.companionFixes ? .companions : .none))
 
         // Writers keyed by the participant (by the file when each file is its own participant).
@@ -44,7 +42,7 @@ struct TableCommandRun {
         let keyed = groups.map { (key: perFile ? $0.files[0] : $0.participant, group: $0) }
         let byKey = Dictionary(keyed.map { ($0.key, $0.group) }, uniquingKeysWith: { first, _ in first })
         let names = Dictionary(keyed.map { ($0.key, $0.group.participant) }, uniquingKeysWith: { first, _ in first })
-        let companions = options.companionFixes ? inputs.map(ParticipantRun.companionFixes(of:)) : []
+        let companions = options.companionFixes ? inputs.map(ParticipantRecording.companionFixes(of:)) : []
         var plan = OutputPlan(reading: inputs + [options.fixes, classifierOptions.config] + companions)
         let format = outputOptions.format
         var writers: [TableRows.Table: ResultWriter] = [:]
@@ -72,8 +70,18 @@ struct TableCommandRun {
             let sinks = try TableSinks(tables: tables, main: mainTable, format: format, zone: zone,
                                        files: directoryPaths.compactMapValues { $0[key] })
             try sinks.writeHeaders()
-            try ParticipantRun.run(group, settings: settings, diagnostics: &diagnostics, progress: progress,
-                                   outputs: sinks.outputs(participant: group.participant))
+            var participant = recording
+            participant.tables = sinks.tables
+            var rowCount = 0
+            let late = try participant.run(group.files, row: { _ in
+                rowCount += 1
+                progress.row(rowCount)
+            }, notice: { notice in
+                diagnostics += Self.text(of: notice)
+            }, emit: sinks.output(participant: group.participant))
+            if late > 0 {
+                throw CommandFailure.badInput("internal error: \(late) events of the engine came after their epoch was written; please report it")
+            }
             return try sinks.finish()
         } deliver: { (_, key, spool: RowSpool?) in
             guard directoryPaths.isEmpty, let spool, let writer else { return }
@@ -84,6 +92,15 @@ struct TableCommandRun {
             }
         } finish: {
             for writer in writers.values { try writer.finish() }
+        }
+    }
+
+    /// The words for people of what a recording reports while it reads (the one wording of every command).
+    static func text(of notice: ParticipantRecording.Notice) -> String {
+        switch notice {
+        case .traceRead(let file, let warnings, let skipped): LenientReport.text(warnings, skipped: skipped, in: file)
+        case .fixesRead(let fixes): LenientReport.text(fixes.warnings, skipped: fixes.warnings.count, in: fixes.file)
+        case .fixesOutOfOrder(let warning): "locomotion: \(warning)\n"
         }
     }
 }

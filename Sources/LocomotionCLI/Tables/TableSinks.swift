@@ -28,19 +28,28 @@ final class TableSinks {
         spool?.append(TableRows.header(main, format: format))
     }
 
-    /// The run's outputs for `participant`: each wanted table's rows, appended as they come.
-    func outputs(participant: String) -> ParticipantRun.Outputs {
+    /// The tables a recording builds: those with a file, and the main one.
+    var tables: RecordingTables.Tables {
+        var tables: RecordingTables.Tables = []
+        if wants(.epochs) { tables.insert(.epochs) }
+        if wants(.daily) { tables.insert(.days) }
+        if wants(.segments) { tables.insert(.segments) }
+        return tables
+    }
+
+    /// Where the rows of `participant`'s recording go: each appended, as it comes, to its table.
+    func output(participant: String) -> (RecordingTables.Row, _ file: String) -> Void {
         let format = format, zone = zone
-        return ParticipantRun.Outputs(
-            epoch: wants(.epochs) ? { [self] epoch, file in
+        return { [self] row, file in
+            switch row {
+            case .epoch(let epoch):
                 append(TableRows.epoch(epoch, file: file, participant: participant, format: format), to: .epochs)
-            } : nil,
-            day: wants(.daily) ? { [self] day in
+            case .day(let day):
                 append(TableRows.day(day, participant: participant, timeZone: zone, format: format), to: .daily)
-            } : nil,
-            segment: wants(.segments) ? { [self] segment, file in
+            case .segment(let segment):
                 append(TableRows.segment(segment, file: file, participant: participant, format: format), to: .segments)
-            } : nil)
+            }
+        }
     }
 
     /// Completes every file (renamed into place) and returns the spool of the main table (nil when it went to

@@ -23,7 +23,8 @@ public struct GatingReplay: Sendable {
     /// as soon as they exist, as a live collector would.
     /// - Precondition: with `ActivitySource.external`, `labels` has one label per sample.
     /// - Complexity: O(n + f) for n samples and f fixes.
-    /// - Throws: `GatingError` for out-of-order or invalid fixes.
+    /// - Throws: `GatingError` for invalid fixes (a position or accuracy out of range); fixes out of order are no
+    ///   evidence (`LocationFixFeed`).
     public static func run(
         samples: [AccelerometerSample], labels: [MotionActivity] = [], fixes: [LocationFix],
         source: ActivitySource, labelConfidence: ActivityConfidence = .medium, configuration: GatingConfiguration

@@ -5,7 +5,8 @@ import LocomotionDSP
 /// collector would have fed them, so that a trace can be replayed in constant memory (the gate's events and the
 /// activity updates are the only output, and they grow with what happens, not with the samples).
 ///
-/// Order at equal times: fixes up to the sample, then the activity update, then the sample's heartbeat. A stage of
+/// Order at equal times: fixes up to the sample (``LocationFixFeed``), then the activity update, then the sample's
+/// heartbeat. A stage of
 /// the streaming contract: ``push(_:label:emit:)`` each sample; it holds nothing back.
 /// ``GatingReplay/run(samples:labels:fixes:source:labelConfidence:configuration:)`` is this replayer pushed over a whole buffer.
 public struct GatingReplayer: Sendable {
@@ -21,16 +22,16 @@ public struct GatingReplayer: Sendable {
     public private(set) var gate: RecordingGate
     private var classifier: ActivityClassifier?
     private var labels: ActivityLabelStream
-    private let fixes: [LocationFix]
-    private var fixIndex = 0
+    private var fixes: LocationFixFeed
 
-    /// A replayer of `fixes` (time-ordered) through a gate with `configuration`, with activity from `source`: an
+    /// A replayer of `fixes` (in recorded order, fed by the one rule of `LocationFixFeed`: a fix earlier than the
+    /// one before it, or without a time, is no evidence) through a gate with `configuration`, with activity from `source`: an
     /// `ActivityClassifier` (`ActivitySource.classifier(_:)`), or the label passed with each sample
     /// (`ActivitySource.external`: an update at every change of the label, with `labelConfidence`).
     public init(fixes: [LocationFix], source: ActivitySource, labelConfidence: ActivityConfidence = .medium,
                 configuration: GatingConfiguration) {
         gate = RecordingGate(configuration: configuration)
-        self.fixes = fixes
+        self.fixes = LocationFixFeed(fixes)
         labels = ActivityLabelStream(confidence: labelConfidence)
         switch source {
         case .external:
@@ -44,14 +45,15 @@ public struct GatingReplayer: Sendable {
     /// `nil` is `unknown`) and calls `emit` with each activity update given to the gate, followed by the gate's
     /// events it caused, then the events of the sample's heartbeat.
     /// - Complexity: O(1) amortised.
-    /// - Throws: `GatingError` for out-of-order or invalid fixes.
+    /// - Throws: `GatingError` for invalid fixes (a position or accuracy out of range).
     public mutating func push(_ sample: AccelerometerSample, label: MotionActivity?,
                               emit: (Event) -> Void) throws(GatingError) {
         func gating(_ event: GatingEvent) { emit(.gating(event)) }
-        while fixIndex < fixes.count && fixes[fixIndex].time <= sample.time {
-            classifier?.push(fixes[fixIndex])
-            try gate.push(fixes[fixIndex], emit: gating)
-            fixIndex += 1
+        while let item = fixes.next(through: sample.time) {
+            // Fixes out of order or without a time are no evidence (the one rule of `LocationFixFeed`).
+            guard case .evidence(let fix) = item else { continue }
+            classifier?.push(fix)
+            try gate.push(fix, emit: gating)
         }
         if classifier != nil {
             // The classifier is part of `self`: its updates wait in a buffer (it emits rarely; an empty one does not

@@ -79,7 +79,14 @@ public struct ReadAheadTraceReader {
     /// small files are cut into many chunks.
     init(path: String, options: TraceReadingOptions, parsingThreads: Int, chunkBytes: Int,
          bufferSize: Int) throws(InputError) {
-        let reader = try TraceReader(path: path, options: options, bufferSize: bufferSize)
+        try self.init(reader: TraceReader(path: path, options: options, bufferSize: bufferSize),
+                      parsingThreads: parsingThreads, chunkBytes: chunkBytes)
+    }
+
+    /// Reads ahead the rest of `reader`, which has just been opened (``TraceInput`` opens it on a source whose
+    /// format it has looked at).
+    init(reader: TraceReader, parsingThreads: Int, chunkBytes: Int = ReadAheadTraceReader.chunkBytes) {
+        let path = reader.file, options = reader.options
         file = path
         self.options = options
         hasLabels = reader.hasLabels

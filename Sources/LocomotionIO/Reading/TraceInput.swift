@@ -1,9 +1,15 @@
 /// An accelerometer trace opened for reading in its format: the one way the command-line tool opens a trace, and
 /// the place a new input format is added (as ``FixReader`` dispatches on ``FixFormat``).
 ///
-/// Today every trace is CSV `timestamp,x,y,z[,label]` (`Docs/formats.md`), read by a ``ReadAheadTraceReader``:
-/// parsed on other threads, ahead of the caller and in parallel, with exactly the rows, line numbers, errors and
-/// warnings of a ``TraceReader``. Memory is bounded (a few MB of chunks in flight) whatever the trace's length.
+/// The format (``TraceFileFormat``) is decided once, when the trace is opened:
+/// - by the name: `.csv` is CSV; `.jsonl` and `.ndjson` are JSON Lines (any case);
+/// - otherwise (another name, standard input, a pipe) by the content: JSON Lines when the first line that is not
+///   blank starts with `{` (after blanks and a byte order mark), else CSV.
+///
+/// CSV (`timestamp,x,y,z[,label]`, `Docs/formats.md`) is read by a ``ReadAheadTraceReader``: parsed on other
+/// threads, ahead of the caller and in parallel, with exactly the rows, line numbers, errors and warnings of a
+/// ``TraceReader``. JSON Lines (`{"timestamp":…,"x":…,"y":…,"z":…}` per line) is read by a ``JSONLinesTraceReader``
+/// on the caller's thread. Memory is bounded whatever the trace's length.
 ///
 /// ```swift
 /// var trace = try TraceInput(path: "day.csv", options: .init(lenient: true))
@@ -15,24 +21,71 @@
 public struct TraceInput: TraceSource {
     /// The format the trace is read as.
     public let format: TraceFileFormat
-    private var reader: ReadAheadTraceReader
+    // One of the two is set. Optional stored properties are mutated in place (`csv!.next()`), never copied out.
+    private var csv: ReadAheadTraceReader?
+    private var jsonLines: JSONLinesTraceReader?
 
-    /// Opens `path` (`"-"`: standard input), reads the header and checks the units on the first rows.
+    /// Opens `path` (`"-"`: standard input) in its format, reads the start (the header of a CSV trace) and checks
+    /// the units and timestamps on the first rows.
     ///
-    /// - Throws: ``InputError`` when the file cannot be read, is empty, has no samples, lacks a required column, is
-    ///   in the other unit, or (strict mode) its first data row is bad.
+    /// - Throws: ``InputError`` when the file cannot be read, is empty, has no samples, lacks a required column or
+    ///   key, is in the other unit, or (strict mode) its first data row is bad.
     public init(path: String, options: TraceReadingOptions = .init()) throws(InputError) {
-        format = .csv
-        reader = try ReadAheadTraceReader(path: path, options: options)
+        switch TraceInput.format(named: path) {
+        case .csv?:
+            format = .csv
+            csv = try ReadAheadTraceReader(path: path, options: options)
+        case .jsonLines?:
+            format = .jsonLines
+            jsonLines = try JSONLinesTraceReader(path: path, options: options)
+        case nil:
+            let source = try LineSource(path: path)
+            if try TraceInput.startsWithObject(source, file: path) {
+                format = .jsonLines
+                jsonLines = try JSONLinesTraceReader(source: source, file: path, options: options)
+            } else {
+                format = .csv
+                csv = ReadAheadTraceReader(reader: try TraceReader(source: source, file: path, options: options),
+                                           parsingThreads: ReadAheadTraceReader.defaultParsingThreads)
+            }
+        }
     }
 
-    public var file: String { reader.file }
-    public var hasLabels: Bool { reader.hasLabels }
-    public var warnings: [InputWarning] { reader.warnings }
-    public var skippedRowCount: Int { reader.skippedRowCount }
+    /// The format that the name `path` gives (`.csv`, `.jsonl`, `.ndjson`, any case), nil when the content must tell.
+    /// - Complexity: O(length of the path).
+    public static func format(named path: String) -> TraceFileFormat? {
+        let name = path.lowercased()
+        if name.hasSuffix(".csv") { return .csv }
+        if name.hasSuffix(".jsonl") || name.hasSuffix(".ndjson") { return .jsonLines }
+        return nil
+    }
+
+    /// Whether the first line of `source` that is not blank starts with `{` (after blanks; the byte order mark is
+    /// dropped by the source); the line is read again by the reader (the blank lines before it stay read, as every
+    /// reader skips them).
+    private static func startsWithObject(_ source: LineSource, file: String) throws(InputError) -> Bool {
+        while true {
+            let first: UInt8??
+            do {
+                first = try source.withNextLine { line -> UInt8? in line.first { !CSVBytes.isBlank($0) } }
+            } catch {
+                throw LineSource.inputError(error, file: file, line: source.lineNumber + 1)
+            }
+            guard let first else { return false }   // the end: an empty input, which the CSV reader reports
+            guard let first else { continue }       // a blank line
+            source.rewindLastLine()
+            return first == UInt8(ascii: "{")
+        }
+    }
+
+    public var file: String { csv?.file ?? jsonLines!.file }
+    public var hasLabels: Bool { csv?.hasLabels ?? jsonLines!.hasLabels }
+    public var warnings: [InputWarning] { csv?.warnings ?? jsonLines!.warnings }
+    public var skippedRowCount: Int { csv?.skippedRowCount ?? jsonLines!.skippedRowCount }
 
     @inline(__always)
     public mutating func next() throws(InputError) -> TraceRow? {
-        try reader.next()
+        if csv != nil { return try csv!.next() }
+        return try jsonLines!.next()
     }
 }

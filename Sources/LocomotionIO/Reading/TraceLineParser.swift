@@ -95,7 +95,14 @@ struct TraceLineParser {
     /// Parses one line (without its line end) with the general parser and accepts or rejects it.
     /// `unterminated`: the line ends the input without a line break (a truncated last row says so).
     mutating func accept(_ line: UnsafeBufferPointer<UInt8>, number: Int, unterminated: Bool) -> LineOutcome {
-        switch TraceLineParser.parse(line, columns: columns) {
+        accept(TraceLineParser.parse(line, columns: columns), number: number, unterminated: unterminated,
+               timeColumn: columns.timestamp + 1)
+    }
+
+    /// Accepts or rejects a line parsed by any parser (the CSV one above, or the JSON Lines one): time must
+    /// increase from row to row, a time going back or repeating is reported at `timeColumn`.
+    mutating func accept(_ parsed: ParsedLine, number: Int, unterminated: Bool, timeColumn: Int) -> LineOutcome {
+        switch parsed {
         case .blank:
             return .skipped
         case .failure(let column, let problem):
@@ -107,7 +114,7 @@ struct TraceLineParser {
                 let problem = time == previousTime
                     ? "duplicate timestamp \(time) (the same as the previous row)"
                     : "timestamp \(time) is earlier than the previous row's \(previousTime) (time goes backwards)"
-                return reject(line: number, column: columns.timestamp + 1, problem: problem)
+                return reject(line: number, column: timeColumn, problem: problem)
             }
             previousTime = time
             let sample = AccelerometerSample(time: time, x: x * scale, y: y * scale, z: z * scale)

@@ -76,11 +76,17 @@ public struct TraceReader {
     /// `bufferSize`: the initial read buffer in bytes (tests use tiny ones to cross buffer boundaries);
     /// `fastPath: false` reads every line with the general parser (tests compare the two).
     init(path: String, options: TraceReadingOptions, bufferSize: Int, fastPath: Bool = true) throws(InputError) {
+        try self.init(source: LineSource(path: path, bufferSize: bufferSize), file: path, options: options, fastPath: fastPath)
+    }
+
+    /// Reads `source` (opened from `path`, possibly with blank lines already read, or its first line read and
+    /// rewound by ``TraceInput``'s look at the format) as the trace `file`.
+    init(source: LineSource, file path: String, options: TraceReadingOptions, fastPath: Bool = true) throws(InputError) {
         file = path
         self.options = options
         batch = Array(repeating: TraceRow(sample: AccelerometerSample(time: 0, x: 0, y: 0, z: 0), line: 0),
                       count: TraceReader.batchCapacity)
-        source = try LineSource(path: path, bufferSize: bufferSize)
+        self.source = source
 
         // The first line that is not blank is a header, or the first data row.
         var firstLine: FirstLine?
@@ -311,7 +317,7 @@ extension TraceReader {
                              hint: "expected one row timestamp,x,y,z per sample after the header")
         }
         if options.checkUnits {
-            try checkUnits()
+            try TraceReader.checkUnits(of: firstRows, file: file, options: options)
             try TimestampPlausibility.checkTrace(Array(firstRows), file: file)
         }
     }
@@ -322,9 +328,10 @@ extension TraceReader {
         batch[0..<min(batchCount, TraceReader.unitCheckRowCount)]
     }
 
-    /// Refuses a trace whose median magnitude says it is in the other unit.
-    private func checkUnits() throws(InputError) {
-        let firstRows = self.firstRows
+    /// Refuses a trace whose median magnitude over its first rows (at most ``unitCheckRowCount``, in g) says it is
+    /// in the other unit; every trace reader checks so.
+    static func checkUnits(of firstRows: ArraySlice<TraceRow>, file: String, options: TraceReadingOptions) throws(InputError) {
+        guard !firstRows.isEmpty else { return }
         var magnitudes = firstRows.map(\.sample.acceleration.magnitude)
         magnitudes.sort()
         let middle = magnitudes.count / 2

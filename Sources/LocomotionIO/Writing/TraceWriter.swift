@@ -2,7 +2,8 @@ import Locomotion
 import LocomotionDSP
 
 /// Writes an accelerometer trace as CSV (`timestamp,x,y,z[,label]`, what
-/// ``TraceReader`` reads, exactly round-tripping every value) or as JSON Lines.
+/// ``TraceReader`` reads) or as JSON Lines (one object per sample, what ``JSONLinesTraceReader`` reads), exactly
+/// round-tripping every value either way (``TraceInput`` opens both).
 ///
 /// ```swift
 /// var writer = try TraceWriter(path: "walk.csv", includesLabels: true)
@@ -36,7 +37,7 @@ public struct TraceWriter {
     }
 
     /// Appends one sample (acceleration in g). `label` is written when the
-    /// writer ``includesLabels`` (nil as an empty field, or no JSON key).
+    /// writer ``includesLabels`` (nil as an empty field, or JSON `null`).
     ///
     /// - Throws: ``OutputError`` when a value is not finite (the format has no
     ///   such values) or writing fails.
@@ -96,10 +97,14 @@ public struct TraceWriter {
             DecimalFormatter.append(sample.acceleration.y, to: &buffer)
             buffer.append(contentsOf: #","z":"#.utf8)
             DecimalFormatter.append(sample.acceleration.z, to: &buffer)
-            if let label {
-                buffer.append(contentsOf: #","label":""#.utf8)
-                buffer.append(contentsOf: label.rawValue.utf8)
-                buffer.append(UInt8(ascii: "\""))
+            if labelColumn {
+                if let label {
+                    buffer.append(contentsOf: #","label":""#.utf8)
+                    buffer.append(contentsOf: label.rawValue.utf8)
+                    buffer.append(UInt8(ascii: "\""))
+                } else {
+                    buffer.append(contentsOf: #","label":null"#.utf8)
+                }
             }
             buffer.append(UInt8(ascii: "}"))
         }

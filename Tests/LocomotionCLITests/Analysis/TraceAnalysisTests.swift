@@ -7,8 +7,9 @@ import Testing
 import LocomotionEvaluation
 import LocomotionTestSupport
 
-/// `plot` and `summarize` run every stage in one streamed pass (a `MotionEngine` over a `RecordedTrace`); these
-/// check that the pass gives exactly what the stages' own batch functions give for the same input.
+/// `plot` and `summarize` run every stage in one streamed pass (two `MotionEngine`s over a `RecordedTrace`: full
+/// smoothing for the activity and distance, lagged for the modes and steps); these check that the pass gives
+/// exactly what the stages' own batch functions give for the same input.
 @Suite struct TraceAnalysisTests {
     /// 3 minutes: still, a 1.8 Hz walking-like bounce with harmonics, a 2 s gap, then still; with fixes moving north.
     static func recording() -> (Trace, FixFile) {
@@ -50,8 +51,10 @@ import LocomotionTestSupport
 
         #expect(analysis.sampleCount == trace.samples.count)
         #expect(analysis.samplingRate == medianSamplingInterval(trace.samples.map(\.time)).map { 1 / $0 })
-        #expect(analysis.activities == ActivityClassifier.segments(of: trace.samples, fixes: fixFile.fixes, smoothing: .lagged))
-        let updates = ActivityClassifier.updates(of: trace.samples, fixes: fixFile.fixes, smoothing: .lagged)
+        // The description of the recording (activity, distance) with full smoothing, as `label` and `distance --trace`;
+        // what the phone would do (modes, steps) lagged, as `replay` and `steps`.
+        #expect(analysis.activities == ActivityClassifier.segments(of: trace.samples, fixes: fixFile.fixes, smoothing: .full))
+        let updates = ActivityClassifier.updates(of: trace.samples, fixes: fixFile.fixes, smoothing: .full)
         let steps = StepDetector.detect(trace.samples)
         #expect(analysis.stepTimes == steps.steps && analysis.bouts == steps.bouts)
         let replay = try GatingReplay.run(samples: trace.samples, fixes: fixFile.fixes,

@@ -1,4 +1,5 @@
 import Foundation
+import LocomotionEvaluation
 import Testing
 @testable import LocomotionCLI
 
@@ -22,22 +23,9 @@ import Testing
             days: [.init(day: "2023-11-14", distanceMeters: 4321, acceptedFixes: 100, rejectedJumps: 2, rejectedInaccurate: 10, rejectedNotMoving: 8)],
             gating: .init(policy: "on-foot", highAccuracySeconds: 600, lowPowerSeconds: 1800, gapSeconds: 0, switches: 4,
                           lowPowerShare: 0.75, highAccuracyMilliwatts: 150, lowPowerMilliwatts: 5,
-                          energySavedShare: TraceReport.Gating.energySavedShare(
-                              highAccuracySeconds: 600, lowPowerSeconds: 1800, highAccuracyMilliwatts: 150, lowPowerMilliwatts: 5)),
+                          energySavedShare: RecordingEnergyModel(highAccuracyMilliwatts: 150, lowPowerMilliwatts: 5)
+                              .energySavedShare(highAccuracySeconds: 600, lowPowerSeconds: 1800)),
             notes: [])
-    }
-
-    @Test func energySavedIsTheShareOfAlwaysHighAccuracyEnergyNotSpent() {
-        // Half the time in each mode at 150 and 5 mW: spent (150 + 5) / 2 of 150 per second.
-        let half = TraceReport.Gating.energySavedShare(highAccuracySeconds: 50, lowPowerSeconds: 50,
-                                                       highAccuracyMilliwatts: 150, lowPowerMilliwatts: 5)
-        #expect(abs(half - (1 - 155.0 / 300)) < 1e-12)
-        #expect(TraceReport.Gating.energySavedShare(highAccuracySeconds: 100, lowPowerSeconds: 0,
-                                                    highAccuracyMilliwatts: 150, lowPowerMilliwatts: 5) == 0)
-        #expect(TraceReport.Gating.energySavedShare(highAccuracySeconds: 0, lowPowerSeconds: 100,
-                                                    highAccuracyMilliwatts: 150, lowPowerMilliwatts: 0) == 1)
-        #expect(TraceReport.Gating.energySavedShare(highAccuracySeconds: 0, lowPowerSeconds: 0,
-                                                    highAccuracyMilliwatts: 150, lowPowerMilliwatts: 5) == 0)
     }
 
     @Test func textHasEverySection() {

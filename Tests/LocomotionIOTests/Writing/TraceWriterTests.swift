@@ -64,13 +64,19 @@ import LocomotionTestSupport
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text == #"""
             {"timestamp":1.5,"x":0.01,"y":-0.98,"z":0.03,"label":"walking"}
-            {"timestamp":1.52,"x":0,"y":-1,"z":0}
+            {"timestamp":1.52,"x":0,"y":-1,"z":0,"label":null}
 
             """#)
         for line in text.split(separator: "\n") {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
             #expect(object?["timestamp"] != nil)
         }
+        // An unlabelled trace has no label key at all.
+        let unlabelled = temporaryPath("plain.jsonl")
+        writer = try TraceWriter(path: unlabelled, format: .jsonLines)
+        try writer.write(AccelerometerSample(time: 1.5, x: 0.01, y: -0.98, z: 0.03), label: .walking)
+        try writer.finish()
+        #expect(try String(contentsOfFile: unlabelled, encoding: .utf8) == "{\"timestamp\":1.5,\"x\":0.01,\"y\":-0.98,\"z\":0.03}\n")
     }
 
     @Test func nonFiniteSamplesAreRefused() throws {

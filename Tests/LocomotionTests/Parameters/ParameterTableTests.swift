@@ -13,7 +13,8 @@ import LocomotionEvaluation
         "Locomotion.GatingConfiguration": ["policy"],
         "Locomotion.OdometerConfiguration": ["movingActivities"],
         // The classifier's parameters are listed as `classifier.…` (checked below).
-        "Locomotion.MotionEngine.Configuration": ["gating.policy", "odometer.movingActivities", "activitySource"],
+        // `countsSteps` is a switch (whether the step detector runs), not a number with a range.
+        "Locomotion.MotionEngine.Configuration": ["gating.policy", "odometer.movingActivities", "activitySource", "countsSteps"],
     ]
 
     /// The dotted paths of every stored leaf of `value` (nested structs are walked; an interval is a leaf).

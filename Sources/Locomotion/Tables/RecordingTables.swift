@@ -1,0 +1,112 @@
+import LocomotionDSP
+
+/// The tables of one recording, built from a ``MotionEngine``'s events as they come: the epochs
+/// (``EpochAccumulator``), the local days (``DayAccumulator``, summed from 60-s epochs whatever the epochs' length)
+/// and the activity segments (``ActivitySegmenter``) — what `locomotion epochs` and `locomotion daily` write.
+///
+/// A stage of the streaming contract (<doc:StreamingStages>): push each sample (``push(_:)-(AccelerometerSample)``,
+/// for coverage) and each of the engine's events (``push(_:emit:)``), tell it with ``advance(to:emit:)`` up to which
+/// time no event can arrive any more (``MotionEngine/eventSettledTime``), and ``finish(emit:)`` at the end of the
+/// recording. Each table's rows come out in time order as soon as they are final; the rows of different tables
+/// interleave.
+///
+/// - Complexity: O(1) amortised per sample, O(log e) per event (``EpochAccumulator``). Memory: the epochs not yet
+///   settled (O(1) when the caller advances regularly).
+public struct RecordingTables: Sendable {
+    /// One row of one table.
+    public enum Row: Sendable, Hashable {
+        /// An epoch of the epoch table.
+        case epoch(EpochSummary)
+        /// A local day of the daily table.
+        case day(DaySummary)
+        /// An activity segment: a maximal stretch of one activity.
+        case segment(ActivitySegment)
+    }
+
+    /// Which tables to build.
+    public struct Tables: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// One row per epoch (``EpochSummary``).
+        public static let epochs = Tables(rawValue: 1)
+        /// One row per local day (``DaySummary``).
+        public static let days = Tables(rawValue: 2)
+        /// One row per activity segment (``ActivitySegment``).
+        public static let segments = Tables(rawValue: 4)
+    }
+
+    /// The tables built.
+    public let tables: Tables
+    private var epochs: EpochAccumulator
+    /// The 60-s epochs the days are summed from, when the epochs have another length.
+    private var dailyEpochs: EpochAccumulator?
+    private var days: DayAccumulator
+    private var segmenter = ActivitySegmenter()
+    private var lastSample: Double?
+
+    /// Tables of epochs with `epoch` (its length, zone, day start and gap limit), the days flagging those with fewer
+    /// than `minimumCoveredHours` of data.
+    /// - Precondition: `epoch.problem` is nil.
+    public init(epoch: EpochConfiguration, minimumCoveredHours: Double = DayAccumulator().minimumCoveredHours,
+                tables: Tables = [.epochs, .days, .segments]) {
+        self.tables = tables
+        epochs = EpochAccumulator(configuration: epoch)
+        if epoch.length != 60, tables.contains(.days) {
+            var daily = epoch
+            daily.length = 60
+            dailyEpochs = EpochAccumulator(configuration: daily)
+        }
+        days = DayAccumulator(minimumCoveredHours: minimumCoveredHours)
+    }
+
+    /// Events that arrived for an epoch already emitted (see ``EpochAccumulator/lateEventCount``): zero when the
+    /// caller advances only to times the engine has settled.
+    public var lateEventCount: Int { epochs.lateEventCount + (dailyEpochs?.lateEventCount ?? 0) }
+
+    /// Takes a sample (only its time counts, for coverage); samples in time order.
+    /// - Complexity: O(1) amortised.
+    public mutating func push(_ sample: AccelerometerSample) {
+        epochs.push(sample)
+        dailyEpochs?.push(sample)
+        lastSample = sample.time
+    }
+
+    /// Takes an event of the engine, calling `emit` with the activity segment it closes.
+    /// - Complexity: O(log e) for e epochs not yet settled.
+    public mutating func push(_ event: MotionEvent, emit: (Row) -> Void) {
+        epochs.push(event)
+        dailyEpochs?.push(event)
+        if case .activity(let update) = event, tables.contains(.segments) {
+            segmenter.push(update) { emit(.segment($0)) }
+        }
+    }
+
+    /// No event earlier than `time` (s) will come any more: calls `emit` with the epochs (and the days) that are
+    /// final.
+    /// - Complexity: O(rows emitted).
+    public mutating func advance(to time: Double, emit: (Row) -> Void) {
+        let tables = tables, separate = dailyEpochs != nil
+        epochs.advance(to: time) { epoch in
+            if tables.contains(.epochs) { emit(.epoch(epoch)) }
+            if !separate, tables.contains(.days) { days.push(epoch) { emit(.day($0)) } }
+        }
+        if tables.contains(.days) { dailyEpochs?.advance(to: time) { days.push($0) { emit(.day($0)) } } }
+    }
+
+    /// The recording has ended: calls `emit` with the last segment (closed at the last sample), then every epoch
+    /// and day left.
+    /// - Complexity: O(rows emitted).
+    public mutating func finish(emit: (Row) -> Void) {
+        if let lastSample, tables.contains(.segments) { segmenter.finish(at: lastSample) { emit(.segment($0)) } }
+        let tables = tables, separate = dailyEpochs != nil
+        epochs.finish { epoch in
+            if tables.contains(.epochs) { emit(.epoch(epoch)) }
+            if !separate, tables.contains(.days) { days.push(epoch) { emit(.day($0)) } }
+        }
+        if tables.contains(.days) {
+            dailyEpochs?.finish { days.push($0) { emit(.day($0)) } }
+            days.finish { emit(.day($0)) }
+        }
+    }
+}

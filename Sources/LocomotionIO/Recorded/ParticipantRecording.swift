@@ -1,0 +1,217 @@
+import Foundation
+import Locomotion
+import LocomotionDSP
+
+/// One participant's traces read as one recording and turned into tables — per epoch, per local day, activity
+/// segments (``RecordingTables``) — what `locomotion epochs` and `locomotion daily` compute for each participant:
+///
+/// - **One recording.** The files are read in the order of their first timestamps (ties and files without samples
+///   keep the order given); the time between two files is a gap. Files that overlap in time are refused: a file that
+///   starts before the previous one ends is an ``InputError`` naming both.
+/// - **One engine.** Every sample goes through one `MotionEngine` (the classifier, the step detector behind the
+///   activity gate, the recording gate with ``policy``, the odometer), through ``RecordedTrace`` — so fixes follow
+///   the one rule of ``FixFeed`` — and its events into the tables, each table row final as soon as the engine has
+///   settled its time (`MotionEngine.eventSettledTime`).
+/// - **Fixes.** One file for the whole recording, or each trace's companion `NAME.fixes.csv` (``companionFixes(of:)``),
+///   fed before the next trace's samples; a companion's fixes after its trace's last sample still count (they may
+///   fall in an epoch of the recording), after the last trace for distance only.
+///
+/// ```swift
+/// let recording = ParticipantRecording(epoch: EpochConfiguration(timeZone: zone), fixes: .companions)
+/// try recording.run(["p1/monday.csv", "p1/tuesday.csv"]) { row, file in
+///     if case .day(let day) = row { print(day.day, day.tally.steps) }
+/// }
+/// ```
+///
+/// Memory: constant in the length of the recording (the traces are streamed, the fixes read one file at a time).
+public struct ParticipantRecording: Sendable {
+    /// Where the location fixes come from.
+    public enum Fixes: Sendable, Hashable {
+        /// No fixes: no distance.
+        case none
+        /// One file (CSV, GPX or NMEA) for the whole recording.
+        case file(String)
+        /// Each trace's own, `NAME.fixes.csv` beside the trace (``companionFixes(of:)``), where it exists.
+        case companions
+    }
+
+    /// What happened while reading, for people (`locomotion` writes each on standard error as it comes).
+    public enum Notice: Sendable {
+        /// A trace was read to its end; lenient reading skipped these rows.
+        case traceRead(file: String, warnings: [InputWarning], skippedRowCount: Int)
+        /// A file of fixes was read (its ``FixFile/warnings``: what lenient reading skipped).
+        case fixesRead(FixFile)
+        /// Fixes went back in time (``FixFeed/outOfOrderWarning``): one line for people.
+        case fixesOutOfOrder(String)
+    }
+
+    /// How the traces (and the fixes: their ``TraceReadingOptions/lenient``) are read.
+    public var reading: TraceReadingOptions
+    /// The classifier's configuration.
+    public var classifier: ActivityClassifier.Configuration
+    /// How the classifier decides (``ActivityClassifier/Smoothing``).
+    public var smoothing: ActivityClassifier.Smoothing
+    /// The gating policy whose recording mode the tables report.
+    public var policy: GatingPolicy
+    /// The epochs: length, time zone of the local days and times, day start, gap limit.
+    public var epoch: EpochConfiguration
+    /// Days with fewer hours of data are flagged (``DaySummary/hasTooLittleData``).
+    public var minimumCoveredHours: Double
+    /// The tables built.
+    public var tables: RecordingTables.Tables
+    /// Where the fixes come from.
+    public var fixes: Fixes
+
+    public init(reading: TraceReadingOptions = .init(), classifier: ActivityClassifier.Configuration = .init(),
+                smoothing: ActivityClassifier.Smoothing = .lagged, policy: GatingPolicy = .onFoot,
+                epoch: EpochConfiguration, minimumCoveredHours: Double = DayAccumulator().minimumCoveredHours,
+                tables: RecordingTables.Tables = [.epochs, .days, .segments], fixes: Fixes = .none) {
+        self.reading = reading
+        self.classifier = classifier
+        self.smoothing = smoothing
+        self.policy = policy
+        self.epoch = epoch
+        self.minimumCoveredHours = minimumCoveredHours
+        self.tables = tables
+        self.fixes = fixes
+    }
+
+    /// The engine's configuration: the classifier, the gate with ``policy``, the odometer's day start and the gap
+    /// limit from ``epoch``, everything else by default.
+    public var engineConfiguration: MotionEngine.Configuration {
+        var configuration = MotionEngine.Configuration()
+        configuration.activitySource = .classifier(classifier)
+        configuration.gating = GatingConfiguration(policy: policy)
+        configuration.odometer.dayStart = epoch.dayStart
+        configuration.gapLimit = epoch.maximumGap
+        return configuration
+    }
+
+    /// The companion fix file of `trace` — `NAME.fixes.csv` beside `NAME.csv` (or beside a JSON Lines trace
+    /// `NAME.jsonl`, `NAME.ndjson`) — when it exists as a regular file; nil for standard input.
+    /// - Complexity: one `stat` call.
+    public static func companionFixes(of trace: String) -> String? {
+        guard trace != "-" else { return nil }
+        let lowercased = trace.lowercased()
+        guard let suffix = [".csv", ".jsonl", ".ndjson"].first(where: { lowercased.hasSuffix($0) }) else { return nil }
+        let path = String(trace.dropLast(suffix.count)) + ".fixes.csv"
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? path : nil
+    }
+
+    /// `paths` in the order of their first timestamps (ties, and files without samples, keep the order given).
+    /// - Throws: ``InputError`` when a file cannot be opened as a trace.
+    /// - Complexity: opens each file and reads its first rows.
+    public func ordered(_ paths: [String]) throws(InputError) -> [String] {
+        guard paths.count > 1 else { return paths }
+        var starts: [(time: Double, index: Int)] = []
+        for (index, path) in paths.enumerated() {
+            var source = try TraceInput(path: path, options: reading)
+            starts.append((try source.next()?.sample.time ?? .infinity, index))
+        }
+        return starts.sorted { ($0.time, $0.index) < ($1.time, $1.index) }.map { paths[$0.index] }
+    }
+
+    /// Reads the traces at `paths` (``ordered(_:)``) as one recording and calls `emit` with each table row as soon
+    /// as it is final, with the file that was being read at the row's start; `row` gets each row read (after its
+    /// checks), `notice` what people should hear about (lenient reading, fixes out of order), as it happens.
+    /// - Returns: The engine's events that came after their epoch was written (0: the engine kept its promise,
+    ///   ``RecordingTables/lateEventCount``).
+    /// - Throws: ``InputError`` naming the file: a bad row, files that overlap in time, no samples at all, a bad
+    ///   fix file.
+    /// - Complexity: O(1) amortised per sample and per fix.
+    @discardableResult
+    public func run(_ paths: [String], row: (TraceRow) -> Void = { _ in }, notice: (Notice) -> Void = { _ in },
+                    emit: (RecordingTables.Row, _ file: String) -> Void) throws(InputError) -> Int {
+        let files = try ordered(paths)
+        var tables = RecordingTables(epoch: epoch, minimumCoveredHours: minimumCoveredHours, tables: self.tables)
+        var engine = MotionEngine(configuration: engineConfiguration, timeZone: epoch.timeZone, smoothing: smoothing)
+        var starts = FileStarts()
+        var previous: (file: String, time: Double)?
+        var sampleCount = 0
+        var events: [MotionEvent] = []
+        func output(_ row: RecordingTables.Row) {
+            switch row {
+            case .epoch(let epoch): emit(row, starts.file(at: epoch.start))
+            case .day(let day): emit(row, starts.file(at: day.start))
+            case .segment(let segment): emit(row, starts.file(at: segment.start))
+            }
+        }
+        // The engine's events are gathered while it runs, then handed to the tables after the sample.
+        func record(_ events: inout [MotionEvent]) {
+            for event in events { tables.push(event, emit: output) }
+            events.removeAll(keepingCapacity: true)
+        }
+
+        var run = RecordedTrace(fixes: try readFixes(for: nil, notice: notice))
+        for (position, file) in files.enumerated() {
+            if case .companions = fixes { run = RecordedTrace(fixes: try readFixes(for: file, notice: notice)) }
+            var source = try TraceInput(path: file, options: reading)
+            var first = true
+            while let next = try source.next() {
+                row(next)
+                let time = next.sample.time
+                if first {
+                    first = false
+                    if let previous, time < previous.time {
+                        throw InputError(file: file, line: next.line,
+                                         problem: "starts at \(time) s, before \(previous.file) of the same participant ends (\(previous.time) s)",
+                                         hint: "the files of one participant are read as one recording and must not overlap in time")
+                    }
+                    starts.append(time, file)
+                }
+                try run.push(next, of: file, through: &engine) { events.append($0) }
+                tables.push(next.sample)
+                record(&events)
+                sampleCount += 1
+                // Epochs are written once no event can reach them any more; an event that still came later would be
+                // refused (`lateEventCount`), never misfiled.
+                if sampleCount & 255 == 0, let settled = engine.eventSettledTime { tables.advance(to: settled, emit: output) }
+                previous = (file, time)
+            }
+            notice(.traceRead(file: file, warnings: source.warnings, skippedRowCount: source.skippedRowCount))
+            if case .companions = fixes, position < files.count - 1 {
+                // A trace's own fixes after its last sample may still fall in an epoch of the recording; after the
+                // last trace they count for distance only (the recording ends there).
+                try run.pushRemainingFixes(into: &engine) { events.append($0) }
+                record(&events)
+                if let warning = run.fixes?.outOfOrderWarning { notice(.fixesOutOfOrder(warning)) }
+            }
+        }
+        guard previous != nil else {
+            throw InputError(file: files.first ?? "", problem: "the trace has no samples",
+                             hint: "a trace needs a header and at least one row")
+        }
+        try run.finish(&engine) { events.append($0) }
+        record(&events)
+        tables.finish(emit: output)
+        if let warning = run.fixes?.outOfOrderWarning { notice(.fixesOutOfOrder(warning)) }
+        return tables.lateEventCount
+    }
+
+    /// The fixes of the whole recording (`trace` nil) or of one trace's companion file, read, and announced.
+    private func readFixes(for trace: String?, notice: (Notice) -> Void) throws(InputError) -> FixFile? {
+        let path: String?
+        switch (fixes, trace) {
+        case (.file(let file), nil): path = file
+        case (.companions, let trace?): path = Self.companionFixes(of: trace)
+        default: path = nil
+        }
+        guard let path else { return nil }
+        let file = try FixReader.readFile(path: path, options: FixReadingOptions(lenient: reading.lenient))
+        notice(.fixesRead(file))
+        return file
+    }
+}
+
+/// The time each file of a recording starts, to say which file was being read at a time.
+private struct FileStarts {
+    private var starts: [(time: Double, file: String)] = []
+
+    mutating func append(_ time: Double, _ file: String) { starts.append((time, file)) }
+
+    /// The last file that started at or before `time` (the first file for earlier times).
+    func file(at time: Double) -> String {
+        starts.last { $0.time <= time }?.file ?? starts.first?.file ?? ""
+    }
+}
