@@ -94,15 +94,19 @@ public struct FixFeed: Sendable {
         return item
     }
 
-    /// Feeds `engine` every fix due at `time` (s; `.infinity`: all that are left), calling `emit` with the events.
-    /// The engine applies the same rule to what it is given (`MotionEngine.push(_:emit:)`).
+    /// Feeds `engine` every fix due at `time` (s; `.infinity`: all that are left) that `receiving` lets through
+    /// (by default every one; a closed-loop replay leaves out the fixes its collector's location settings would not
+    /// have delivered), calling `emit` with the events. The engine applies the same rule to what it is given
+    /// (`MotionEngine.push(_:emit:)`).
     /// - Throws: ``InputError`` naming the file and the fix when the engine refuses one (a position or accuracy out
     ///   of range: the readers refuse those first).
     public mutating func push(through time: Double, into engine: inout MotionEngine,
+                              receiving: (LocationFix) -> Bool = { _ in true },
                               emit: (MotionEvent) -> Void) throws(InputError) {
         while let item = next(through: time) {
             switch item {
             case .evidence(let fix), .outOfOrder(let fix), .untimed(let fix):
+                guard receiving(fix) else { continue }
                 do {
                     try engine.push(fix, emit: emit)
                 } catch {
