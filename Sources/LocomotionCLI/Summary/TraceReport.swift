@@ -82,7 +82,7 @@ struct TraceReport: Sendable, Hashable, Codable {
 extension TraceReport.Gating {
     /// Default power figures for the energy estimate, milliwatts: a phone's GNSS receiver tracking
     /// continuously (the dominant cost of high-accuracy recording) plus a 50 Hz accelerometer, against
-    /// network positioning with the accelerometer off. Assumptions, not measurements: pass your device's.
+    /// network positioning with the accelerometer at 10 Hz. Assumptions, not measurements: pass your device's.
     static let defaultHighAccuracyMilliwatts = 150.0
     static let defaultLowPowerMilliwatts = 5.0
 
