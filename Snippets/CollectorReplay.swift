@@ -57,7 +57,8 @@ func deliver(_ input: Input, to engine: inout MotionEngine, _ handle: (MotionEve
 
 // 1. Awake all day: every sample and fix pushed as it comes. The app acts on each event as it arrives; here it
 //    keeps them. On a phone, `event.profileToApply` is where the location accuracy, distance filter and
-//    accelerometer rate change (a replay cannot change what was recorded).
+//    accelerometer rate change (this replay cannot change what was recorded; `locomotion replay --closed-loop`
+//    replays a collector that applies them, Docs/gating.md).
 var engine = MotionEngine(timeZone: zone)
 var awake: [MotionEvent] = []
 for input in day { try deliver(input, to: &engine) { awake.append($0) } }

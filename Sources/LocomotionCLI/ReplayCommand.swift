@@ -30,6 +30,8 @@ struct ReplayCommand: AsyncParsableCommand {
               locomotion replay walk.csv --activity-from-labels --label-confidence high
               # many traces: modes in one table, one summary line per trace:
               locomotion replay converted/us-tm2017 --summary all.jsonl > modes.csv
+              # what a collector applying the profiles gets (low power: accelerometer off):
+              locomotion replay day.csv --closed-loop --low-power-accelerometer-rate 0
             """
     )
 
@@ -71,6 +73,12 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds at the start of each moving bout not counted in the after-onset share.")
     var onsetAllowance: Double = 30
 
+    @Flag(help: "Closed loop: the engine gets only what a collector applying its profiles would (the accelerometer thinned to the low-power rate, or off; fixes through the distance filter). Docs/gating.md.")
+    var closedLoop = false
+
+    @Option(parsing: .unconditional, help: "Accelerometer rate of the low-power profile, in Hz (0: off).")
+    var lowPowerAccelerometerRate: Double = RecordingProfile.lowPower.accelerometerRate
+
     @OptionGroup var traceOptions: TraceOptions
     @OptionGroup var outputOptions: OutputOptions
     @OptionGroup var inputOptions: InputOptions
@@ -78,11 +86,15 @@ struct ReplayCommand: AsyncParsableCommand {
 
     /// The gate's constants from the options, each checked against its parameter's range.
     func gatingConfiguration() throws -> GatingConfiguration {
+        var lowPower = RecordingProfile.lowPower
+        lowPower.accelerometerRate = lowPowerAccelerometerRate
         let configuration = GatingConfiguration(
-            policy: policy, entryDwell: entryDwell, immediateEntryConfidence: immediateEntryConfidence.confidence,
-            stopTimeout: stopTimeout, switchTimeout: switchTimeout)
+            policy: policy, lowPowerProfile: lowPower, entryDwell: entryDwell,
+            immediateEntryConfidence: immediateEntryConfidence.confidence, stopTimeout: stopTimeout,
+            switchTimeout: switchTimeout)
         try ParameterOptions.check(configuration, options: [
             "entryDwell": "--entry-dwell", "stopTimeout": "--stop-timeout", "switchTimeout": "--switch-timeout",
+            "lowPowerProfile.accelerometerRate": "--low-power-accelerometer-rate",
         ])
         return configuration
     }
@@ -161,12 +173,31 @@ struct ReplayCommand: AsyncParsableCommand {
         var run = RecordedTrace(fixes: fixFile?.file, activityFromLabels: activityFromLabels ? labelConfidence : nil)
         var recorder = ReplayRecorder(truthHold: source.hasLabels ? configuration.gapLimit : nil)
         var rowCount = 0
-        let record = { (event: MotionEvent) in recorder.push(event) }
+        // --closed-loop: the rows and fixes a collector applying the engine's profiles would have received
+        // (ClosedLoopReplay is the same loop over buffers).
+        var sensors = closedLoop ? ClosedLoopSensors(configuration: configuration) : nil
+        let record = { (event: MotionEvent) in
+            recorder.push(event)
+            sensors?.observe(event)
+        }
+        let receiving = { (fix: LocationFix) in sensors?.receives(fix) ?? true }
         do {
             while let row = try source.next() {
                 recorder.push(sampleAt: row.sample.time, label: row.label)
-                try run.push(row, of: trace, through: &engine, emit: record)
-                if let processed = engine.lastSampleTime { recorder.advance(to: processed) }
+                if sensors == nil {
+                    try run.push(row, of: trace, through: &engine, emit: record)
+                    if let processed = engine.lastSampleTime { recorder.advance(to: processed) }
+                } else {
+                    try run.pushEvidence(before: row, of: trace, through: &engine, receivingFix: receiving, emit: record)
+                    if sensors!.receives(sampleAt: row.sample.time) {
+                        try run.pushSample(of: row, in: trace, through: &engine, emit: record)
+                        if let processed = engine.lastSampleTime { recorder.advance(to: processed) }
+                    } else {
+                        let advancing = sensors!.isAccelerometerOff
+                        try run.pass(row, of: trace, through: &engine, advancing: advancing, emit: record)
+                        if advancing { recorder.advance(to: row.sample.time) }
+                    }
+                }
                 rowCount += 1
                 progress.row(rowCount)
             }
@@ -217,7 +248,7 @@ struct ReplayCommand: AsyncParsableCommand {
             }
         }
 
-        let result = replay.summary(configuration: configuration, onsetAllowance: onsetAllowance)
+        let result = replay.summary(configuration: configuration, onsetAllowance: onsetAllowance, closedLoop: sensors?.counts)
         var summaryJSON: String?
         if summary != nil {
             let encoder = JSONEncoder()

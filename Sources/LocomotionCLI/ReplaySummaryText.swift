@@ -15,6 +15,10 @@ enum ReplaySummaryText {
             "switches=\(summary.switches) (\(number(summary.switchesPerHour, 2)) per hour)",
             "samples=\(summary.samples) recorded_samples=\(summary.recordedSamples) (\(percent(summary.recordedSampleShare)))",
         ]
+        if let loop = summary.closedLoop {
+            let rows = loop.samplesReceived + loop.samplesNotReceived
+            lines.append("closed_loop samples_received=\(loop.samplesReceived) (\(percent(rows > 0 ? Double(loop.samplesReceived) / Double(rows) : 0))) fixes_received=\(loop.fixesReceived) fixes_not_received=\(loop.fixesNotReceived)")
+        }
         if let truth = summary.truth {
             lines += [
                 "recorded_activity_s=\(number(truth.recordedTime)) high_accuracy=\(percent(truth.recordedHighAccuracyShare)) after_onset_\(number(truth.onsetAllowance, 0))s=\(percent(truth.recordedHighAccuracyShareAfterOnset))",

@@ -113,16 +113,21 @@ public struct LocationFixFeed: Sendable {
         }
     }
 
-    /// Feeds `engine` every fix due at `time` (s; `.infinity`: all that are left), calling `emit` with the events;
-    /// the engine applies the same rule to what it is given (``MotionEngine/push(_:emit:)-(LocationFix,_)``).
+    /// Feeds `engine` every fix due at `time` (s; `.infinity`: all that are left) that `receiving` lets through
+    /// (by default every one; a closed-loop replay leaves out the fixes its collector's location settings would not
+    /// have delivered), calling `emit` with the events; the engine applies the same rule to what it is given
+    /// (``MotionEngine/push(_:emit:)-(LocationFix,_)``).
     /// - Throws: ``MotionEngineError`` when the engine refuses a fix (a position or accuracy out of range); the
     ///   fix refused is the one before ``index``.
     /// - Complexity: O(1) amortised per fix.
     public mutating func push(through time: Double, into engine: inout MotionEngine,
+                              receiving: (LocationFix) -> Bool = { _ in true },
                               emit: (MotionEvent) -> Void) throws(MotionEngineError) {
         while let item = next(through: time) {
             switch item {
-            case .evidence(let fix), .outOfOrder(let fix), .untimed(let fix): try engine.push(fix, emit: emit)
+            case .evidence(let fix), .outOfOrder(let fix), .untimed(let fix):
+                guard receiving(fix) else { continue }
+                try engine.push(fix, emit: emit)
             case .segmentBreak: engine.breakFixSegment()
             }
         }

@@ -10,7 +10,7 @@ public struct RecordingEnergyModel: Sendable, Hashable, Codable {
     public var lowPowerMilliwatts: Double
 
     /// Default power figures: a phone's GNSS receiver tracking continuously (the dominant cost of high-accuracy
-    /// recording) plus a 50 Hz accelerometer, against network positioning with the accelerometer off.
+    /// recording) plus a 50 Hz accelerometer, against network positioning with the accelerometer at 10 Hz.
     public static let defaultHighAccuracyMilliwatts = 150.0
     public static let defaultLowPowerMilliwatts = 5.0
 

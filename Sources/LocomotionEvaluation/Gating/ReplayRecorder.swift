@@ -109,13 +109,16 @@ public struct ReplayRecorder: Sendable {
     }
 
     /// The summary of the replay (after ``finish(at:)``): ``ReplaySummary`` of the segments, the truth and the
-    /// updates, with the samples counted here.
-    public func summary(configuration: GatingConfiguration, onsetAllowance: Double = 30) -> ReplaySummary {
+    /// updates, with the samples counted here (every row read, received or not) and, for a closed-loop replay,
+    /// what its collector received (`closedLoop`).
+    public func summary(configuration: GatingConfiguration, onsetAllowance: Double = 30,
+                        closedLoop: ClosedLoopCounts? = nil) -> ReplaySummary {
         var summary = ReplaySummary(segments: segments, sampleTimes: EmptyCollection<Double>(), truth: truth,
                                     configuration: configuration, onsetAllowance: onsetAllowance, updates: updates)
         summary.samples = counter.sampleCount
         summary.recordedSamples = counter.recordedCount
         summary.recordedSampleShare = summary.samples > 0 ? Double(summary.recordedSamples) / Double(summary.samples) : 0
+        summary.closedLoop = closedLoop
         return summary
     }
 }

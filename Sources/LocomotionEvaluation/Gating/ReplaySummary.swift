@@ -37,6 +37,9 @@ public struct ReplaySummary: Sendable, Hashable, Codable {
     /// How the activity stream reported each truth activity, when labels and
     /// updates were given (classifier errors, as distinct from gate errors).
     public var activityAgreement: [ActivityAgreement]?
+    /// In a closed-loop replay (``ClosedLoopSensors``), how much of the recording the collector received; nil in
+    /// the open loop (every row and fix to the engine).
+    public var closedLoop: ClosedLoopCounts?
 
     /// Summarises `segments` (time-ordered, non-overlapping, as
     /// `GatingSegmenter` makes them).

@@ -43,14 +43,17 @@ public struct FixFeed: Sendable {
     /// True when every fix has been fed.
     public var isFinished: Bool { feed.isFinished }
 
-    /// Feeds `engine` every fix due at `time` (s; `.infinity`: all that are left), calling `emit` with the events.
-    /// The engine applies the same rule to what it is given (`MotionEngine.push(_:emit:)`).
+    /// Feeds `engine` every fix due at `time` (s; `.infinity`: all that are left) that `receiving` lets through
+    /// (by default every one; a closed-loop replay leaves out the fixes its collector's location settings would not
+    /// have delivered), calling `emit` with the events. The engine applies the same rule to what it is given
+    /// (`MotionEngine.push(_:emit:)`).
     /// - Throws: ``InputError`` naming the file and the fix when the engine refuses one (a position or accuracy out
     ///   of range: the readers refuse those first).
     public mutating func push(through time: Double, into engine: inout MotionEngine,
+                              receiving: (LocationFix) -> Bool = { _ in true },
                               emit: (MotionEvent) -> Void) throws(InputError) {
         do {
-            try feed.push(through: time, into: &engine, emit: emit)
+            try feed.push(through: time, into: &engine, receiving: receiving, emit: emit)
         } catch {
             let fix = file.fixes[feed.index - 1]
             throw InputError(file: file.file, problem: "fix \(feed.index) (time \(fix.time) s): \(error)")

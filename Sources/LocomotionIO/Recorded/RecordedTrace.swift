@@ -46,10 +46,25 @@ public struct RecordedTrace: Sendable {
     /// - Complexity: O(1) amortised per row and per fix.
     public mutating func push(_ row: TraceRow, of file: String, through engine: inout MotionEngine,
                               emit: (MotionEvent) -> Void) throws(InputError) {
+        try pushEvidence(before: row, of: file, through: &engine, emit: emit)
+        try pushSample(of: row, in: file, through: &engine, emit: emit)
+    }
+
+    /// ``push(_:of:through:emit:)`` in two steps, for a replay that decides after the fixes whether the collector
+    /// receives the row (a closed-loop replay, `ClosedLoopSensors` in LocomotionEvaluation): feeds `engine` the fixes
+    /// due by `row`'s time that `receivingFix` lets through (by default every one) and, with activity from the
+    /// labels, the update of its label (the platform's activity keeps coming whatever the accelerometer does); then
+    /// call ``pushSample(of:in:through:emit:)`` or ``pass(_:of:through:advancing:emit:)``. Calls `emit` with every
+    /// event.
+    /// - Throws: ``InputError`` as ``push(_:of:through:emit:)``.
+    /// - Complexity: O(1) amortised per row and per fix.
+    public mutating func pushEvidence(before row: TraceRow, of file: String, through engine: inout MotionEngine,
+                                      receivingFix: (LocationFix) -> Bool = { _ in true },
+                                      emit: (MotionEvent) -> Void) throws(InputError) {
         precondition(labels == nil || engine.configuration.activitySource == .external,
                      "activity from labels needs an engine with the external activity source")
         let time = row.sample.time
-        try fixes?.push(through: time, into: &engine, emit: emit)
+        try fixes?.push(through: time, into: &engine, receiving: receivingFix, emit: emit)
         if labels != nil {
             var update: ActivityUpdate?
             labels!.push(row.label, at: time) { update = $0 }
@@ -57,8 +72,31 @@ public struct RecordedTrace: Sendable {
                 try take(in: file, line: row.line) { () throws(MotionEngineError) in try engine.push(update, emit: emit) }
             }
         }
+    }
+
+    /// Pushes `row`'s sample into `engine` (after ``pushEvidence(before:of:through:receivingFix:emit:)``) and counts the
+    /// row as read; calls `emit` with every event.
+    /// - Throws: ``InputError`` as ``push(_:of:through:emit:)``.
+    /// - Complexity: O(1) amortised.
+    public mutating func pushSample(of row: TraceRow, in file: String, through engine: inout MotionEngine,
+                                    emit: (MotionEvent) -> Void) throws(InputError) {
         try take(in: file, line: row.line) { () throws(MotionEngineError) in try engine.push(row.sample, emit: emit) }
-        count(time)
+        count(row.sample.time)
+    }
+
+    /// Takes `row` as a row the collector did not receive — its accelerometer off, or slower than the recording —
+    /// after ``pushEvidence(before:of:through:receivingFix:emit:)``: counts it as read and, when `advancing`, advances
+    /// `engine` to its time (`MotionEngine.advance(to:emit:)`: time passing while no sample comes, so the gate's
+    /// timers run out); calls `emit` with every event.
+    /// - Throws: ``InputError`` as ``push(_:of:through:emit:)``.
+    /// - Complexity: O(waiting inputs).
+    public mutating func pass(_ row: TraceRow, of file: String, through engine: inout MotionEngine, advancing: Bool,
+                              emit: (MotionEvent) -> Void) throws(InputError) {
+        if advancing {
+            let time = row.sample.time
+            try take(in: file, line: row.line) { () throws(MotionEngineError) in try engine.advance(to: time, emit: emit) }
+        }
+        count(row.sample.time)
     }
 
     /// Pushes every row of `source` into `engine` (``push(_:of:through:emit:)``), calling `row` with each row read
