@@ -82,7 +82,7 @@ public struct StepDetector: Sendable, Codable {
     // Input stage.
     private var previousInput: AccelerometerSample?
     private var smoothed = Vector3.zero
-    private var intervalIsSparse: [Bool]
+    private var intervalIsSparse: IntervalFlags
     private var intervalIndex = 0
     private var recentIntervalCount = 0
     private var recentSparseCount = 0
@@ -142,7 +142,7 @@ public struct StepDetector: Sendable, Codable {
         precondition(configuration.isValid, "invalid StepDetectorConfiguration")
         self.configuration = configuration
         let rate = configuration.internalRate
-        intervalIsSparse = [Bool](repeating: false, count: Self.intervalMemory)
+        intervalIsSparse = IntervalFlags(count: Self.intervalMemory)
         resampler = Resampler(rate: rate, maxGap: configuration.maximumGap)
         bandPass = SOSFilter(
             sections: Butterworth.bandPass(
@@ -566,7 +566,7 @@ extension StepDetector {
     /// Whether the decoded state is one the detector can run from: buffers of the configured sizes, positions within
     /// them. (A state the detector reached itself always is.) O(1).
     var hasConsistentState: Bool {
-        intervalIsSparse.count == Self.intervalMemory && intervalIsSparse.indices.contains(intervalIndex)
+        intervalIsSparse.count == Self.intervalMemory && intervalIsSparse.contains(intervalIndex)
             && (0...Self.intervalMemory).contains(recentIntervalCount) && (0...recentIntervalCount).contains(recentSparseCount)
             && pending.count <= configuration.maximumPendingSteps && recentSteps.count <= recentStepLimit
             && bumpTimes.count == bumpStrengths.count && bumpTimes.count <= Self.bumpCapacity
