@@ -187,6 +187,14 @@ public struct StepDetector: Sendable, Codable {
     /// none; a bout's steps all at once when it is confirmed).
     /// - Complexity: O(1) amortised (at most one autocorrelation per `periodicityHop`, see above); no allocation.
     public mutating func push(_ sample: AccelerometerSample, emit: (Event) -> Void) {
+        push(sample, resampledBatch: Self.resampledBatch, emit: emit)
+    }
+
+    /// ``push(_:emit:)`` with the stack buffer of `resample` limited to `resampledBatch` samples (at most
+    /// `Self.resampledBatch`): 0 takes the copying path for every sample, which the tests compare with the buffered
+    /// one.
+    @inline(__always)
+    mutating func push(_ sample: AccelerometerSample, resampledBatch: Int, emit: (Event) -> Void) {
         guard sample.time.isFinite, sample.acceleration.isFinite else {
             // Dropped; the resampler also ends its run here, so break ours in step.
             breakRun(emit: emit)
@@ -220,7 +228,8 @@ public struct StepDetector: Sendable, Codable {
             // A new run (first sample, after a gap or a backwards time) starts from the sample itself.
             smoothed = sample.acceleration
         }
-        resample(AccelerometerSample(time: sample.time, acceleration: smoothed), interval: interval, emit: emit)
+        resample(AccelerometerSample(time: sample.time, acceleration: smoothed), interval: interval,
+                 batch: resampledBatch, emit: emit)
     }
 
     /// The input has ended: ends the current bout and calls `emit` with it; steps still waiting for confirmation
@@ -257,11 +266,13 @@ public struct StepDetector: Sendable, Codable {
     /// back on every sample. An interval too long for the stack buffer (`resampledBatch` grid steps, with room for
     /// the grid's rounding) takes the copying path. Either way the same outputs in the same order: bit for bit.
     /// O(1) per output; no allocation.
-    private mutating func resample(_ sample: AccelerometerSample, interval: Double?, emit: (Event) -> Void) {
+    @inline(__always)
+    private mutating func resample(_ sample: AccelerometerSample, interval: Double?, batch limit: Int,
+                                   emit: (Event) -> Void) {
         // Grid times in (t − interval, t] number at most interval · rate + 1, and rounding to the timestamps'
         // resolution (at most the interval itself, which is a difference of two of them) at most doubles that.
         let bound = 2 * (interval ?? 0) * configuration.internalRate + 4
-        guard bound <= Double(Self.resampledBatch) else {
+        guard bound <= Double(min(limit, Self.resampledBatch)) else {
             var resampler = self.resampler
             resampler.push(sample) { event in
                 switch event {
