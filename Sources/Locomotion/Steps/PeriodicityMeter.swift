@@ -63,6 +63,7 @@ struct PeriodicityMeter: Sendable, Codable {
     }
 
     /// Adds one sample; returns true when a hop completed (a new score is in force). O(1).
+    @inline(__always)
     mutating func append(_ value: Double) -> Bool {
         ring[writeIndex] = value
         writeIndex += 1
@@ -190,16 +191,34 @@ struct PeriodicityMeter: Sendable, Codable {
         let phase = hopPhase
         let energy: Double = ring.withUnsafeBufferPointer { ring in
             window.withUnsafeMutableBufferPointer { window in
+                // Window index i is ring slot start + i (wrapped): the first `firstPart` from `start`, the rest from 0.
                 let firstPart = min(count, ringCount - start)
-                for index in 0..<firstPart { window[index] = ring[start + index] }
-                for index in firstPart..<count { window[index] = ring[index - firstPart] }
+                let head = ring.baseAddress! + start, tail = ring.baseAddress!
                 // A ring of `count` values would hold the oldest at slot `phase` and be summed from slot 0:
-                // chronological positions count − phase … count − 1, then 0 … count − phase − 1.
+                // chronological positions count − phase … count − 1, then 0 … count − phase − 1. Summed here
+                // straight from the ring in that order, and the mean removed while copying (one pass fewer).
                 var sum = 0.0
+                func add(_ range: Range<Int>) {
+                    let split = min(max(firstPart, range.lowerBound), range.upperBound)
+                    for index in range.lowerBound..<split { sum += head[index] }
+                    for index in split..<range.upperBound { sum += tail[index - firstPart] }
+                }
                 let wrap = phase == 0 ? 0 : count - phase
-                for index in wrap..<count { sum += window[index] }
-                for index in 0..<wrap { sum += window[index] }
-                return Self.removeMean(sum / Double(count), from: window, count: count)
+                add(wrap..<count)
+                add(0..<wrap)
+                let mean = sum / Double(count)
+                var energy = 0.0
+                for index in 0..<firstPart {
+                    let value = head[index] - mean
+                    window[index] = value
+                    energy += value * value
+                }
+                for index in firstPart..<count {
+                    let value = tail[index - firstPart] - mean
+                    window[index] = value
+                    energy += value * value
+                }
+                return energy
             }
         }
         self.energy = energy

@@ -82,7 +82,7 @@ public struct StepDetector: Sendable, Codable {
     // Input stage.
     private var previousInput: AccelerometerSample?
     private var smoothed = Vector3.zero
-    private var intervalIsSparse: [Bool]
+    private var intervalIsSparse: IntervalFlags
     private var intervalIndex = 0
     private var recentIntervalCount = 0
     private var recentSparseCount = 0
@@ -133,6 +133,9 @@ public struct StepDetector: Sendable, Codable {
 
     /// Sampling intervals remembered for the rate check.
     private static let intervalMemory = 15
+    /// Resampled samples per input sample kept on the stack by `resample` (64 pairs of `Double`: 1 KiB, the size the
+    /// standard library allocates on the stack without asking): more than the 26 a 0.5 s interval gives at 50 Hz.
+    private static let resampledBatch = 64
     /// Local maxima remembered between two candidates: a hole of up to ~3 s in a 3.5 Hz band holds about 10.
     private static let bumpCapacity = 16
 
@@ -142,7 +145,7 @@ public struct StepDetector: Sendable, Codable {
         precondition(configuration.isValid, "invalid StepDetectorConfiguration")
         self.configuration = configuration
         let rate = configuration.internalRate
-        intervalIsSparse = [Bool](repeating: false, count: Self.intervalMemory)
+        intervalIsSparse = IntervalFlags(count: Self.intervalMemory)
         resampler = Resampler(rate: rate, maxGap: configuration.maximumGap)
         bandPass = SOSFilter(
             sections: Butterworth.bandPass(
@@ -184,6 +187,14 @@ public struct StepDetector: Sendable, Codable {
     /// none; a bout's steps all at once when it is confirmed).
     /// - Complexity: O(1) amortised (at most one autocorrelation per `periodicityHop`, see above); no allocation.
     public mutating func push(_ sample: AccelerometerSample, emit: (Event) -> Void) {
+        push(sample, resampledBatch: Self.resampledBatch, emit: emit)
+    }
+
+    /// ``push(_:emit:)`` with the stack buffer of `resample` limited to `resampledBatch` samples (at most
+    /// `Self.resampledBatch`): 0 takes the copying path for every sample, which the tests compare with the buffered
+    /// one.
+    @inline(__always)
+    mutating func push(_ sample: AccelerometerSample, resampledBatch: Int, emit: (Event) -> Void) {
         guard sample.time.isFinite, sample.acceleration.isFinite else {
             // Dropped; the resampler also ends its run here, so break ours in step.
             breakRun(emit: emit)
@@ -217,16 +228,8 @@ public struct StepDetector: Sendable, Codable {
             // A new run (first sample, after a gap or a backwards time) starts from the sample itself.
             smoothed = sample.acceleration
         }
-        var resampler = self.resampler
-        resampler.push(AccelerometerSample(time: sample.time, acceleration: smoothed)) { event in
-            switch event {
-            case .gap:
-                breakRun(emit: emit)
-            case .sample(let resampled):
-                process(time: resampled.time, magnitude: resampled.acceleration.magnitude, emit: emit)
-            }
-        }
-        self.resampler = resampler
+        resample(AccelerometerSample(time: sample.time, acceleration: smoothed), interval: interval,
+                 batch: resampledBatch, emit: emit)
     }
 
     /// The input has ended: ends the current bout and calls `emit` with it; steps still waiting for confirmation
@@ -239,6 +242,7 @@ public struct StepDetector: Sendable, Codable {
 
     // MARK: Input stage
 
+    @inline(__always)
     private mutating func recordInterval(_ interval: Double) {
         let isSparse = interval * configuration.minimumSamplingRate > 1
         if recentIntervalCount == Self.intervalMemory {
@@ -254,7 +258,53 @@ public struct StepDetector: Sendable, Codable {
         isSamplingTooSparse = 2 * recentSparseCount > recentIntervalCount
     }
 
+    /// Resamples one smoothed sample (`interval` after the previous one, nil when it starts a run) and runs the signal
+    /// stage on what it gives.
+    ///
+    /// Usually the resampler's outputs are collected on the stack first and processed after it returns: its callback
+    /// then touches no state of the detector, so the resampler is mutated in place instead of being copied out and
+    /// back on every sample. An interval too long for the stack buffer (`resampledBatch` grid steps, with room for
+    /// the grid's rounding) takes the copying path. Either way the same outputs in the same order: bit for bit.
+    /// O(1) per output; no allocation.
+    @inline(__always)
+    private mutating func resample(_ sample: AccelerometerSample, interval: Double?, batch limit: Int,
+                                   emit: (Event) -> Void) {
+        // Grid times in (t − interval, t] number at most interval · rate + 1, and rounding to the timestamps'
+        // resolution (at most the interval itself, which is a difference of two of them) at most doubles that.
+        let bound = 2 * (interval ?? 0) * configuration.internalRate + 4
+        guard bound <= Double(min(limit, Self.resampledBatch)) else {
+            var resampler = self.resampler
+            resampler.push(sample) { event in
+                switch event {
+                case .gap: breakRun(emit: emit)
+                case .sample(let resampled):
+                    process(time: resampled.time, magnitude: resampled.acceleration.magnitude, emit: emit)
+                }
+            }
+            self.resampler = resampler
+            return
+        }
+        withUnsafeTemporaryAllocation(of: (time: Double, magnitude: Double).self, capacity: Self.resampledBatch) { batch in
+            var count = 0
+            var startsWithGap = false
+            resampler.push(sample) { event in
+                switch event {
+                case .gap:
+                    // The resampler reports a gap before the new run's first sample, at most once per input sample.
+                    startsWithGap = true
+                case .sample(let resampled):
+                    precondition(count < batch.count, "resampled batch overflow")
+                    batch[count] = (time: resampled.time, magnitude: resampled.acceleration.magnitude)
+                    count += 1
+                }
+            }
+            if startsWithGap { breakRun(emit: emit) }
+            for index in 0..<count { process(time: batch[index].time, magnitude: batch[index].magnitude, emit: emit) }
+        }
+    }
+
     /// `1 − exp(−interval/τ)`, from the cache when `interval` is one of the two latest. O(1).
+    @inline(__always)
     private mutating func antiAliasingCoefficient(for interval: Double) -> Double {
         coefficientCache.coefficient(for: interval, timeConstant: configuration.antiAliasingTimeConstant)
     }
@@ -529,6 +579,7 @@ extension StepDetector {
         init() {}
 
         /// `1 − exp(−interval/timeConstant)`, from the cache when `interval` is one of the two latest. O(1).
+        @inline(__always)
         mutating func coefficient(for interval: Double, timeConstant: Double) -> Double {
             if interval == intervals.0 { return coefficients.0 }
             if interval == intervals.1 {
@@ -566,7 +617,7 @@ extension StepDetector {
     /// Whether the decoded state is one the detector can run from: buffers of the configured sizes, positions within
     /// them. (A state the detector reached itself always is.) O(1).
     var hasConsistentState: Bool {
-        intervalIsSparse.count == Self.intervalMemory && intervalIsSparse.indices.contains(intervalIndex)
+        intervalIsSparse.count == Self.intervalMemory && intervalIsSparse.contains(intervalIndex)
             && (0...Self.intervalMemory).contains(recentIntervalCount) && (0...recentIntervalCount).contains(recentSparseCount)
             && pending.count <= configuration.maximumPendingSteps && recentSteps.count <= recentStepLimit
             && bumpTimes.count == bumpStrengths.count && bumpTimes.count <= Self.bumpCapacity

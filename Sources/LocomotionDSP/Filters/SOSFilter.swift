@@ -80,7 +80,7 @@ public struct SOSFilter: Sendable {
 
     /// Filters one sample and returns the cascade's output.
     /// - Complexity: O(sections), no allocation.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func process(_ x: Double) -> Double {
         makeUnique()
         let c = storage.coefficients, h = storage.history

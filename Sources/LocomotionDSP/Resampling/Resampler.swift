@@ -51,7 +51,7 @@ public struct Resampler: Sendable, Codable {
     /// Pushes one input sample; calls `emit` for each fixed-rate output sample it completes, preceded
     /// by a `.gap` event when the sample starts a new run.
     /// - Complexity: O(1) plus O(1) per output sample; no allocation.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func push(_ sample: AccelerometerSample, emit: (Event) -> Void) {
         guard sample.time.isFinite, sample.acceleration.isFinite else {
             if let previous {
@@ -65,7 +65,7 @@ public struct Resampler: Sendable, Codable {
 
     /// `push(_:emit:)` for a sample whose time and acceleration are finite (the caller has checked: a pipeline
     /// that drops non-finite samples itself does not pay for the test twice). Bit for bit what `push` does.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func pushFinite(_ sample: AccelerometerSample, emit: (Event) -> Void) {
         // The gap detector has seen every finite time, so while a run is open its previous time is the run's
         // last sample's: the gap test is made here on that sample (the detector's rule: a step that is not
