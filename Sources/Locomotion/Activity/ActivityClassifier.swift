@@ -102,14 +102,22 @@ public struct ActivityClassifier: Sendable, Codable {
     /// for each update it completes (usually none). Samples with non-finite values are ignored.
     /// - Complexity: O(1) amortised (see the cost above); no allocation but an emitted update's explanation.
     public mutating func push(_ sample: AccelerometerSample, emit: (ActivityUpdate) -> Void) {
-        guard sample.time.isFinite, sample.acceleration.isFinite else { return }
-        if lastSampleTime == nil {
-            decisions.force(ActivityUpdate(start: sample.time, activity: .unknown, confidence: .low,
-                                           explanation: ActivityExplanation(rule: .warmUp)), emit: emit)
-            decisions.runStarted = true
-        }
+        // One test for the four values: 0·v is ±0 for every finite v and NaN for ±∞ and NaN, so the sum is zero
+        // exactly when all four are finite (`isFinite` on each is four tests and their combination, every sample).
+        let (a, time) = (sample.acceleration, sample.time)
+        guard time * 0 + a.x * 0 + a.y * 0 + a.z * 0 == 0 else { return }
+        if lastSampleTime == nil { start(at: time, emit: emit) }
         Self.push(sample, stage: &stage, decisions: &decisions, emit: emit)
         lastSampleTime = sample.time
+    }
+
+    /// The first sample: reports the warm-up. Not inlined into `push`: its update and explanation would widen
+    /// every sample's stack frame.
+    @inline(never)
+    private mutating func start(at time: Double, emit: (ActivityUpdate) -> Void) {
+        decisions.force(ActivityUpdate(start: time, activity: .unknown, confidence: .low,
+                                       explanation: ActivityExplanation(rule: .warmUp)), emit: emit)
+        decisions.runStarted = true
     }
 
     @inline(__always)

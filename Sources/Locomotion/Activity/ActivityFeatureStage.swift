@@ -178,13 +178,18 @@ extension ActivityFeatureStage {
             var last = Vector3.zero
             let f = storage.withUnsafeBufferPointer { storage in
                 // Gravity direction: the mean acceleration vector of the first and of the last second of the window.
-                func row(_ k: Int) -> Vector3 {
-                    let index = 3 * ((oldest + k) % n)
-                    return Vector3(x: storage[index], y: storage[index + 1], z: storage[index + 2])
+                // The ring positions advance by one and wrap by a comparison (a `%` per row was two integer
+                // divisions per row of the sums); same rows, same order of additions.
+                func row(_ index: Int) -> Vector3 {
+                    Vector3(x: storage[3 * index], y: storage[3 * index + 1], z: storage[3 * index + 2])
                 }
-                for k in 0..<edge {
-                    first = first + row(k)
-                    last = last + row(n - edge + k)
+                var head = oldest
+                var tail = oldest + n - edge < n ? oldest + n - edge : oldest - edge
+                for _ in 0..<edge {
+                    first = first + row(head)
+                    last = last + row(tail)
+                    head = head + 1 == n ? 0 : head + 1
+                    tail = tail + 1 == n ? 0 : tail + 1
                 }
                 return extractor.features(of: UnsafeBufferPointer(rebasing: storage[(3 * n + oldest)..<(4 * n + oldest)]))
             }

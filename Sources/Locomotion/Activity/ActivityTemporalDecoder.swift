@@ -198,8 +198,9 @@ struct ActivityTemporalDecoder: Sendable, Hashable, Codable {
         return score.withUnsafeBufferPointer { score in
             history.withUnsafeBufferPointer { history in
                 var agreed = -1
+                // Wrapping index arithmetic: `state × words + word` is within the history (checked at creation).
                 for state in 0..<score.count where Self.isReachable(score[state]) {
-                    let c = Int((history[state * words + word] >> shift) & 0xF)
+                    let c = Int((history[state &* words &+ word] >> shift) & 0xF)
                     if agreed < 0 {
                         agreed = c
                     } else if c != agreed {
@@ -234,23 +235,35 @@ struct ActivityTemporalDecoder: Sendable, Hashable, Codable {
         history.withUnsafeBufferPointer { history in
         nextScore.withUnsafeMutableBufferPointer { nextScore in
         nextHistory.withUnsafeMutableBufferPointer { nextHistory in
+            // Index arithmetic below wraps instead of trapping: every index is a state (< stateCount) or a word of
+            // one (< stateCount × words), both checked when the decoder was made or decoded.
             @inline(__always)
             func set(_ state: Int, from predecessor: Int, score value: Double, class c: Int) {
                 nextScore[state] = value
-                let source = predecessor * words, target = state * words
+                let source = predecessor &* words, target = state &* words
+                if active == 1 {
+                    nextHistory[target] = (history[source] << UInt64(Self.bitsPerHop)) | UInt64(c)
+                    return
+                }
                 var carry = UInt64(c)
-                for w in 0..<active {
-                    let word = history[source + w]
-                    nextHistory[target + w] = (word << UInt64(Self.bitsPerHop)) | carry
+                var w = 0
+                while w < active {
+                    let word = history[source &+ w]
+                    nextHistory[target &+ w] = (word << UInt64(Self.bitsPerHop)) | carry
                     carry = word >> UInt64(64 - Self.bitsPerHop)
+                    w &+= 1
                 }
             }
+            // The settled (last) state of each class.
+            var settledState = SIMD8<Int>(repeating: 0)
+            for a in 0..<Self.classCount { settledState[a] = first[a] &+ chain[a] &- 1 }
             for c in 0..<Self.classCount {
-                // The best settled state of another class that may be left for c.
+                // The best settled state of another class that may be left for c (the first of equals, in class
+                // order).
                 var entryScore = unreachable
                 var entryFrom = -1
-                for a in 0..<Self.classCount where a != c && allowedMask & (1 << UInt64(a * 8 + c)) != 0 {
-                    let candidate = score[first[a] + chain[a] - 1]
+                for a in 0..<Self.classCount where a != c && allowedMask & (1 << UInt64(a &* 8 &+ c)) != 0 {
+                    let candidate = score[settledState[a]]
                     if Self.isReachable(candidate) && candidate > entryScore {
                         entryScore = candidate
                         entryFrom = a
@@ -258,7 +271,7 @@ struct ActivityTemporalDecoder: Sendable, Hashable, Codable {
                 }
                 if entryFrom >= 0 { entryScore -= switchCost }
                 let base = first[c], length = chain[c], e = evidence[c]
-                let entrySettled = entryFrom >= 0 ? first[entryFrom] + chain[entryFrom] - 1 : -1
+                let entrySettled = entryFrom >= 0 ? settledState[entryFrom] : -1
                 if length == 1 {
                     let stay = score[base]
                     if stay >= entryScore || entryFrom < 0 {
@@ -272,15 +285,27 @@ struct ActivityTemporalDecoder: Sendable, Hashable, Codable {
                     } else {
                         set(base, from: entrySettled, score: entryScore + e, class: c)
                     }
-                    for j in stride(from: 1, to: length - 1, by: 1) {
-                        set(base + j, from: base + j - 1, score: score[base + j - 1] + e, class: c)
+                    // The states inside the chain: each comes from the one before it.
+                    let last = base &+ length &- 1
+                    var state = base &+ 1
+                    if active == 1 {
+                        let tag = UInt64(c)
+                        while state < last {
+                            nextScore[state] = score[state &- 1] + e
+                            nextHistory[state &* words] = (history[(state &- 1) &* words] << UInt64(Self.bitsPerHop)) | tag
+                            state &+= 1
+                        }
+                    } else {
+                        while state < last {
+                            set(state, from: state &- 1, score: score[state &- 1] + e, class: c)
+                            state &+= 1
+                        }
                     }
-                    let last = base + length - 1
-                    let stay = score[last], arrive = score[last - 1]
+                    let stay = score[last], arrive = score[last &- 1]
                     if stay >= arrive {
                         set(last, from: last, score: stay + e, class: c)
                     } else {
-                        set(last, from: last - 1, score: arrive + e, class: c)
+                        set(last, from: last &- 1, score: arrive + e, class: c)
                     }
                 }
                 for state in base..<(base + length) where nextScore[state] > best { best = nextScore[state] }

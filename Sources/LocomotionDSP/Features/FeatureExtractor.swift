@@ -131,7 +131,9 @@ public struct FeatureExtractor: Sendable {
                 centered[index] = value
                 variance += value * value
                 let negative = value < 0
-                crossings &+= negative != previousNegative ? 1 : 0
+                // The flags' bytes (0 or 1) xor-ed: written as a select (`? 1 : 0`), the compiler made it a
+                // branch again.
+                crossings &+= Int(unsafeBitCast(negative, to: UInt8.self) ^ unsafeBitCast(previousNegative, to: UInt8.self))
                 previousNegative = negative
             }
         }

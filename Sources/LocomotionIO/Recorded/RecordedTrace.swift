@@ -148,6 +148,22 @@ public struct RecordedTrace: Sendable {
     /// - Complexity: O(1) amortised per row and per fix.
     public mutating func run(_ source: inout some TraceSource, through classifier: inout ActivityClassifier,
                              row: (TraceRow) throws -> Void = { _ in }, emit: (ActivityUpdate) -> Void) throws {
+        try runClassifier(&source, through: &classifier, row: row, emit: emit)
+    }
+
+    /// The generic `run(_:through:row:emit:)` for a ``TraceInput`` — the source of `label` and
+    /// `evaluate` — compiled for that type: a generic function is not specialised for the callers in other
+    /// modules, so there every row would be fetched through the protocol's witness table.
+    /// - Throws: as the generic `run(_:through:row:emit:)`.
+    /// - Complexity: O(1) amortised per row and per fix.
+    public mutating func run(_ source: inout TraceInput, through classifier: inout ActivityClassifier,
+                             row: (TraceRow) throws -> Void = { _ in }, emit: (ActivityUpdate) -> Void) throws {
+        try runClassifier(&source, through: &classifier, row: row, emit: emit)
+    }
+
+    @inline(__always)
+    private mutating func runClassifier(_ source: inout some TraceSource, through classifier: inout ActivityClassifier,
+                                        row: (TraceRow) throws -> Void, emit: (ActivityUpdate) -> Void) throws {
         while let next = try source.next() {
             try row(next)
             fixes?.push(through: next.sample.time, into: &classifier)

@@ -130,5 +130,26 @@ import LocomotionTestSupport
             #expect(Self.relativeError(swiftCorrelation, fftwCorrelation) <= 1e-12, "autocorrelation, N = \(size)")
         }
     }
+
+    /// FFTW's inverse packs the bins it is given and zeros for the missing ones (an empty imaginary array: all
+    /// zero), each part on its own: the same output, bit for bit, as the arrays written out in full.
+    @Test(arguments: [16, 17, 200, 74])
+    func fftwInverseTreatsMissingBinsAsZero(size: Int) {
+        var random = SplitMix64(seed: UInt64(size) &+ 99)
+        let bins = size / 2 + 1
+        let real = (0..<bins).map { _ in random.symmetric() }, imaginary = (0..<bins).map { _ in random.symmetric() }
+        let zeros = [Double](repeating: 0, count: bins)
+        var fft = RealFFT(size: size, backend: .fftw)
+        var implicit: [Double] = [], explicit: [Double] = []
+        fft.inverse(real: real, imaginary: [], into: &implicit)
+        fft.inverse(real: real, imaginary: zeros, into: &explicit)
+        #expect(implicit == explicit)
+        let short = Array(real.prefix(5)), shortImaginary = Array(imaginary.prefix(3))
+        fft.inverse(real: short, imaginary: shortImaginary, into: &implicit)
+        fft.inverse(real: short + zeros.prefix(bins - 5), imaginary: shortImaginary + zeros.prefix(bins - 3),
+                    into: &explicit)
+        #expect(implicit == explicit)
+        #expect(implicit.contains { $0 != 0 })
+    }
 }
 #endif

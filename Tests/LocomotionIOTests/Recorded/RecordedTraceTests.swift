@@ -112,4 +112,47 @@ import LocomotionTestSupport
                     + "(Docs/formats.md)")
         }
     }
+
+    /// A source that forwards to a `TraceInput` under another type, so that `run` takes its generic overload.
+    struct ForwardingSource: TraceSource {
+        var input: TraceInput
+        var file: String { input.file }
+        var hasLabels: Bool { input.hasLabels }
+        var warnings: [InputWarning] { input.warnings }
+        var skippedRowCount: Int { input.skippedRowCount }
+        mutating func next() throws(InputError) -> TraceRow? { try input.next() }
+    }
+
+    /// The classifier's run over a `TraceInput` (its own overload, compiled for that source) is the generic run over
+    /// any source, with and without fixes; without fixes, both are the classifier over the samples.
+    @Test func theClassifierRunOverATraceInputIsTheGenericRun() throws {
+        let (trace, fixesPath, samples, _) = try Self.recording()
+        let fixes = try FixReader.readFile(path: fixesPath)
+        func updates(fixes: FixFile?, generic: Bool) throws -> (updates: [ActivityUpdate], rows: Int, run: RecordedTrace) {
+            var classifier = ActivityClassifier(smoothing: .full)
+            var run = RecordedTrace(fixes: fixes)
+            var updates: [ActivityUpdate] = []
+            var rows = 0
+            if generic {
+                var source = ForwardingSource(input: try TraceInput(path: trace))
+                try run.run(&source, through: &classifier, row: { _ in rows += 1 }) { updates.append($0) }
+            } else {
+                var source = try TraceInput(path: trace)
+                try run.run(&source, through: &classifier, row: { _ in rows += 1 }) { updates.append($0) }
+            }
+            return (updates, rows, run)
+        }
+        var classifier = ActivityClassifier(smoothing: .full)
+        var direct: [ActivityUpdate] = []
+        for sample in samples { classifier.push(sample) { direct.append($0) } }
+        classifier.finish { direct.append($0) }
+        #expect(direct.count > 2, "the simulated half hour changes activity")
+        for file in [nil, fixes] {
+            let concrete = try updates(fixes: file, generic: false), generic = try updates(fixes: file, generic: true)
+            #expect(concrete.updates == generic.updates)
+            #expect(concrete.rows == samples.count && generic.rows == samples.count)
+            #expect(concrete.run.sampleCount == samples.count && concrete.run.lastSampleTime == samples.last?.time)
+            if file == nil { #expect(concrete.updates == direct) }
+        }
+    }
 }

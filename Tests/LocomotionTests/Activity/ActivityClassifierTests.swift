@@ -249,7 +249,25 @@ struct ActivityClassifierTests {
     @Test func nonFiniteSamplesAreIgnored() {
         var motion = SyntheticMotion(seed: 15)
         var samples = motion.still(from: 0, duration: 30)
+        let clean = samples
         samples.insert(AccelerometerSample(time: 10.001, x: .nan, y: 0, z: 1), at: 500)
         #expect(ActivityClassifier.segments(of: samples).last?.activity == .stationary)
+        // A NaN or an infinity in any of the four values: the sample is dropped, nothing else changes.
+        var dirty = clean
+        var index = 100
+        for bad in [Double.nan, .infinity, -.infinity] {
+            for field in 0..<4 {
+                var values = [dirty[index].time + 0.001, 0, 0, 1]
+                values[field] = bad
+                dirty.insert(AccelerometerSample(time: values[0], x: values[1], y: values[2], z: values[3]), at: index + 1)
+                index += 60
+            }
+        }
+        #expect(dirty.count == clean.count + 12)
+        #expect(ActivityClassifier.updates(of: dirty) == ActivityClassifier.updates(of: clean))
+        // A finite sample of zeros and negative zeros is taken.
+        var lone = ActivityClassifier()
+        lone.push(AccelerometerSample(time: -0.0, x: -0.0, y: -0.0, z: -0.0)) { _ in }
+        #expect(lone.lastSampleTime == 0)
     }
 }
