@@ -79,23 +79,8 @@ import LocomotionTestSupport
             let file = CorruptedJSONLinesTrace(goodRows: count, &random)
             let path = temporaryFile(file.text, name: "corrupted.jsonl")
             defer { try? FileManager.default.removeItem(atPath: path) }
-            do {
-                let trace = try Trace.read(path: path, options: .init(lenient: true))
-                #expect(trace.samples == file.goodSamples)
-                #expect(trace.labels == file.goodSamples.map { _ in .walking })
-                #expect(trace.skippedRowCount == file.badLines.count)
-                #expect(trace.warnings.map(\.line) == file.badLines.map(\.line))
-                #expect(trace.warnings.map(\.column) == file.badLines.map(\.column))
-            } catch {
-                Issue.record("lenient reading failed: \(error)")
-            }
-            do throws(InputError) {
-                _ = try Trace.read(path: path)
-                #expect(file.badLines.isEmpty, "strict reading accepted a bad row")
-            } catch {
-                #expect(error.line == file.badLines.first?.line)
-                #expect(error.column == file.badLines.first?.column)
-            }
+            expectBadLinesRead(at: path, goodSamples: file.goodSamples, badLines: file.badLines,
+                               labels: file.goodSamples.map { _ in .walking })
         }
     }
 

@@ -41,22 +41,7 @@ import LocomotionTestSupport
             let file = CorruptedTrace(goodRows: count, &random)
             let path = temporaryFile(file.text)
             defer { try? FileManager.default.removeItem(atPath: path) }
-            do {
-                let trace = try Trace.read(path: path, options: .init(lenient: true))
-                #expect(trace.samples == file.goodSamples)
-                #expect(trace.skippedRowCount == file.badLines.count)
-                #expect(trace.warnings.map(\.line) == file.badLines.map(\.line))
-                #expect(trace.warnings.map(\.column) == file.badLines.map(\.column))
-            } catch {
-                Issue.record("lenient reading failed: \(error)")
-            }
-            do throws(InputError) {
-                _ = try Trace.read(path: path)
-                #expect(file.badLines.isEmpty, "strict reading accepted a bad row")
-            } catch {
-                #expect(error.line == file.badLines.first?.line)
-                #expect(error.column == file.badLines.first?.column)
-            }
+            expectBadLinesRead(at: path, goodSamples: file.goodSamples, badLines: file.badLines)
         }
     }
 
@@ -110,6 +95,31 @@ func bitwiseEqual(_ a: AccelerometerSample, _ b: AccelerometerSample) -> Bool {
     a.time.bitPattern == b.time.bitPattern && a.acceleration.x.bitPattern == b.acceleration.x.bitPattern
         && a.acceleration.y.bitPattern == b.acceleration.y.bitPattern
         && a.acceleration.z.bitPattern == b.acceleration.z.bitPattern
+}
+
+/// What a correct reader does with a file of good rows and bad ones (`badLines`: 1-based lines and the column it
+/// should name, nil for the whole row): lenient reading gives exactly the good samples and a warning naming each bad
+/// line, and strict reading fails on the first of them, or succeeds when there is none. `labels`, when given, are
+/// the labels lenient reading must give. Shared by the CSV and the JSON Lines properties (one rule, two formats).
+func expectBadLinesRead(at path: String, goodSamples: [AccelerometerSample],
+                        badLines: [(line: Int, column: Int?)], labels: [MotionActivity]? = nil) {
+    do {
+        let trace = try Trace.read(path: path, options: .init(lenient: true))
+        #expect(trace.samples == goodSamples)
+        if let labels { #expect(trace.labels == labels) }
+        #expect(trace.skippedRowCount == badLines.count)
+        #expect(trace.warnings.map(\.line) == badLines.map(\.line))
+        #expect(trace.warnings.map(\.column) == badLines.map(\.column))
+    } catch {
+        Issue.record("lenient reading failed: \(error)")
+    }
+    do throws(InputError) {
+        _ = try Trace.read(path: path)
+        #expect(badLines.isEmpty, "strict reading accepted a bad row")
+    } catch {
+        #expect(error.line == badLines.first?.line)
+        #expect(error.column == badLines.first?.column)
+    }
 }
 
 /// A trace CSV of good rows near 1 g with bad rows, blank lines and CRLF
