@@ -11,19 +11,20 @@ import Foundation
 /// `@unchecked Sendable`: a spool is filled by the one job that computes its participant, then handed, once
 /// finished, to the task that delivers results in order; it is never used by two at once.
 final class RowSpool: @unchecked Sendable {
-    private let handle: FileHandle
-    private var buffer = Data()
+    private let file: UnlinkedTemporaryFile
+    private var buffer: [UInt8] = []
+    private var written = 0
     private var failure: CommandFailure?
     private static let bufferSize = 1 << 16
+    private static var directory: String { FileManager.default.temporaryDirectory.path }
 
     /// - Throws: ``CommandFailure`` when no temporary file can be made.
     init() throws {
-        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("locomotion-rows-XXXXXX").path.utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard descriptor >= 0 else { throw Self.failure(path, errno) }
-        unlink(path)
-        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            file = try UnlinkedTemporaryFile(directory: Self.directory, prefix: "locomotion-rows")
+        } catch {
+            throw CommandFailure(message: "\(error.path): cannot create a temporary file for rows (TMPDIR): \(error.reason)", exitStatus: 2)
+        }
         buffer.reserveCapacity(Self.bufferSize + 4096)
     }
 
@@ -45,10 +46,21 @@ final class RowSpool: @unchecked Sendable {
     /// - Throws: ``CommandFailure`` when the file cannot be read; whatever `body` throws.
     func forEachPiece(pieceSize: Int = 1 << 20, _ body: (String) throws -> Void) throws {
         try finish()
-        try readingBack { try handle.seek(toOffset: 0) }
         var pending = Data()
-        while let data = try readingBack({ try handle.read(upToCount: pieceSize) }), !data.isEmpty {
-            pending.append(data)
+        var chunk = [UInt8](repeating: 0, count: max(1, pieceSize))
+        var offset = 0
+        while offset < written {
+            let got: Int
+            do {
+                got = try file.read(into: &chunk, count: chunk.count, at: offset)
+            } catch {
+                throw CommandFailure(message: "cannot read back a temporary file of rows (TMPDIR): \(error.reason)", exitStatus: 2)
+            }
+            guard got > 0 else {
+                throw CommandFailure(message: "cannot read back a temporary file of rows (TMPDIR): it is shorter than written", exitStatus: 2)
+            }
+            offset += got
+            pending.append(contentsOf: chunk[..<got])
             guard let lastNewline = pending.lastIndex(of: UInt8(ascii: "\n")) else { continue }
             let end = pending.index(after: lastNewline)
             try body(String(decoding: pending[..<end], as: UTF8.self))
@@ -57,25 +69,14 @@ final class RowSpool: @unchecked Sendable {
         if !pending.isEmpty { try body(String(decoding: pending, as: UTF8.self)) }
     }
 
-    private func readingBack<Value>(_ operation: () throws -> Value) throws -> Value {
-        do {
-            return try operation()
-        } catch {
-            throw CommandFailure(message: "cannot read back a temporary file of rows (TMPDIR): \(error.localizedDescription)", exitStatus: 2)
-        }
-    }
-
     private func flush() {
         guard failure == nil, !buffer.isEmpty else { return }
         do {
-            try handle.write(contentsOf: buffer)
+            try file.write(contentsOf: buffer)
+            written += buffer.count
         } catch {
-            failure = CommandFailure(message: "cannot hold rows in a temporary file in \(FileManager.default.temporaryDirectory.path) (TMPDIR): \(error.localizedDescription)", exitStatus: 2)
+            failure = CommandFailure(message: "cannot hold rows in a temporary file in \(Self.directory) (TMPDIR): \(error.reason)", exitStatus: 2)
         }
         buffer.removeAll(keepingCapacity: true)
-    }
-
-    private static func failure(_ path: String, _ code: Int32) -> CommandFailure {
-        CommandFailure(message: "\(path): cannot create a temporary file for rows (TMPDIR): \(String(cString: strerror(code)))", exitStatus: 2)
     }
 }
