@@ -18,7 +18,7 @@ let samples = (0..<7_500).map { index -> AccelerometerSample in
 // it is given as soon as it is known; `finish` hands over what it still holds when the input ends.
 var classifier = ActivityClassifier()
 var detector = StepDetector()
-var gate = RecordingGate(configuration: GatingConfiguration(policy: .onFoot))
+var gate = RecordingGate(configuration: RecordingGate.Configuration(policy: .onFoot))
 var switches: [GatingEvent] = []
 var steps = 0
 

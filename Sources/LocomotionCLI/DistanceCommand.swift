@@ -52,13 +52,13 @@ struct DistanceCommand: AsyncParsableCommand {
     var dayStart: String = "00:00"
 
     @Option(parsing: .unconditional, help: "Jump filter in metres from the last accepted fix, or `off`.")
-    var jumpLimit: Limit = Limit(OdometerConfiguration().jumpLimit)
+    var jumpLimit: Limit = Limit(Odometer.Configuration().jumpLimit)
 
     @Option(parsing: .unconditional, help: "Largest trusted horizontal accuracy in metres, or `off`.")
-    var maxAccuracy: Limit = Limit(OdometerConfiguration().maximumHorizontalAccuracy)
+    var maxAccuracy: Limit = Limit(Odometer.Configuration().maximumHorizontalAccuracy)
 
     @Option(parsing: .unconditional, help: "Consecutive consistent fixes that re-anchor the odometer after a jump or gap.")
-    var reanchorFixes: Int = OdometerConfiguration().consistentFixesToReanchor
+    var reanchorFixes: Int = Odometer.Configuration().consistentFixesToReanchor
 
     @Flag(help: "Switch the jump and accuracy filters off: a plain geodesic sum per day.")
     var noFilters = false
@@ -80,7 +80,7 @@ struct DistanceCommand: AsyncParsableCommand {
             throw CommandFailure.badUsage("--moving must be on-foot, on-foot-and-cycling or any-movement, not '\(moving)'")
         }
         let zone = try resolveTimeZone()
-        var configuration = OdometerConfiguration()
+        var configuration = Odometer.Configuration()
         configuration.jumpLimit = noFilters ? .infinity : jumpLimit.value
         configuration.maximumHorizontalAccuracy = noFilters ? .infinity : maxAccuracy.value
         configuration.trustsFixesWithoutAccuracy = !requireAccuracy

@@ -119,8 +119,8 @@ import LocomotionEvaluation
     }
 
     @Test func aFreshEngineStartsTheCollectorInLowPower() {
-        let sensors = ClosedLoopSensors(configuration: GatingConfiguration())
-        #expect(sensors.profile == GatingConfiguration().lowPowerProfile)
+        let sensors = ClosedLoopSensors(configuration: RecordingGate.Configuration())
+        #expect(sensors.profile == RecordingGate.Configuration().lowPowerProfile)
         #expect(sensors.fullRate == RecordingProfile.highAccuracy.accelerometerRate)
     }
 }

@@ -1,86 +1,88 @@
-/// The tunable constants of a ``RecordingGate``. Durations in seconds,
-/// distances in metres. Each default is explained in Docs/gating.md.
-public struct GatingConfiguration: Sendable, Hashable, Codable {
-    /// Which activities are recorded.
-    public var policy: GatingPolicy
-    /// Settings reported with ``RecordingMode/highAccuracy``.
-    public var highAccuracyProfile: RecordingProfile
-    /// Settings reported with ``RecordingMode/lowPower``.
-    public var lowPowerProfile: RecordingProfile
-    /// How long a recorded activity must be reported without interruption
-    /// before recording starts. Default 15 s: longer than a walk to the
-    /// printer or a phone pick-up, shorter than a GNSS warm start matters.
-    public var entryDwell: Double
-    /// An update of a recorded activity with at least this confidence starts
-    /// recording at once; nil disables the shortcut. Default `.high`.
-    public var immediateEntryConfidence: ActivityConfidence?
-    /// How long stillness (or unknown activity) must last before recording
-    /// stops. Default 300 s, as background-location tools use, so that a
-    /// traffic light, a queue or a shop does not end a walk.
-    public var stopTimeout: Double
-    /// How long a moving activity that the policy does not record (a bus
-    /// under on-foot) must last before recording stops. Default 60 s: boarding
-    /// a vehicle ends the walk, but a minute guards against a classifier that
-    /// briefly mistakes walking for a vehicle.
-    public var switchTimeout: Double
-    /// Movement needed, beyond the fixes' uncertainty, before a recorded
-    /// activity interrupts a running stop timer when fixes are fresh, and
-    /// within which recording counts as confined. Default 30 m: larger than a
-    /// room, an office floor's corridor or a shop aisle; about 20 s of walking.
-    public var minimumDisplacement: Double
-    /// Wake up to high accuracy when a fix leaves ``stationaryRadius`` around
-    /// the last still position (beyond the fixes' uncertainty). Default on.
-    public var wakesOnDeparture: Bool
-    /// Radius around the last still position. Default 100 m, the smallest
-    /// region iOS monitors reliably; a building and its car park.
-    public var stationaryRadius: Double
-    /// How long after its time a fix counts as current position evidence.
-    /// Default 60 s: a walker's fixes (10 m filter) come every ~7 s, so a fix
-    /// older than a minute means positioning has stopped reporting.
-    public var fixFreshness: Double
-    /// How long a recorded activity must be reported without interruption
-    /// before recording resumes after a confined stop (pacing), when no fix
-    /// shows departure. Default 120 s: longer than pacing bouts in a room,
-    /// the most a person leaving the room after pacing loses.
-    public var confinedEntryDwell: Double
-    /// Longest silence between inputs before the gate reports a gap and
-    /// forgets what it knew. Default 60 s: a collector that delivered no
-    /// sample, update or heartbeat for a minute was suspended by the OS.
-    public var gapLimit: Double
+extension RecordingGate {
+    /// The tunable constants of a ``RecordingGate``. Durations in seconds,
+    /// distances in metres. Each default is explained in Docs/gating.md.
+    public struct Configuration: Sendable, Hashable, Codable {
+        /// Which activities are recorded.
+        public var policy: GatingPolicy
+        /// Settings reported with ``RecordingMode/highAccuracy``.
+        public var highAccuracyProfile: RecordingProfile
+        /// Settings reported with ``RecordingMode/lowPower``.
+        public var lowPowerProfile: RecordingProfile
+        /// How long a recorded activity must be reported without interruption
+        /// before recording starts. Default 15 s: longer than a walk to the
+        /// printer or a phone pick-up, shorter than a GNSS warm start matters.
+        public var entryDwell: Double
+        /// An update of a recorded activity with at least this confidence starts
+        /// recording at once; nil disables the shortcut. Default `.high`.
+        public var immediateEntryConfidence: ActivityConfidence?
+        /// How long stillness (or unknown activity) must last before recording
+        /// stops. Default 300 s, as background-location tools use, so that a
+        /// traffic light, a queue or a shop does not end a walk.
+        public var stopTimeout: Double
+        /// How long a moving activity that the policy does not record (a bus
+        /// under on-foot) must last before recording stops. Default 60 s: boarding
+        /// a vehicle ends the walk, but a minute guards against a classifier that
+        /// briefly mistakes walking for a vehicle.
+        public var switchTimeout: Double
+        /// Movement needed, beyond the fixes' uncertainty, before a recorded
+        /// activity interrupts a running stop timer when fixes are fresh, and
+        /// within which recording counts as confined. Default 30 m: larger than a
+        /// room, an office floor's corridor or a shop aisle; about 20 s of walking.
+        public var minimumDisplacement: Double
+        /// Wake up to high accuracy when a fix leaves ``stationaryRadius`` around
+        /// the last still position (beyond the fixes' uncertainty). Default on.
+        public var wakesOnDeparture: Bool
+        /// Radius around the last still position. Default 100 m, the smallest
+        /// region iOS monitors reliably; a building and its car park.
+        public var stationaryRadius: Double
+        /// How long after its time a fix counts as current position evidence.
+        /// Default 60 s: a walker's fixes (10 m filter) come every ~7 s, so a fix
+        /// older than a minute means positioning has stopped reporting.
+        public var fixFreshness: Double
+        /// How long a recorded activity must be reported without interruption
+        /// before recording resumes after a confined stop (pacing), when no fix
+        /// shows departure. Default 120 s: longer than pacing bouts in a room,
+        /// the most a person leaving the room after pacing loses.
+        public var confinedEntryDwell: Double
+        /// Longest silence between inputs before the gate reports a gap and
+        /// forgets what it knew. Default 60 s: a collector that delivered no
+        /// sample, update or heartbeat for a minute was suspended by the OS.
+        public var gapLimit: Double
 
-    /// Creates a configuration; every parameter has the documented default.
-    public init(
-        policy: GatingPolicy = .onFoot,
-        highAccuracyProfile: RecordingProfile = .highAccuracy,
-        lowPowerProfile: RecordingProfile = .lowPower,
-        entryDwell: Double = 15,
-        immediateEntryConfidence: ActivityConfidence? = .high,
-        stopTimeout: Double = 300,
-        switchTimeout: Double = 60,
-        minimumDisplacement: Double = 30,
-        wakesOnDeparture: Bool = true,
-        stationaryRadius: Double = 100,
-        fixFreshness: Double = 60,
-        confinedEntryDwell: Double = 120,
-        gapLimit: Double = 60
-    ) {
-        self.policy = policy
-        self.highAccuracyProfile = highAccuracyProfile
-        self.lowPowerProfile = lowPowerProfile
-        self.entryDwell = entryDwell
-        self.immediateEntryConfidence = immediateEntryConfidence
-        self.stopTimeout = stopTimeout
-        self.switchTimeout = switchTimeout
-        self.minimumDisplacement = minimumDisplacement
-        self.wakesOnDeparture = wakesOnDeparture
-        self.stationaryRadius = stationaryRadius
-        self.fixFreshness = fixFreshness
-        self.confinedEntryDwell = confinedEntryDwell
-        self.gapLimit = gapLimit
-    }
+        /// Creates a configuration; every parameter has the documented default.
+        public init(
+            policy: GatingPolicy = .onFoot,
+            highAccuracyProfile: RecordingProfile = .highAccuracy,
+            lowPowerProfile: RecordingProfile = .lowPower,
+            entryDwell: Double = 15,
+            immediateEntryConfidence: ActivityConfidence? = .high,
+            stopTimeout: Double = 300,
+            switchTimeout: Double = 60,
+            minimumDisplacement: Double = 30,
+            wakesOnDeparture: Bool = true,
+            stationaryRadius: Double = 100,
+            fixFreshness: Double = 60,
+            confinedEntryDwell: Double = 120,
+            gapLimit: Double = 60
+        ) {
+            self.policy = policy
+            self.highAccuracyProfile = highAccuracyProfile
+            self.lowPowerProfile = lowPowerProfile
+            self.entryDwell = entryDwell
+            self.immediateEntryConfidence = immediateEntryConfidence
+            self.stopTimeout = stopTimeout
+            self.switchTimeout = switchTimeout
+            self.minimumDisplacement = minimumDisplacement
+            self.wakesOnDeparture = wakesOnDeparture
+            self.stationaryRadius = stationaryRadius
+            self.fixFreshness = fixFreshness
+            self.confinedEntryDwell = confinedEntryDwell
+            self.gapLimit = gapLimit
+        }
 
-    /// The profile reported with `mode`.
-    public func profile(for mode: RecordingMode) -> RecordingProfile {
-        mode == .highAccuracy ? highAccuracyProfile : lowPowerProfile
+        /// The profile reported with `mode`.
+        public func profile(for mode: RecordingMode) -> RecordingProfile {
+            mode == .highAccuracy ? highAccuracyProfile : lowPowerProfile
+        }
     }
 }

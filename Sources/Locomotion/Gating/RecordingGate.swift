@@ -27,7 +27,7 @@
 ///   input; no allocation.
 public struct RecordingGate: Sendable, Hashable, Codable {
     /// The constants the gate runs with (saved with the state).
-    public let configuration: GatingConfiguration
+    public let configuration: RecordingGate.Configuration
     /// The current phase.
     public private(set) var phase: GatingPhase = .idle
     /// Time of the latest input in seconds, nil before the first.
@@ -64,7 +64,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
     var evidenceFloor: Double?
 
     /// A gate in low power, before any input.
-    public init(configuration: GatingConfiguration = .init()) {
+    public init(configuration: RecordingGate.Configuration = .init()) {
         self.configuration = configuration
     }
 
@@ -227,7 +227,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
     /// Moves the gate's time forward with no new evidence, so that timers
     /// run out and gaps are noticed. A time before the latest input is
     /// ignored (time never goes back). Call it at least every
-    /// ``GatingConfiguration/gapLimit`` seconds while the collector runs.
+    /// ``RecordingGate/Configuration/gapLimit`` seconds while the collector runs.
     /// - Throws: ``GatingError/nonFiniteTime(_:)``.
     /// - Complexity: O(1).
     public mutating func advance(to time: Double, emit: (GatingEvent) -> Void) throws(GatingError) {
@@ -240,7 +240,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
     /// Runs `inputs` (in time order) through a fresh gate: batch defined as
     /// streaming.
     /// - Complexity: O(n) time; the events array is the only allocation.
-    public static func replay<Inputs: Sequence>(_ inputs: Inputs, configuration: GatingConfiguration = .init()) throws(GatingError) -> [GatingEvent]
+    public static func replay<Inputs: Sequence>(_ inputs: Inputs, configuration: RecordingGate.Configuration = .init()) throws(GatingError) -> [GatingEvent]
     where Inputs.Element == GatingInput {
         var gate = RecordingGate(configuration: configuration)
         var events: [GatingEvent] = []
@@ -320,7 +320,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
         max(deadline, time ?? deadline)
     }
 
-    /// The latest fix when it is at most ``GatingConfiguration/fixFreshness`` old at `now`.
+    /// The latest fix when it is at most ``RecordingGate/Configuration/fixFreshness`` old at `now`.
     private func freshFix(at now: Double) -> GatePosition? {
         guard let fix = latestFix, now - fix.time <= configuration.fixFreshness else { return nil }
         return fix

@@ -40,7 +40,7 @@ struct TraceAnalysis: Sendable {
         var source = try TraceInput(path: path, options: options)
         let fixFile = try fixesPath.map { try readFixes(path: $0, lenient: options.lenient) }
         var live = MotionEngine.Configuration()
-        live.gating = GatingConfiguration(policy: policy)
+        live.gating = RecordingGate.Configuration(policy: policy)
         var liveEngine = MotionEngine(configuration: live, timeZone: timeZone, smoothing: .lagged)
         var described = MotionEngine.Configuration()
         described.countsSteps = false

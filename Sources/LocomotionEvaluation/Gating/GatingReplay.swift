@@ -27,7 +27,7 @@ public struct GatingReplay: Sendable {
     ///   evidence (`LocationFixFeed`).
     public static func run(
         samples: [AccelerometerSample], labels: [MotionActivity] = [], fixes: [LocationFix],
-        source: ActivitySource, labelConfidence: ActivityConfidence = .medium, configuration: GatingConfiguration
+        source: ActivitySource, labelConfidence: ActivityConfidence = .medium, configuration: RecordingGate.Configuration
     ) throws(GatingError) -> GatingReplay {
         var events: [GatingEvent] = []
         var updates: [ActivityUpdate] = []

@@ -29,7 +29,7 @@ public struct GatingReplayer: Sendable {
     /// `ActivityClassifier` (`ActivitySource.classifier(_:)`), or the label passed with each sample
     /// (`ActivitySource.external`: an update at every change of the label, with `labelConfidence`).
     public init(fixes: [LocationFix], source: ActivitySource, labelConfidence: ActivityConfidence = .medium,
-                configuration: GatingConfiguration) {
+                configuration: RecordingGate.Configuration) {
         gate = RecordingGate(configuration: configuration)
         self.fixes = LocationFixFeed(fixes)
         labels = ActivityLabelStream(confidence: labelConfidence)

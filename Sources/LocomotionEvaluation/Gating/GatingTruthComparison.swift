@@ -63,7 +63,7 @@ public struct GatingTruthComparison: Sendable, Hashable, Codable {
     public static let completeShare = 0.95
     public static let lostShare = 0.05
 
-    init(timeline: ModeTimeline, truth: [ActivitySegment], configuration: GatingConfiguration, onsetAllowance: Double) {
+    init(timeline: ModeTimeline, truth: [ActivitySegment], configuration: RecordingGate.Configuration, onsetAllowance: Double) {
         self.onsetAllowance = onsetAllowance
         let policy = configuration.policy
 

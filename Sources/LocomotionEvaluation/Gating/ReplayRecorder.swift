@@ -111,7 +111,7 @@ public struct ReplayRecorder: Sendable {
     /// The summary of the replay (after ``finish(at:)``): ``ReplaySummary`` of the segments, the truth and the
     /// updates, with the samples counted here (every row read, received or not) and, for a closed-loop replay,
     /// what its collector received (`closedLoop`).
-    public func summary(configuration: GatingConfiguration, onsetAllowance: Double = 30,
+    public func summary(configuration: RecordingGate.Configuration, onsetAllowance: Double = 30,
                         closedLoop: ClosedLoopCounts? = nil) -> ReplaySummary {
         var summary = ReplaySummary(segments: segments, sampleTimes: EmptyCollection<Double>(), truth: truth,
                                     configuration: configuration, onsetAllowance: onsetAllowance, updates: updates)

@@ -56,7 +56,7 @@ public struct ReplaySummary: Sendable, Hashable, Codable {
     /// - Complexity: O(s + t log n) for s samples, t truth segments, n segments.
     public init<Times: Sequence>(
         segments: [GatingSegment], sampleTimes: Times, truth: [ActivitySegment]?,
-        configuration: GatingConfiguration, onsetAllowance: Double = 30, updates: [ActivityUpdate]? = nil
+        configuration: RecordingGate.Configuration, onsetAllowance: Double = 30, updates: [ActivityUpdate]? = nil
     ) where Times.Element == Double {
         policy = configuration.policy.name
         start = segments.first?.start ?? 0

@@ -18,7 +18,7 @@ public struct TraceSummaryRecorder: Sendable {
     private var interval = SamplingIntervalMedian()
 
     /// A recorder for an engine whose gate runs with `gating`.
-    public init(gating: GatingConfiguration) {
+    public init(gating: RecordingGate.Configuration) {
         summary = TraceSummary(gating: gating)
     }
 

@@ -59,9 +59,9 @@ import LocomotionTestSupport
         #expect(analysis.stepTimes == steps.steps && analysis.bouts == steps.bouts)
         let replay = try GatingReplay.run(samples: trace.samples, fixes: fixFile.fixes,
                                           source: .classifier(ActivityClassifier.Configuration()),
-                                          configuration: GatingConfiguration(policy: .onFoot))
+                                          configuration: RecordingGate.Configuration(policy: .onFoot))
         #expect(analysis.modes == replay.segments)
-        var configuration = OdometerConfiguration()
+        var configuration = Odometer.Configuration()
         configuration.movingActivities = GatingPolicy.anyMovement.recordedActivities
         let odometer = Odometer.measuring(fixFile.fixes, activities: updates, configuration: configuration, timeZone: zone)
         #expect(analysis.odometer?.history == odometer.history)

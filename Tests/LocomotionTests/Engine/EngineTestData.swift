@@ -94,7 +94,7 @@ enum EngineTestData {
     /// (fixes up to a sample, then the sample's decisions, then its steps), as the engine wires them.
     static func gatedSteps(samples: [AccelerometerSample], fixes: [LocationFix],
                            classifier configuration: ActivityClassifier.Configuration,
-                           steps: StepDetectorConfiguration) -> StepDetection {
+                           steps: StepDetector.Configuration) -> StepDetection {
         var classifier = ActivityClassifier(configuration: configuration)
         var detector = StepDetector(configuration: steps)
         var gate = StepActivityGate()

@@ -128,7 +128,7 @@ struct RateSwitchRealTraceTests {
     /// bout's confirmation (`boutStepCount`).
     @Test(arguments: rates)
     func theStepDetectorRefusesSparseInputAndRecoversAtFullRate(rate: Double) throws {
-        let configuration = StepDetectorConfiguration.default
+        let configuration = StepDetector.Configuration.default
         for (name, samples) in try Self.walks() {
             let (thinned, middle) = Self.thinnedInTheMiddle(samples, rate: rate)
             func steps(_ input: [AccelerometerSample]) -> (times: [Double], detector: StepDetector) {

@@ -17,7 +17,7 @@ struct GatingRealSequenceTests {
 
     @Test func gateAloneMeetsTheTargetsOnAJoinedDay() throws {
         let (samples, labels) = try UsTm2017.joined(Self.sessions)
-        let configuration = GatingConfiguration(policy: .onFoot)
+        let configuration = RecordingGate.Configuration(policy: .onFoot)
         let replay = try GatingReplay.run(samples: samples, labels: labels, fixes: [], source: .external,
                                           configuration: configuration)
         let truth = GatingReplay.truthSegments(times: samples.map(\.time), labels: labels)
@@ -44,7 +44,7 @@ struct GatingRealSequenceTests {
     /// were chosen on: a guard on the chain, not a held-out figure; those are in Docs/accuracy.md.)
     @Test func classifierAndGateEndToEndOnAJoinedDay() throws {
         let (samples, labels) = try UsTm2017.joined(Self.sessions)
-        let configuration = GatingConfiguration(policy: .onFoot)
+        let configuration = RecordingGate.Configuration(policy: .onFoot)
         let times = samples.map(\.time)
         let truth = GatingReplay.truthSegments(times: times, labels: labels)
         let alone = try GatingReplay.run(samples: samples, labels: labels, fixes: [], source: .external, labelConfidence: .medium,

@@ -199,7 +199,7 @@ import Testing
 
     @Test func profilesAreReportedWithEachMode() throws {
         let custom = RecordingProfile(locationAccuracy: 5, distanceFilter: 3, accelerometerRate: 100)
-        let config = GatingConfiguration(highAccuracyProfile: custom)
+        let config = RecordingGate.Configuration(highAccuracyProfile: custom)
         let (events, _) = try Self.trafficLight(withFixes: false).run(config)
         for event in events {
             #expect(event.profile == (event.mode == .highAccuracy ? custom : .lowPower))

@@ -55,7 +55,7 @@ struct GatingScript {
             horizontalAccuracy: fixAccuracy)
     }
 
-    func run(_ configuration: GatingConfiguration = .init()) throws -> (events: [GatingEvent], segments: [GatingSegment]) {
+    func run(_ configuration: RecordingGate.Configuration = .init()) throws -> (events: [GatingEvent], segments: [GatingSegment]) {
         let events = try RecordingGate.replay(inputs, configuration: configuration)
         return (events, GatingSegmenter.segments(of: events, end: inputs.last?.time ?? time))
     }

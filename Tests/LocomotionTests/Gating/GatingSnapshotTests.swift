@@ -5,7 +5,7 @@ import Testing
 /// Snapshot → restore → continue gives exactly the decisions of an
 /// uninterrupted run, after every input of every scripted scenario.
 @Suite struct GatingSnapshotTests {
-    static let scenarios: [(String, GatingScript, GatingConfiguration)] = [
+    static let scenarios: [(String, GatingScript, RecordingGate.Configuration)] = [
         ("traffic light", GatingScenarioTests.trafficLight(withFixes: false), .init()),
         ("traffic light with fixes", GatingScenarioTests.trafficLight(withFixes: true), .init()),
         ("bus on foot", GatingScenarioTests.bus(), .init(policy: .onFoot)),

@@ -45,7 +45,7 @@ struct OdometerSnapshotTests {
     @Test("encode → decode → continue equals an uninterrupted run, at every split point")
     func everySplit() throws {
         let events = Self.events()
-        var configuration = OdometerConfiguration()
+        var configuration = Odometer.Configuration()
         configuration.movingActivities = GatingPolicy.onFoot.recordedActivities
         let berlin = TimeZone(identifier: "Europe/Berlin")!
         var uninterrupted = Odometer(configuration: configuration, timeZone: berlin)

@@ -40,7 +40,7 @@ import Testing
             let start = random.uniform(in: 1.6e9...1.8e9)
             let fixes = random.fixes(count: count, from: start)
             let zone = TimeZone(identifier: ["UTC", "Europe/Zurich", "America/New_York", "Asia/Kolkata"][random.integer(in: 0...3)])!
-            let configuration = OdometerConfiguration(movingActivities: random.integer(in: 0...1) == 0 ? nil : GatingPolicy.onFoot.recordedActivities)
+            let configuration = Odometer.Configuration(movingActivities: random.integer(in: 0...1) == 0 ? nil : GatingPolicy.onFoot.recordedActivities)
             let updates = random.activityUpdates(count: count / 10 + 1, from: start)
             let whole = Odometer.measuring(fixes, activities: updates, configuration: configuration, timeZone: zone)
 
