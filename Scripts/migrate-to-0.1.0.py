@@ -23,6 +23,18 @@ RENAMES = [
     ("EpochConfiguration", "RecordingTables.Configuration"),
     # One spelling: maximum, not max.
     ("maxGap", "maximumGap"),
+    # One spelling for the gate: its types nested in RecordingGate, "gate" where "gating" was.
+    ("GatingEvent", "RecordingGate.Event"),
+    ("GatingPhase", "RecordingGate.Phase"),
+    ("GatingPolicy", "RecordingGate.Policy"),
+    ("GatingReason", "RecordingGate.Reason"),
+    ("GatingRule", "RecordingGate.Rule"),
+    ("GatingTrigger", "RecordingGate.Trigger"),
+    ("GatingInput", "RecordingGate.Input"),
+    ("GatingSegmenter", "RecordingGate.Segmenter"),
+    ("GatingSegment", "RecordingGate.Segment"),
+    ("GatingError", "RecordingGateError"),
+    ("GatingTruthComparison", "GateTruthComparison"),
 ]
 
 

@@ -19,7 +19,7 @@ let samples = (0..<7_500).map { index -> AccelerometerSample in
 var classifier = ActivityClassifier()
 var detector = StepDetector()
 var gate = RecordingGate(configuration: RecordingGate.Configuration(policy: .onFoot))
-var switches: [GatingEvent] = []
+var switches: [RecordingGate.Event] = []
 var steps = 0
 
 for sample in samples {

@@ -43,7 +43,7 @@ struct DistanceCommand: AsyncParsableCommand {
     var trace: String?
 
     @Option(help: "With --trace, the activities that count as moving: on-foot, on-foot-and-cycling or any-movement.")
-    var moving: String = GatingPolicy.anyMovement.name
+    var moving: String = RecordingGate.Policy.anyMovement.name
 
     @Option(help: ArgumentHelp("IANA time zone whose local days split the distance (default: this system's zone).", valueName: "zone"))
     var timeZone: String?
@@ -76,7 +76,7 @@ struct DistanceCommand: AsyncParsableCommand {
     @OptionGroup var inputOptions: InputOptions
 
     func run() async throws {
-        guard let policy = GatingPolicy.named(moving) else {
+        guard let policy = RecordingGate.Policy.named(moving) else {
             throw CommandFailure.badUsage("--moving must be on-foot, on-foot-and-cycling or any-movement, not '\(moving)'")
         }
         let zone = try resolveTimeZone()

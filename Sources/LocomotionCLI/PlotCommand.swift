@@ -52,7 +52,7 @@ struct PlotCommand: AsyncParsableCommand {
     var relativeTime = false
 
     @Option(help: "Gating policy for the mode lane: on-foot, on-foot-and-cycling or any-movement.")
-    var policy: GatingPolicy = .onFoot
+    var policy: RecordingGate.Policy = .onFoot
 
     @Flag(help: "No progress line on standard error (shown only when standard error is a terminal).")
     var quiet = false
@@ -159,7 +159,7 @@ struct PlotCommand: AsyncParsableCommand {
                 : ChartBand(start: segment.start, end: segment.end, label: segment.mode.rawValue,
                             colour: segment.mode == .highAccuracy ? ChartPalette.highAccuracy : ChartPalette.lowPower)
         }
-        chart.notes.append("Mode lane: the recording gate with policy \(analysis.gating.policy.name) (Docs/gating.md).")
+        chart.notes.append("Mode lane: the recording gate with policy \(analysis.gate.policy.name) (Docs/gating.md).")
         if let odometer = analysis.odometer {
             chart.distance = DistanceSeries(
                 points: analysis.distance.map { .init(time: $0.time, meters: $0.dayDistance) },

@@ -44,7 +44,7 @@ struct ReplayCommand: AsyncParsableCommand {
     var fixes: String?
 
     @Option(help: "Which activities are recorded: on-foot, on-foot-and-cycling or any-movement.")
-    var policy: GatingPolicy = .onFoot
+    var policy: RecordingGate.Policy = .onFoot
 
     @Option(help: "Write the summary as JSON to this file instead of text on stderr.")
     var summary: String?
@@ -166,7 +166,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
         var engineConfiguration = MotionEngine.Configuration()
         engineConfiguration.activitySource = activityFromLabels ? .external : .classifier(classifierConfiguration)
-        engineConfiguration.gating = configuration
+        engineConfiguration.gate = configuration
         engineConfiguration.countsSteps = false  // a replay reports no steps
         // No day is reported: the zone is never used.
         var engine = MotionEngine(configuration: engineConfiguration, timeZone: TimeZone(identifier: "UTC")!)

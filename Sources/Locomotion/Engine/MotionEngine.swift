@@ -95,7 +95,7 @@ public struct MotionEngine: Sendable {
         }
         detector = StepDetector(configuration: configuration.steps)
         stepGate = StepActivityGate(strongBoutSteps: configuration.steps.strongBoutSteps)
-        gate = RecordingGate(configuration: configuration.gating)
+        gate = RecordingGate(configuration: configuration.gate)
         distance = OdometerFeed(configuration: configuration.odometer, timeZone: timeZone)
     }
 
@@ -106,7 +106,7 @@ public struct MotionEngine: Sendable {
     /// The sensor settings of the current mode.
     public var profile: RecordingProfile { gate.profile }
     /// The gate's current phase.
-    public var phase: GatingPhase { gate.phase }
+    public var phase: RecordingGate.Phase { gate.phase }
     /// Steps counted so far (those the step gate dropped or still holds in a vehicle are not).
     public var stepCount: Int { detector.stepCount - stepGate.droppedStepCount - stepGate.heldStepCount }
     /// Whether a walking bout is going on.
@@ -375,7 +375,7 @@ extension MotionEngine: Codable {
         guard configuration.isValid, self.classifies == classifies, merger.mergesActivity == !classifies,
               detector.hasConsistentState, detector.configuration == configuration.steps,
               stepGate.strongBoutSteps == configuration.steps.strongBoutSteps,
-              gate.configuration == configuration.gating else {
+              gate.configuration == configuration.gate else {
             throw DecodingError.dataCorruptedError(forKey: .configuration, in: container,
                                                    debugDescription: "the snapshot's stages do not fit its configuration")
         }

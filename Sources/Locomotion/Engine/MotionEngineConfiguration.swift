@@ -13,10 +13,10 @@ extension MotionEngine {
         /// feeds no other stage). Snapshots written before this setting existed read as `true`.
         public var countsSteps = true
         /// The recording gate's policy, profiles and timers.
-        public var gating: RecordingGate.Configuration = .init()
+        public var gate: RecordingGate.Configuration = .init()
         /// The odometer's filters and day start. By default distance accrues while any moving activity
         /// (walking, running, cycling, automotive) is reported, as `locomotion summarize` counts it.
-        public var odometer = Odometer.Configuration(movingActivities: GatingPolicy.anyMovement.recordedActivities)
+        public var odometer = Odometer.Configuration(movingActivities: RecordingGate.Policy.anyMovement.recordedActivities)
         /// How far (s) an input may arrive behind the latest input of the other stream: samples and fixes are
         /// merged in time order, and an input is processed once nothing earlier can still come, i.e. once the
         /// latest input is this much later (or at ``MotionEngine/flush(emit:)``). 2 s covers the usual delivery
@@ -39,7 +39,7 @@ extension MotionEngine {
 
 extension MotionEngine.Configuration {
     private enum CodingKeys: String, CodingKey {
-        case activitySource, steps, gating, odometer, maximumSkew, gapLimit, countsSteps
+        case activitySource, steps, gate, odometer, maximumSkew, gapLimit, countsSteps
     }
 
     /// Decodes a configuration; one without `countsSteps` (written before it existed) counts steps.
@@ -48,7 +48,7 @@ extension MotionEngine.Configuration {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         activitySource = try container.decode(Locomotion.ActivitySource.self, forKey: .activitySource)
         steps = try container.decode(StepDetector.Configuration.self, forKey: .steps)
-        gating = try container.decode(RecordingGate.Configuration.self, forKey: .gating)
+        gate = try container.decode(RecordingGate.Configuration.self, forKey: .gate)
         odometer = try container.decode(Odometer.Configuration.self, forKey: .odometer)
         maximumSkew = try container.decode(Double.self, forKey: .maximumSkew)
         gapLimit = try container.decode(Double.self, forKey: .gapLimit)
@@ -62,7 +62,7 @@ extension MotionEngine.Configuration {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(activitySource, forKey: .activitySource)
         try container.encode(steps, forKey: .steps)
-        try container.encode(gating, forKey: .gating)
+        try container.encode(gate, forKey: .gate)
         try container.encode(odometer, forKey: .odometer)
         try container.encode(maximumSkew, forKey: .maximumSkew)
         try container.encode(gapLimit, forKey: .gapLimit)

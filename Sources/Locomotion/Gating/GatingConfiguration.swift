@@ -3,7 +3,7 @@ extension RecordingGate {
     /// distances in metres. Each default is explained in Docs/gating.md.
     public struct Configuration: Sendable, Hashable, Codable {
         /// Which activities are recorded.
-        public var policy: GatingPolicy
+        public var policy: RecordingGate.Policy
         /// Settings reported with ``RecordingMode/highAccuracy``.
         public var highAccuracyProfile: RecordingProfile
         /// Settings reported with ``RecordingMode/lowPower``.
@@ -51,7 +51,7 @@ extension RecordingGate {
 
         /// Creates a configuration; every parameter has the documented default.
         public init(
-            policy: GatingPolicy = .onFoot,
+            policy: RecordingGate.Policy = .onFoot,
             highAccuracyProfile: RecordingProfile = .highAccuracy,
             lowPowerProfile: RecordingProfile = .lowPower,
             entryDwell: Double = 15,

@@ -33,7 +33,7 @@ extension Odometer {
 
         /// The activities during which distance accrues, or nil for no moving gate
         /// (every accepted fix counts). With a gate, fixes before the first activity
-        /// update count as not moving. `GatingPolicy`'s `recordedActivities` are the
+        /// update count as not moving. `RecordingGate.Policy`'s `recordedActivities` are the
         /// usual choices (on foot; on foot and cycling; any movement).
         public var movingActivities: Set<MotionActivity>?
 

@@ -90,7 +90,7 @@ public struct EpochAccumulator: Sendable {
     }
 
     /// Records a gating event: its mode holds from its time on.
-    mutating func add(_ event: GatingEvent) {
+    mutating func add(_ event: RecordingGate.Event) {
         guard let time = acceptedEventTime(event.time) else { return }
         modes.set(event.mode == .highAccuracy, from: time)
     }

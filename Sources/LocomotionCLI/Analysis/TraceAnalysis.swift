@@ -34,19 +34,19 @@ struct TraceAnalysis: Sendable {
     /// trace) are appended to `diagnostics`.
     /// - Throws: ``InputError`` for bad input (a bad row, a trace of fewer than two samples or with times too far
     ///   from 1970 to show, fixes that do not overlap the trace).
-    static func run(path: String, options: TraceReadingOptions, fixesPath: String?, policy: GatingPolicy,
+    static func run(path: String, options: TraceReadingOptions, fixesPath: String?, policy: RecordingGate.Policy,
                     timeZone: TimeZone, diagnostics: inout String, progress: ReadProgress = .none,
                     row: (TraceRow) throws -> Void = { _ in }) throws -> TraceAnalysis {
         var source = try TraceInput(path: path, options: options)
         let fixFile = try fixesPath.map { try readFixes(path: $0, lenient: options.lenient) }
         var live = MotionEngine.Configuration()
-        live.gating = RecordingGate.Configuration(policy: policy)
+        live.gate = RecordingGate.Configuration(policy: policy)
         var liveEngine = MotionEngine(configuration: live, timeZone: timeZone, smoothing: .lagged)
         var described = MotionEngine.Configuration()
         described.countsSteps = false
         var describedEngine = MotionEngine(configuration: described, timeZone: timeZone, smoothing: .full)
         var liveRun = RecordedTrace(fixes: fixFile?.file), describedRun = RecordedTrace(fixes: fixFile?.file)
-        var recorder = TraceSummaryRecorder(gating: live.gating)
+        var recorder = TraceSummaryRecorder(gate: live.gate)
         // Each engine contributes its part of the summary (the recorder takes every kind of event it is given).
         let takeLive = { (event: MotionEvent) in
             switch event {

@@ -20,7 +20,7 @@ public struct ClosedLoopReplay: Sendable {
     public let configuration: RecordingGate.Configuration
 
     /// The mode segments, first to last sample.
-    public var segments: [GatingSegment] { recorder.segments }
+    public var segments: [RecordingGate.Segment] { recorder.segments }
 
     /// The replay's ``ReplaySummary`` (``ReplayRecorder/summary(configuration:onsetAllowance:closedLoop:)``).
     public func summary(onsetAllowance: Double = 30) -> ReplaySummary {
@@ -39,8 +39,8 @@ public struct ClosedLoopReplay: Sendable {
     ) throws(MotionEngineError) -> ClosedLoopReplay {
         precondition(labels.map { $0.count == samples.count } ?? true, "labels must parallel samples")
         var engine = MotionEngine(configuration: configuration, timeZone: TimeZone(identifier: "UTC")!)
-        var sensors = followsProfiles ? ClosedLoopSensors(configuration: configuration.gating) : nil
-        var recorder = ReplayRecorder(truthHold: labels == nil ? nil : configuration.gating.gapLimit)
+        var sensors = followsProfiles ? ClosedLoopSensors(configuration: configuration.gate) : nil
+        var recorder = ReplayRecorder(truthHold: labels == nil ? nil : configuration.gate.gapLimit)
         let handle = { (event: MotionEvent) in
             recorder.push(event)
             sensors?.observe(event)
@@ -64,6 +64,6 @@ public struct ClosedLoopReplay: Sendable {
         }
         engine.finish(emit: handle)
         recorder.finish(at: samples.last?.time ?? 0)
-        return ClosedLoopReplay(recorder: recorder, counts: sensors?.counts, configuration: configuration.gating)
+        return ClosedLoopReplay(recorder: recorder, counts: sensors?.counts, configuration: configuration.gate)
     }
 }

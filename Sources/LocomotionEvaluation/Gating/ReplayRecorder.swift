@@ -12,17 +12,17 @@ import Locomotion
 /// - Complexity: O(1) amortised per sample and per event.
 public struct ReplayRecorder: Sendable {
     /// The gate's events, in order.
-    public private(set) var events: [GatingEvent] = []
+    public private(set) var events: [RecordingGate.Event] = []
     /// The mode segments closed so far; after ``finish(at:)`` every segment, the last closed at the last sample.
-    public private(set) var segments: [GatingSegment] = []
+    public private(set) var segments: [RecordingGate.Segment] = []
     /// The activity updates the gate received, in order.
     public private(set) var updates: [ActivityUpdate] = []
     /// The ground-truth segments of the labels (nil when not collected); complete after ``finish(at:)``.
     public private(set) var truth: [ActivitySegment]?
 
-    private var segmenter = GatingSegmenter()
+    private var segmenter = RecordingGate.Segmenter()
     /// The segment the segmenter holds open (its end unknown).
-    private var openSegment: GatingSegment?
+    private var openSegment: RecordingGate.Segment?
     private var truthBuilder: TruthSegmentBuilder?
     private var counter = RecordedSampleCounter()
     /// Sample times read but not yet counted: `pending[pendingStart...]`.
@@ -56,7 +56,7 @@ public struct ReplayRecorder: Sendable {
         switch event {
         case .recording(let gating):
             events.append(gating)
-            var closed: GatingSegment?
+            var closed: RecordingGate.Segment?
             segmenter.push(gating) { closed = $0 }
             if let closed {
                 segments.append(closed)

@@ -41,15 +41,15 @@ public struct TraceSummary: Sendable {
     /// True when the trace is sampled too sparsely to count steps (the step detector's rule).
     public var stepsRefused = false
     /// The gate's configuration (its policy) and its mode segments, first to last sample.
-    public var gating: RecordingGate.Configuration
-    public var modes: [GatingSegment] = []
+    public var gate: RecordingGate.Configuration
+    public var modes: [RecordingGate.Segment] = []
     /// The odometer after the last fix, nil without fixes; and its running total at each dated fix in time order.
     public var odometer: Odometer?
     public var distance: [DistancePoint] = []
 
     /// An empty summary of a gate with `gating`.
-    public init(gating: RecordingGate.Configuration) {
-        self.gating = gating
+    public init(gate: RecordingGate.Configuration) {
+        self.gate = gate
     }
 
     /// Steps and bouts as one value (its cadence and walking time).
@@ -70,7 +70,7 @@ public struct TraceSummary: Sendable {
     /// sample counts or truth).
     /// - Complexity: O(segments).
     public var modeTotals: ReplaySummary {
-        ReplaySummary(segments: modes, sampleTimes: EmptyCollection<Double>(), truth: nil, configuration: gating)
+        ReplaySummary(segments: modes, sampleTimes: EmptyCollection<Double>(), truth: nil, configuration: gate)
     }
 
     /// The distance per local day (the odometer's tallies, the undated one last), nil without fixes.

@@ -14,12 +14,12 @@ import LocomotionDSP
 public struct TraceSummaryRecorder: Sendable {
     private var summary: TraceSummary
     private var activitySegmenter = ActivitySegmenter()
-    private var modeSegmenter = GatingSegmenter()
+    private var modeSegmenter = RecordingGate.Segmenter()
     private var interval = SamplingIntervalMedian()
 
     /// A recorder for an engine whose gate runs with `gating`.
-    public init(gating: RecordingGate.Configuration) {
-        summary = TraceSummary(gating: gating)
+    public init(gate: RecordingGate.Configuration) {
+        summary = TraceSummary(gate: gate)
     }
 
     /// Samples seen so far.

@@ -52,7 +52,7 @@ public struct ParticipantRecording: Sendable {
     /// How the classifier decides (``ActivityClassifier/Smoothing``).
     public var smoothing: ActivityClassifier.Smoothing
     /// The gating policy whose recording mode the tables report.
-    public var policy: GatingPolicy
+    public var policy: RecordingGate.Policy
     /// The epochs: length, time zone of the local days and times, day start, gap limit.
     public var epoch: RecordingTables.Configuration
     /// Days with fewer hours of data are flagged (``DaySummary/hasTooLittleData``).
@@ -63,7 +63,7 @@ public struct ParticipantRecording: Sendable {
     public var fixes: Fixes
 
     public init(reading: TraceReadingOptions = .init(), classifier: ActivityClassifier.Configuration = .init(),
-                smoothing: ActivityClassifier.Smoothing = .lagged, policy: GatingPolicy = .onFoot,
+                smoothing: ActivityClassifier.Smoothing = .lagged, policy: RecordingGate.Policy = .onFoot,
                 epoch: RecordingTables.Configuration, minimumCoveredHours: Double = DayAccumulator().minimumCoveredHours,
                 tables: RecordingTables.Tables = [.epochs, .days, .segments], fixes: Fixes = .none) {
         self.reading = reading
@@ -81,7 +81,7 @@ public struct ParticipantRecording: Sendable {
     public var engineConfiguration: MotionEngine.Configuration {
         var configuration = MotionEngine.Configuration()
         configuration.activitySource = .classifier(classifier)
-        configuration.gating = RecordingGate.Configuration(policy: policy)
+        configuration.gate = RecordingGate.Configuration(policy: policy)
         configuration.odometer.dayStart = epoch.dayStart
         configuration.gapLimit = epoch.maximumGap
         return configuration

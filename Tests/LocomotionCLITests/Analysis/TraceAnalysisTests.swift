@@ -33,7 +33,7 @@ import LocomotionTestSupport
     }
 
     /// The recording written to a trace and a fixes file (both read back bit for bit), and analysed from them.
-    static func analyse(_ trace: Trace, _ fixFile: FixFile?, policy: GatingPolicy) throws -> TraceAnalysis {
+    static func analyse(_ trace: Trace, _ fixFile: FixFile?, policy: RecordingGate.Policy) throws -> TraceAnalysis {
         let directory = temporaryPath("analysis")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let tracePath = directory + "/walk.csv", fixesPath = directory + "/walk-fixes.csv"
@@ -62,7 +62,7 @@ import LocomotionTestSupport
                                           configuration: RecordingGate.Configuration(policy: .onFoot))
         #expect(analysis.modes == replay.segments)
         var configuration = Odometer.Configuration()
-        configuration.movingActivities = GatingPolicy.anyMovement.recordedActivities
+        configuration.movingActivities = RecordingGate.Policy.anyMovement.recordedActivities
         let odometer = Odometer.measuring(fixFile.fixes, activities: updates, configuration: configuration, timeZone: zone)
         #expect(analysis.odometer?.history == odometer.history)
         #expect(analysis.distance.last?.dayDistance == odometer.today?.distance)
@@ -86,6 +86,6 @@ import LocomotionTestSupport
         let analysis = try Self.analyse(trace, nil, policy: .anyMovement)
         #expect(analysis.odometer == nil)
         #expect(analysis.distance.isEmpty)
-        #expect(analysis.gating.policy == .anyMovement)
+        #expect(analysis.gate.policy == .anyMovement)
     }
 }

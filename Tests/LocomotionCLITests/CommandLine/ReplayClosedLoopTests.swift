@@ -23,7 +23,7 @@ struct ReplayClosedLoopTests {
     }
 
     static func expectSame(_ written: [(start: Double, end: Double, mode: String, reason: String)],
-                           _ replayed: [GatingSegment], _ comment: String) {
+                           _ replayed: [RecordingGate.Segment], _ comment: String) {
         #expect(written.count == replayed.count, "\(comment): \(written.count) segments written, \(replayed.count) replayed")
         for (row, segment) in zip(written, replayed) {
             #expect(abs(row.start - segment.start) < 0.001 && abs(row.end - segment.end) < 0.001
@@ -43,7 +43,7 @@ struct ReplayClosedLoopTests {
         let samples = try Trace.read(path: Self.trace).samples
         let fixes = try FixReader.read(path: Self.fixes)
         var configuration = MotionEngine.Configuration()
-        configuration.gating.lowPowerProfile.accelerometerRate = rate
+        configuration.gate.lowPowerProfile.accelerometerRate = rate
         let replay = try ClosedLoopReplay.run(samples: samples, fixes: fixes, configuration: configuration)
         Self.expectSame(Self.segments(result.standardOutput), replay.segments, "\(rate) Hz")
 

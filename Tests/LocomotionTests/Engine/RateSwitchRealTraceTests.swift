@@ -52,10 +52,10 @@ struct RateSwitchRealTraceTests {
         var kept: [AccelerometerSample] = []
         for sample in samples {
             if phase == 0 && sample.time >= middle.lowerBound || phase == 1 && sample.time >= middle.upperBound {
-                sensors.observe(.recording(GatingEvent(
+                sensors.observe(.recording(RecordingGate.Event(
                     time: sample.time, phase: phase == 0 ? .idle : .recording, mode: phase == 0 ? .lowPower : .highAccuracy,
                     profile: phase == 0 ? lowPower : .highAccuracy, changesMode: true,
-                    reason: GatingReason(rule: phase == 0 ? .stopTimeout : .dwell, trigger: .timer))))
+                    reason: RecordingGate.Reason(rule: phase == 0 ? .stopTimeout : .dwell, trigger: .timer))))
                 phase += 1
             }
             if sensors.receives(sampleAt: sample.time) { kept.append(sample) }

@@ -19,7 +19,7 @@ struct GatingClosedLoopTests {
 
     static func configuration(lowPowerRate: Double) -> MotionEngine.Configuration {
         var configuration = MotionEngine.Configuration()
-        configuration.gating.lowPowerProfile.accelerometerRate = lowPowerRate
+        configuration.gate.lowPowerProfile.accelerometerRate = lowPowerRate
         return configuration
     }
 
@@ -42,7 +42,7 @@ struct GatingClosedLoopTests {
         #expect(off.counts?.samplesReceived == 0)
 
         // The default low-power profile (10 Hz): the walks are seen and recorded as in the open loop.
-        #expect(MotionEngine.Configuration().gating.lowPowerProfile.accelerometerRate == 10)
+        #expect(MotionEngine.Configuration().gate.lowPowerProfile.accelerometerRate == 10)
         let closed = try ClosedLoopReplay.run(samples: samples, labels: labels)
         let closedShares = try Self.shares(closed)
         #expect(abs(closedShares.walking - 0.924) <= 0.005 && abs(closedShares.still - 1.0) <= 0.005 && closedShares.missed == 0,

@@ -72,7 +72,7 @@ struct GatingRealSequenceTests {
     @Test func restoringAtEverySplitOfARealSequence() throws {
         let (samples, labels) = try UsTm2017.joined(Self.sessions)
         // The same input stream GatingReplay builds: an update at each label change, a heartbeat per sample.
-        var inputs: [GatingInput] = []
+        var inputs: [RecordingGate.Input] = []
         var previous: MotionActivity?
         for (sample, label) in zip(samples, labels) {
             if label != previous {
@@ -83,7 +83,7 @@ struct GatingRealSequenceTests {
         }
         let encoder = JSONEncoder(), decoder = JSONDecoder()
         var gate = RecordingGate()
-        var events: [GatingEvent] = []
+        var events: [RecordingGate.Event] = []
         var mismatches = 0
         for input in inputs {
             try gate.push(input) { events.append($0) }

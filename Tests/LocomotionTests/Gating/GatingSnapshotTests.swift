@@ -35,7 +35,7 @@ import Testing
         let encoder = JSONEncoder()
         let decoder = JSONDecoder()
         var gate = RecordingGate(configuration: configuration)
-        var events: [GatingEvent] = []
+        var events: [RecordingGate.Event] = []
         var eventCountAfter: [Int] = []
         var restoredStates: [RecordingGate] = []
         for input in inputs {
@@ -53,7 +53,7 @@ import Testing
         let stride = max(1, inputs.count / 200)
         for split in Swift.stride(from: 0, to: inputs.count, by: stride) {
             var resumed = restoredStates[split]
-            var tail: [GatingEvent] = []
+            var tail: [RecordingGate.Event] = []
             for input in inputs[(split + 1)...] { try resumed.push(input) { tail.append($0) } }
             let expected = Array(events[eventCountAfter[split]...])
             #expect(tail == expected, "\(name): split after input \(split)")

@@ -46,7 +46,7 @@ struct OdometerSnapshotTests {
     func everySplit() throws {
         let events = Self.events()
         var configuration = Odometer.Configuration()
-        configuration.movingActivities = GatingPolicy.onFoot.recordedActivities
+        configuration.movingActivities = RecordingGate.Policy.onFoot.recordedActivities
         let berlin = TimeZone(identifier: "Europe/Berlin")!
         var uninterrupted = Odometer(configuration: configuration, timeZone: berlin)
         var prefixes: [Odometer] = []

@@ -208,7 +208,7 @@ struct OdometerMovingGateTests {
             ActivityUpdate(start: 1_000_200, activity: .automotive, confidence: .high),
         ]
         var configuration = Odometer.Configuration()
-        configuration.movingActivities = GatingPolicy.onFoot.recordedActivities
+        configuration.movingActivities = RecordingGate.Policy.onFoot.recordedActivities
         let odometer = Odometer.measuring(track, activities: activities, configuration: configuration, timeZone: utc)
         let day = try #require(odometer.today)
         // Fixes 100…199 are walking; the segment 99 → 100 ends while walking and counts.
@@ -220,7 +220,7 @@ struct OdometerMovingGateTests {
     @Test("with a gate, fixes before the first activity update do not count")
     func noActivityYet() {
         var configuration = Odometer.Configuration()
-        configuration.movingActivities = GatingPolicy.anyMovement.recordedActivities
+        configuration.movingActivities = RecordingGate.Policy.anyMovement.recordedActivities
         let odometer = Odometer.measuring(northwardTrack(start: 0, count: 10), configuration: configuration, timeZone: utc)
         #expect(odometer.today?.distance == 0)
         #expect(odometer.today?.rejectedNotMoving == 10)

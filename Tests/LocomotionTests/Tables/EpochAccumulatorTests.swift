@@ -23,8 +23,8 @@ func epochs(of inputs: [EpochInput], configuration: RecordingTables.Configuratio
         case .sample(let time): accumulator.addSample(at: time)
         case let .update(time, activity): accumulator.add(ActivityUpdate(start: time, activity: activity, confidence: .high))
         case let .mode(time, mode):
-            accumulator.add(GatingEvent(time: time, phase: .idle, mode: mode, profile: RecordingGate.Configuration().profile(for: mode),
-                                        changesMode: true, reason: GatingReason(rule: .initial, trigger: .activity)))
+            accumulator.add(RecordingGate.Event(time: time, phase: .idle, mode: mode, profile: RecordingGate.Configuration().profile(for: mode),
+                                        changesMode: true, reason: RecordingGate.Reason(rule: .initial, trigger: .activity)))
         case .step(let time): accumulator.addStep(at: time)
         case .bout(let bout): accumulator.add(bout)
         case let .distance(meters, time): accumulator.addDistance(meters, at: time)
