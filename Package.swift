@@ -60,10 +60,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // What every test target shares (a seeded generator, the datasets' location, temporary files); no
-        // product links it.
+        // What every test target shares (a seeded generator, the datasets' location and readers, temporary files,
+        // an independent oracle of the gate's replays); no product links it.
         .target(
             name: "LocomotionTestSupport",
+            dependencies: ["Locomotion", "LocomotionDSP"],
             path: "Tests/LocomotionTestSupport"
         ),
         .testTarget(
@@ -77,8 +78,6 @@ let package = Package(
             name: "LocomotionTests",
             dependencies: [
                 "Locomotion", "LocomotionDSP", "LocomotionTestSupport",
-                // The gate's and the engine's tests replay traces with GatingReplay as the reference.
-                "LocomotionEvaluation",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

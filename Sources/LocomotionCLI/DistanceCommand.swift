@@ -111,7 +111,7 @@ struct DistanceCommand: AsyncParsableCommand {
             let file = try FixReader.readFile(path: path, options: FixReadingOptions(lenient: readingOptions.lenient))
             diagnostics += LenientReport.text(file.warnings, skipped: file.warnings.count, in: path)
             let odometer: Odometer
-            var feed: FixFeed?
+            let warning: String?
             if let trace {
                 // The moving gate: the classifier run over the whole trace (each decision on all its evidence, as
                 // `label` decides), distance accruing while it reports an activity of --moving.
@@ -129,15 +129,17 @@ struct DistanceCommand: AsyncParsableCommand {
                                            fixTimes: file.fixes.map(\.time), trace: trace, fixes: path,
                                            diagnostics: &diagnostics)
                 odometer = engine.odometer
-                feed = run.fixes
+                warning = run.fixesOutOfOrderWarning
             } else {
+                // The odometer alone, fed the fixes in the recording order.
                 var measured = Odometer(configuration: configured, timeZone: zone)
-                var fixes = FixFeed(file, joinsSegments: joinSegments)
-                fixes.push(into: &measured) { _ in }
+                var inputs = RecordedInputs(fixes: file.fixes, segmentStarts: file.segmentStarts, joinsSegments: joinSegments)
+                inputs.endSamples()
+                while let input = inputs.next() { measured.push(input) { _ in } }
                 odometer = measured
-                feed = fixes
+                warning = file.outOfOrderWarning(count: inputs.outOfOrderFixCount, first: inputs.firstOutOfOrderFix)
             }
-            if let warning = feed?.outOfOrderWarning { diagnostics += "locomotion: \(warning)\n" }
+            if let warning { diagnostics += "locomotion: \(warning)\n" }
             var text = format == .csv ? Self.header.joined(separator: ",") + "\n" : ""
             for tally in odometer.history + (odometer.undated.map { [$0] } ?? []) {
                 text += Self.row(tally, format: format)

@@ -161,7 +161,7 @@ enum ActivityTraceRun {
         try TraceSpan.requireTwoSamples(rowCount, file: path)
         if let fixes {
             diagnostics += fixes.warnings
-            if let warning = run.fixes?.outOfOrderWarning { diagnostics += "locomotion: \(warning)\n" }
+            if let warning = run.fixesOutOfOrderWarning { diagnostics += "locomotion: \(warning)\n" }
             if let fixesPath, let start = run.firstSampleTime, let end = run.lastSampleTime {
                 try TraceSpan.checkOverlap(traceStart: start, traceEnd: end, fixTimes: fixes.file.fixes.map(\.time),
                                            trace: path, fixes: fixesPath, diagnostics: &diagnostics)

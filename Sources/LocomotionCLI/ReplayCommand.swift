@@ -171,37 +171,21 @@ struct ReplayCommand: AsyncParsableCommand {
         // No day is reported: the zone is never used.
         var engine = MotionEngine(configuration: engineConfiguration, timeZone: TimeZone(identifier: "UTC")!)
         var run = RecordedTrace(fixes: fixFile?.file, activityFromLabels: activityFromLabels ? labelConfidence : nil)
-        var recorder = ReplayRecorder(truthHold: source.hasLabels ? configuration.gapLimit : nil)
+        // --closed-loop: the engine gets the rows and fixes a collector applying its profiles would have received
+        // (GateReplay is the same collector over buffers).
+        var collector = ReplayCollector(truthHold: source.hasLabels ? configuration.gapLimit : nil,
+                                        closedLoop: closedLoop ? configuration : nil)
         var rowCount = 0
-        // --closed-loop: the rows and fixes a collector applying the engine's profiles would have received
-        // (ClosedLoopReplay is the same loop over buffers).
-        var sensors = closedLoop ? ClosedLoopSensors(configuration: configuration) : nil
-        let record = { (event: MotionEvent) in
-            recorder.push(event)
-            sensors?.observe(event)
-        }
-        let receiving = { (fix: LocationFix) in sensors?.receives(fix) ?? true }
         do {
             while let row = try source.next() {
-                recorder.push(sampleAt: row.sample.time, label: row.label)
-                if sensors == nil {
-                    try run.push(row, of: trace, through: &engine, emit: record)
-                    if let processed = engine.lastSampleTime { recorder.advance(to: processed) }
-                } else {
-                    try run.pushEvidence(before: row, of: trace, through: &engine, receivingFix: receiving, emit: record)
-                    if sensors!.receives(sampleAt: row.sample.time) {
-                        try run.pushSample(of: row, in: trace, through: &engine, emit: record)
-                        if let processed = engine.lastSampleTime { recorder.advance(to: processed) }
-                    } else {
-                        let advancing = sensors!.isAccelerometerOff
-                        try run.pass(row, of: trace, through: &engine, advancing: advancing, emit: record)
-                        if advancing { recorder.advance(to: row.sample.time) }
-                    }
+                collector.read(sampleAt: row.sample.time, label: row.label)
+                try run.push(row, of: trace) { (input: MotionInput) throws(MotionEngineError) in
+                    try collector.deliver(input, to: &engine)
                 }
                 rowCount += 1
                 progress.row(rowCount)
             }
-            try run.finish(&engine, emit: record)
+            try run.finish(&engine) { collector.observe($0) }
         } catch {
             diagnostics += LenientReport.text(source.warnings, skipped: source.skippedRowCount, in: trace)
             throw error
@@ -210,12 +194,12 @@ struct ReplayCommand: AsyncParsableCommand {
         try TraceSpan.requireTwoSamples(rowCount, file: trace)
         if let fixes, let fixFile, let first = run.firstSampleTime, let last = run.lastSampleTime {
             diagnostics += fixFile.warnings
-            if let warning = run.fixes?.outOfOrderWarning { diagnostics += "locomotion: \(warning)\n" }
+            if let warning = run.fixesOutOfOrderWarning { diagnostics += "locomotion: \(warning)\n" }
             try TraceSpan.checkOverlap(traceStart: first, traceEnd: last, fixTimes: fixFile.file.fixes.map(\.time),
                                        trace: trace, fixes: fixes, diagnostics: &diagnostics)
         }
-        recorder.finish(at: run.lastSampleTime ?? 0)
-        let replay = recorder
+        collector.finish(at: run.lastSampleTime ?? 0)
+        let replay = collector.recorder
 
         var eventLines: String?
         if events != nil {
@@ -248,7 +232,7 @@ struct ReplayCommand: AsyncParsableCommand {
             }
         }
 
-        let result = replay.summary(configuration: configuration, onsetAllowance: onsetAllowance, closedLoop: sensors?.counts)
+        let result = collector.summary(configuration: configuration, onsetAllowance: onsetAllowance)
         var summaryJSON: String?
         if summary != nil {
             let encoder = JSONEncoder()

@@ -133,6 +133,19 @@ public struct ActivityClassifier: Sendable, Codable {
         }
     }
 
+    /// Pushes one input of a recording (``RecordedInputs``): a sample as ``push(_:emit:)-(AccelerometerSample,_)``,
+    /// a fix in time order as ``push(_:)``; the rest (fixes that are no evidence, segment breaks, activity from
+    /// outside) decides nothing here.
+    /// - Complexity: as the input's own `push`.
+    @inlinable
+    public mutating func push(_ input: MotionInput, emit: (ActivityUpdate) -> Void) {
+        switch input {
+        case .sample(let sample): push(sample, emit: emit)
+        case .fix(let fix): push(fix)
+        case .outOfOrderFix, .untimedFix, .segmentBreak, .activity: break
+        }
+    }
+
     /// Pushes a location fix. Its speed (m/s), when present and the fix's horizontal accuracy is within
     /// `Configuration.speedMaximumAccuracy`, is used for the windows that end within `speedMaximumAge` of it.
     /// Push fixes in time order together with the samples. A fix emits nothing by itself.

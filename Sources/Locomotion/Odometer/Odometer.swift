@@ -109,6 +109,19 @@ public struct Odometer: Sendable, Hashable, Codable {
         run.removeAll()
     }
 
+    /// Takes one input of a recording (``RecordedInputs``): a fix of any kind as ``push(_:emit:)`` (the odometer
+    /// judges the order itself, by the same rule), a track-segment break as ``startNewSegment()``, an activity update
+    /// as ``push(_:)``; a sample adds nothing. Calls `emit` once for each fix.
+    /// - Complexity: as the input's own method.
+    public mutating func push(_ input: MotionInput, emit: (DistanceUpdate) -> Void) {
+        switch input {
+        case .fix(let fix), .outOfOrderFix(let fix), .untimedFix(let fix): push(fix, emit: emit)
+        case .segmentBreak: startNewSegment()
+        case .activity(let update): push(update)
+        case .sample: break
+        }
+    }
+
     /// Takes one fix (in time order) and calls `emit` once with what was done
     /// with it and the tally of the day it counted on. A fix whose time is NaN
     /// (a GPX point without `<time>`) counts in ``undated``: the accuracy and

@@ -85,7 +85,7 @@ struct TraceAnalysis: Sendable {
             stepsRefused: liveEngine.isRecordingTooSparseForSteps, odometer: fixFile != nil ? describedEngine.odometer : nil))
         if let fixFile, let fixesPath {
             diagnostics += fixFile.warnings
-            if let warning = describedRun.fixes?.outOfOrderWarning { diagnostics += "locomotion: \(warning)\n" }
+            if let warning = describedRun.fixesOutOfOrderWarning { diagnostics += "locomotion: \(warning)\n" }
             try TraceSpan.checkOverlap(traceStart: first, traceEnd: last, fixTimes: fixFile.file.fixes.map(\.time),
                                        trace: path, fixes: fixesPath, diagnostics: &diagnostics)
             analysis.fixCount = fixFile.file.fixes.count { !$0.time.isNaN }

@@ -1,9 +1,9 @@
 import Locomotion
 
 /// What a replay of a recorded trace reports, collected as a `MotionEngine` runs it: the gate's events and mode
-/// segments, the activity updates the gate received, the ground-truth segments of a labelled trace, and the
-/// ``ReplaySummary`` — the same values as ``GatingReplay`` and ``GatingReplay/truthSegments(times:labels:maximumHold:)``
-/// over the whole trace, in memory that grows with what happens (events, segments), not with the samples.
+/// segments, the activity updates the gate received, the ground-truth segments of a labelled trace (those of
+/// ``TruthSegmentBuilder/segments(times:labels:maximumHold:)``), and the ``ReplaySummary``, in memory that grows with
+/// what happens (events, segments), not with the samples. ``ReplayCollector`` keeps one in step with an engine.
 ///
 /// A stage of the streaming contract: ``push(sampleAt:label:)`` each sample as it is read,
 /// ``push(_:)`` each event of the engine, ``advance(to:)`` to the engine's latest processed sample after each

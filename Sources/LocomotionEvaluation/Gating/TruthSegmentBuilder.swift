@@ -1,7 +1,7 @@
 import Locomotion
 
 /// Ground-truth activity segments built from labelled samples one at a time
-/// (``GatingReplay/truthSegments(times:labels:maximumHold:)`` is this builder over a whole trace): each
+/// (``segments(times:labels:maximumHold:)`` is this builder over a whole trace): each
 /// label holds from its sample to the next sample, for at most `maximumHold` seconds, so a gap in the
 /// recording is not labelled; runs of one label are merged.
 ///
@@ -47,5 +47,16 @@ public struct TruthSegmentBuilder: Sendable {
         open = nil
         previousTime = nil
         previousLabel = nil
+    }
+
+    /// The ground-truth segments of a whole trace: `labels` parallel to the sample `times`, each label holding for at
+    /// most `maximumHold` seconds (by default 60 s, the gate's default gap limit); the builder pushed over the trace.
+    /// - Complexity: O(n).
+    public static func segments(times: some Sequence<Double>, labels: [MotionActivity], maximumHold: Double = 60) -> [ActivitySegment] {
+        var builder = TruthSegmentBuilder(maximumHold: maximumHold)
+        var segments: [ActivitySegment] = []
+        for (time, label) in zip(times, labels) { builder.push(label, at: time) { segments.append($0) } }
+        builder.finish { segments.append($0) }
+        return segments
     }
 }

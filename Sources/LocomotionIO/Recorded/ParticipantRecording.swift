@@ -10,7 +10,7 @@ import LocomotionDSP
 ///   starts before the previous one ends is an ``InputError`` naming both.
 /// - **One engine.** Every sample goes through one `MotionEngine` (the classifier, the step detector behind the
 ///   activity gate, the recording gate with ``policy``, the odometer), through ``RecordedTrace`` — so fixes follow
-///   the one rule of ``FixFeed`` — and its events into the tables, each table row final as soon as the engine has
+///   the recording order of `RecordedInputs` — and its events into the tables, each table row final as soon as the engine has
 ///   settled its time (`MotionEngine.eventSettledTime`).
 /// - **Fixes.** One file for the whole recording, or each trace's companion `NAME.fixes.csv` (``companionFixes(of:)``),
 ///   fed before the next trace's samples; a companion's fixes after its trace's last sample still count (they may
@@ -41,7 +41,7 @@ public struct ParticipantRecording: Sendable {
         case traceRead(file: String, warnings: [InputWarning], skippedRowCount: Int)
         /// A file of fixes was read (its ``FixFile/warnings``: what lenient reading skipped).
         case fixesRead(FixFile)
-        /// Fixes went back in time (``FixFeed/outOfOrderWarning``): one line for people.
+        /// Fixes went back in time (``RecordedTrace/fixesOutOfOrderWarning``): one line for people.
         case fixesOutOfOrder(String)
     }
 
@@ -175,7 +175,7 @@ public struct ParticipantRecording: Sendable {
                 // last trace they count for distance only (the recording ends there).
                 try run.pushRemainingFixes(into: &engine) { events.append($0) }
                 record(&events)
-                if let warning = run.fixes?.outOfOrderWarning { notice(.fixesOutOfOrder(warning)) }
+                if let warning = run.fixesOutOfOrderWarning { notice(.fixesOutOfOrder(warning)) }
             }
         }
         guard previous != nil else {
@@ -185,7 +185,7 @@ public struct ParticipantRecording: Sendable {
         try run.finish(&engine) { events.append($0) }
         record(&events)
         tables.finish(emit: output)
-        if let warning = run.fixes?.outOfOrderWarning { notice(.fixesOutOfOrder(warning)) }
+        if let warning = run.fixesOutOfOrderWarning { notice(.fixesOutOfOrder(warning)) }
         return tables.lateEventCount
     }
 

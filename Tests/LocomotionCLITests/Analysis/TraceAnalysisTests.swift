@@ -57,9 +57,8 @@ import LocomotionTestSupport
         let updates = ActivityClassifier.updates(of: trace.samples, fixes: fixFile.fixes, smoothing: .full)
         let steps = StepDetector.detect(trace.samples)
         #expect(analysis.stepTimes == steps.steps && analysis.bouts == steps.bouts)
-        let replay = try GatingReplay.run(samples: trace.samples, fixes: fixFile.fixes,
-                                          source: .classifier(ActivityClassifier.Configuration()),
-                                          configuration: RecordingGate.Configuration(policy: .onFoot))
+        let replay = try GateOracle.run(samples: trace.samples, fixes: fixFile.fixes,
+                                        configuration: RecordingGate.Configuration(policy: .onFoot))
         #expect(analysis.modes == replay.segments)
         var configuration = Odometer.Configuration()
         configuration.movingActivities = RecordingGate.Policy.anyMovement.recordedActivities

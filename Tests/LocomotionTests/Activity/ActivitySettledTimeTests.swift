@@ -2,6 +2,7 @@ import Foundation
 import LocomotionDSP
 import PropertyBased
 import Testing
+import LocomotionTestSupport
 @testable import Locomotion
 
 /// `ActivityClassifier.settledTime` is a promise: no update emitted after it was read starts before it. The engine's

@@ -17,7 +17,7 @@ struct MotionEngineRealTraceTests {
         return encoder
     }
 
-    /// Samples and fixes in the order `GatingReplay` takes them: fixes up to a sample's time, then the sample.
+    /// Samples and fixes in the recording order, by hand: fixes up to a sample's time, then the sample.
     static func inputs(_ samples: [AccelerometerSample], _ fixes: [LocationFix]) -> [Either] {
         var merged: [Either] = []
         var next = 0

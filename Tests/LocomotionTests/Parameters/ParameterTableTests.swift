@@ -2,7 +2,7 @@ import Foundation
 import Locomotion
 import LocomotionDSP
 import Testing
-import LocomotionEvaluation
+import LocomotionTestSupport
 
 /// Every configuration lists every setting with its range (`ParameterizedConfiguration`), the defaults lie
 /// in those ranges, and no value a user can type — anything in [−1e308, 1e308], NaN, ±∞ — makes a component
@@ -198,8 +198,7 @@ import LocomotionEvaluation
 
     @Test func noGateValueTraps() {
         let counts = expectNoTrap(RecordingGate.Configuration(), seed: 3) { configuration in
-            _ = try? GatingReplay.run(samples: Self.samples, fixes: Self.fixes, source: .classifier(.init()),
-                                      configuration: configuration)
+            _ = try? GateOracle.run(samples: Self.samples, fixes: Self.fixes, configuration: configuration)
         }
         #expect(counts.refused > 0 && counts.ran > 0)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LocomotionDSP
 import Testing
+import LocomotionTestSupport
 @testable import Locomotion
 
 /// Restore and continue on real recordings: the classifier and the step detector encoded to JSON at cut points
@@ -68,7 +69,7 @@ struct RealTraceSnapshotTests {
     @Test func stepDetectorRestoredAnywhereInRealWalksEqualsUninterrupted() throws {
         let (joined, _) = try UsTm2017.joined(Self.sessions)
         var traces = [joined]
-        if StepTestDatasets.isPresent("oxford-step-counter") {
+        if TestDatasets.isPresent("oxford-step-counter") {
             traces.append(try StepTestDatasets.oxford("Pixel_Jamie_Hard_BackPocket_1").samples)
         }
         for samples in traces {

@@ -1,19 +1,13 @@
 import Foundation
 import LocomotionDSP
-import Testing
-import LocomotionTestSupport
 
 /// The shared public datasets for the steps tests (where they are: `TestDatasets`).
-enum StepTestDatasets {
+public enum StepTestDatasets {
     static var root: URL { TestDatasets.root }
-
-    static func isPresent(_ name: String) -> Bool { TestDatasets.isPresent(name) }
-
-    static func absent(_ name: String) -> Comment { Comment(rawValue: TestDatasets.absence(name)) }
 
     /// An Oxford step-counter trace: samples in g, and the true step count (0→1 transitions on
     /// either foot switch, as the dataset counts).
-    static func oxford(_ name: String) throws -> (samples: [AccelerometerSample], trueSteps: Int) {
+    public static func oxford(_ name: String) throws -> (samples: [AccelerometerSample], trueSteps: Int) {
         let folder = root.appendingPathComponent("oxford-step-counter/raw/optimisation/data/\(name)")
         var samples: [AccelerometerSample] = []
         for line in try String(contentsOf: folder.appendingPathComponent("accelerometer.csv"), encoding: .utf8)
@@ -42,7 +36,7 @@ enum StepTestDatasets {
     }
 
     /// The accelerometer rows of a us-tm2017 session, in g (time in s since the session start).
-    static func usTransportationMode(_ name: String) throws -> [AccelerometerSample] {
+    public static func usTransportationMode(_ name: String) throws -> [AccelerometerSample] {
         let file = root.appendingPathComponent("us-tm2017/raw/sensorfile_\(name).csv")
         var samples: [AccelerometerSample] = []
         for line in try String(contentsOf: file, encoding: .isoLatin1).split(whereSeparator: \.isNewline) {

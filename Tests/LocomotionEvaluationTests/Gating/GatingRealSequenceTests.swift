@@ -15,12 +15,19 @@ struct GatingRealSequenceTests {
         "Damiano_Walking_1485093844769", "Damiano_Still_1484659419340",
     ]
 
+    /// An engine whose gate has `gate` (its steps are off in a replay).
+    static func engine(_ gate: RecordingGate.Configuration) -> MotionEngine.Configuration {
+        var configuration = MotionEngine.Configuration()
+        configuration.gate = gate
+        return configuration
+    }
+
     @Test func gateAloneMeetsTheTargetsOnAJoinedDay() throws {
         let (samples, labels) = try UsTm2017.joined(Self.sessions)
         let configuration = RecordingGate.Configuration(policy: .onFoot)
-        let replay = try GatingReplay.run(samples: samples, labels: labels, fixes: [], source: .external,
-                                          configuration: configuration)
-        let truth = GatingReplay.truthSegments(times: samples.map(\.time), labels: labels)
+        let replay = try GateReplay.run(samples: samples, labels: labels, configuration: Self.engine(configuration),
+                                        activityFromLabels: .medium)
+        let truth = TruthSegmentBuilder.segments(times: samples.map(\.time), labels: labels)
         let summary = ReplaySummary(segments: replay.segments, sampleTimes: samples.map(\.time), truth: truth,
                                     configuration: configuration)
         let result = try #require(summary.truth)
@@ -31,8 +38,8 @@ struct GatingRealSequenceTests {
         #expect(result.steadySwitchesPerHour <= 2)
         #expect(result.onsetDelays.allSatisfy { $0 <= configuration.entryDwell })
         // Under any-movement the car is recorded too: one recording from the first step to the stop timeout.
-        let anyMovement = try GatingReplay.run(samples: samples, labels: labels, fixes: [], source: .external,
-                                               configuration: .init(policy: .anyMovement))
+        let anyMovement = try GateReplay.run(samples: samples, labels: labels,
+                                             configuration: Self.engine(.init(policy: .anyMovement)), activityFromLabels: .medium)
         #expect(anyMovement.segments.map(\.mode) == [.lowPower, .highAccuracy, .lowPower])
     }
 
@@ -46,11 +53,10 @@ struct GatingRealSequenceTests {
         let (samples, labels) = try UsTm2017.joined(Self.sessions)
         let configuration = RecordingGate.Configuration(policy: .onFoot)
         let times = samples.map(\.time)
-        let truth = GatingReplay.truthSegments(times: times, labels: labels)
-        let alone = try GatingReplay.run(samples: samples, labels: labels, fixes: [], source: .external, labelConfidence: .medium,
-                                         configuration: configuration)
-        let endToEnd = try GatingReplay.run(samples: samples, fixes: [], source: .classifier(.init()),
-                                            configuration: configuration)
+        let truth = TruthSegmentBuilder.segments(times: times, labels: labels)
+        let alone = try GateReplay.run(samples: samples, labels: labels, configuration: Self.engine(configuration),
+                                       activityFromLabels: .medium)
+        let endToEnd = try GateReplay.run(samples: samples, configuration: Self.engine(configuration))
         #expect(endToEnd.updates.contains { $0.activity == .automotive })
         #expect(endToEnd.segments.map(\.mode) == alone.segments.map(\.mode), "\(endToEnd.segments)")
         let decisionDelay = ActivityClassifier.TemporalParameters().lag + ActivityClassifier.Configuration().windowDuration
@@ -71,7 +77,7 @@ struct GatingRealSequenceTests {
 
     @Test func restoringAtEverySplitOfARealSequence() throws {
         let (samples, labels) = try UsTm2017.joined(Self.sessions)
-        // The same input stream GatingReplay builds: an update at each label change, a heartbeat per sample.
+        // The same input stream as the gate alone on the labels: an update at each label change, a heartbeat per sample.
         var inputs: [RecordingGate.Input] = []
         var previous: MotionActivity?
         for (sample, label) in zip(samples, labels) {
@@ -92,48 +98,5 @@ struct GatingRealSequenceTests {
         }
         #expect(mismatches == 0)
         #expect(events.filter(\.changesMode).count >= 5)
-    }
-}
-
-/// Reads us-tm2017 raw session files (accelerometer rows only) for tests.
-enum UsTm2017 {
-    static var directory: URL { TestDatasets.folder("us-tm2017/raw") }
-
-    static var isAvailable: Bool { FileManager.default.fileExists(atPath: directory.path) }
-
-    static let classes: [String: MotionActivity] = ["Still": .stationary, "Walking": .walking, "Car": .automotive,
-                                                   "Bus": .automotive, "Train": .automotive]
-
-    /// Sessions re-timed to follow each other (as Scripts/gating/join_us_tm2017.py does), in g.
-    static func joined(_ names: [String]) throws -> ([AccelerometerSample], [MotionActivity]) {
-        var samples: [AccelerometerSample] = []
-        var labels: [MotionActivity] = []
-        var clock = Double(names[0].split(separator: "_").last!)! / 1000
-        for name in names {
-            let label = activity(for: name)
-            let text = try String(contentsOf: directory.appendingPathComponent("sensorfile_\(name).csv"), encoding: .utf8)
-            var rows: [AccelerometerSample] = []
-            for line in text.split(separator: "\n") {
-                let fields = line.split(separator: ",")
-                guard fields.count >= 5, fields[1] == "android.sensor.accelerometer",
-                      let t = Double(fields[0]), let x = Double(fields[2]), let y = Double(fields[3]), let z = Double(fields[4])
-                else { continue }
-                if let last = rows.last, t / 1000 <= last.time { continue }
-                rows.append(AccelerometerSample(time: t / 1000, x: x / 9.80665, y: y / 9.80665, z: z / 9.80665))
-            }
-            let intervals = zip(rows, rows.dropFirst()).map { $1.time - $0.time }.sorted()
-            let step = intervals[intervals.count / 2]
-            let offset = clock - rows[0].time
-            for row in rows {
-                samples.append(AccelerometerSample(time: row.time + offset, acceleration: row.acceleration))
-                labels.append(label)
-            }
-            clock = samples.last!.time + step
-        }
-        return (samples, labels)
-    }
-
-    private static func activity(for name: String) -> MotionActivity {
-        classes[String(name.split(separator: "_")[1])]!
     }
 }
