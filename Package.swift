@@ -47,6 +47,12 @@ let package = Package(
             name: "LocomotionIO",
             dependencies: ["Locomotion", "LocomotionDSP"]
         ),
+        // The public datasets' adapters (`locomotion convert`) and the seeded simulator (`locomotion simulate`): the
+        // tool's and the tests' own, reached with `package` access; no product links it.
+        .target(
+            name: "LocomotionDatasets",
+            dependencies: ["Locomotion", "LocomotionDSP", "LocomotionIO"]
+        ),
         // Scoring, ground-truth comparison and replay summaries: what a study runs over recorded traces and an
         // app never does, kept out of the modules an app links.
         .target(
@@ -56,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "LocomotionCLI",
             dependencies: [
-                "Locomotion", "LocomotionDSP", "LocomotionIO", "LocomotionEvaluation",
+                "Locomotion", "LocomotionDSP", "LocomotionIO", "LocomotionDatasets", "LocomotionEvaluation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -87,7 +93,13 @@ let package = Package(
         ),
         .testTarget(
             name: "LocomotionIOTests",
-            dependencies: ["LocomotionIO", "Locomotion", "LocomotionDSP", "LocomotionTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["LocomotionIO", "LocomotionDatasets", "Locomotion", "LocomotionDSP", "LocomotionTestSupport",
+                           .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "LocomotionDatasetsTests",
+            dependencies: ["LocomotionDatasets", "LocomotionIO", "Locomotion", "LocomotionDSP", "LocomotionTestSupport",
+                           .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "LocomotionCLITests",

@@ -2,11 +2,7 @@ import ArgumentParser
 import LocomotionDSP
 import LocomotionIO
 
-/// Tabular output encodings: CSV with a header, or JSON Lines (one object per row).
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case csv
-    case json
-}
+extension OutputFormat: ExpressibleByArgument {}
 
 /// `--format` and `--output`, shared by every command that writes tables.
 struct OutputOptions: ParsableArguments {

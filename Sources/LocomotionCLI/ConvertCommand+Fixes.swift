@@ -1,6 +1,7 @@
 import Foundation
 import Locomotion
 import LocomotionIO
+import LocomotionDatasets
 
 extension ConvertCommand {
     /// `convert` for a location dataset: one canonical fixes CSV per native file.

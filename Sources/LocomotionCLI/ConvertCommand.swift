@@ -2,6 +2,7 @@ import ArgumentParser
 import Locomotion
 import LocomotionDSP
 import LocomotionIO
+import LocomotionDatasets
 
 /// The public datasets `convert` reads, one case per adapter.
 enum ConvertSource: String, ExpressibleByArgument, CaseIterable {
@@ -156,12 +157,6 @@ struct ConvertCommand: AsyncParsableCommand {
             return row.line
         }
     }
-}
-
-/// A CSV field, quoted when it holds a comma, quote or line break.
-func csvField(_ text: String) -> String {
-    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
 }
 
 import Foundation

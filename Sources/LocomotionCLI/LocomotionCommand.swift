@@ -87,12 +87,3 @@ struct LocomotionCommand: AsyncParsableCommand {
         }
     }
 }
-
-/// A failure with its own message and exit status (1: bad input, 2: bad usage).
-struct CommandFailure: Error {
-    var message: String
-    var exitStatus: Int32
-
-    static func badInput(_ message: String) -> CommandFailure { CommandFailure(message: message, exitStatus: 1) }
-    static func badUsage(_ message: String) -> CommandFailure { CommandFailure(message: message, exitStatus: 2) }
-}

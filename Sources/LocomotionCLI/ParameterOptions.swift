@@ -1,3 +1,4 @@
+import LocomotionIO
 import ArgumentParser
 import Locomotion
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Locomotion
 import LocomotionDSP
 import LocomotionIO
+import LocomotionDatasets
 
 struct SimulateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

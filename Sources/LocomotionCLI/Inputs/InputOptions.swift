@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LocomotionIO
 
 /// `--output-dir`, `--jobs`, `--shard`, `--overwrite` and `--quiet`: how a command that reads one or many
 /// inputs spreads them over cores and machines and where their results go.

@@ -1,4 +1,5 @@
 import Foundation
+import LocomotionIO
 
 /// One line of progress on standard error, rewritten in place (`\r` … erase to
 /// end of line), for long inputs: rows read of a single trace, or inputs done of

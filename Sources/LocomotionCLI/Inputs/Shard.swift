@@ -1,3 +1,4 @@
+import LocomotionIO
 import ArgumentParser
 
 /// `--shard K/N`: the K-th of N disjoint, deterministic parts of a list of inputs, for job arrays (Slurm

@@ -1,3 +1,4 @@
+import LocomotionIO
 /// A stretch of time drawn as a coloured band: an activity segment or a recording mode.
 struct ChartBand: Sendable, Hashable {
     /// Start and end in seconds (the trace's clock).

@@ -1,3 +1,4 @@
+import LocomotionIO
 import Locomotion
 
 /// The chart's colours: activities and modes in the Okabe–Ito palette, which

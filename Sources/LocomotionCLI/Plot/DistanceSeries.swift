@@ -1,3 +1,4 @@
+import LocomotionIO
 /// Distance travelled over time, for the chart's distance panel.
 struct DistanceSeries: Sendable, Hashable {
     /// A point of the cumulative distance curve.

@@ -1,3 +1,4 @@
+import LocomotionIO
 /// The range of a signal per pixel column: the smallest and largest value of
 /// the samples falling in each of `columnCount` equal slices of a time range.
 ///

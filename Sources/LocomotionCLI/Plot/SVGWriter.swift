@@ -1,3 +1,4 @@
+import LocomotionIO
 /// Builds SVG markup as text: elements with escaped attributes and compact
 /// coordinates (one decimal, enough at screen resolution, so a day's chart stays small).
 struct SVGWriter {

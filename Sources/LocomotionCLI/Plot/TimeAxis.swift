@@ -1,4 +1,5 @@
 import Foundation
+import LocomotionIO
 
 /// Maps times (seconds, the trace's clock) to horizontal pixels and chooses
 /// readable tick marks: relative `h:mm` from an origin, or clock time in a zone.

@@ -1,3 +1,4 @@
+import LocomotionIO
 import ArgumentParser
 
 /// A `--from`/`--to` value: a time in the trace's clock (`1700000000.5`), or

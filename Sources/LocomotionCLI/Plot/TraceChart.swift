@@ -1,3 +1,4 @@
+import LocomotionIO
 import Locomotion
 
 /// A trace on one time axis, as an SVG picture: acceleration magnitude (min–max

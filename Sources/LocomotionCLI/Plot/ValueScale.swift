@@ -1,3 +1,4 @@
+import LocomotionIO
 /// A vertical axis from 0 to a round upper bound, with round tick values.
 struct ValueScale: Sendable, Hashable {
     /// Top of the axis (≥ the largest value shown).

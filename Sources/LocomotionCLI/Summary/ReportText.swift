@@ -1,4 +1,5 @@
 import Foundation
+import LocomotionIO
 
 /// Wording of times, durations and counts shared by `plot` and `summarize`.
 enum ReportText {

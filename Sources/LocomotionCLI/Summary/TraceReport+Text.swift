@@ -1,3 +1,4 @@
+import LocomotionIO
 extension TraceReport {
     /// Segments listed one by one up to this many; beyond, only those of at least ``listedMinimumDuration``.
     static let listedSegmentLimit = 30

@@ -1,3 +1,4 @@
+import LocomotionIO
 import LocomotionEvaluation
 
 /// What `locomotion summarize` reports about one trace: a plain value, filled

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LocomotionIO
 import Locomotion
 
 /// The options `epochs` and `daily` share: participants, time zone and days, fixes, the extra tables.

@@ -374,7 +374,7 @@ extension TraceReader {
 }
 
 extension LineSource {
-    static func inputError(_ failure: Failure, file: String, line: Int) -> InputError {
+    package static func inputError(_ failure: Failure, file: String, line: Int) -> InputError {
         switch failure {
         case .readFailed(let reason):
             InputError(file: file, line: line, problem: "read failed: \(reason)")

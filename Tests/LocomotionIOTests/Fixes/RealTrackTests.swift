@@ -2,6 +2,7 @@ import Foundation
 import Locomotion
 import Testing
 @testable import LocomotionIO
+import LocomotionDatasets
 import LocomotionTestSupport
 
 private let gsdc = "gsdc2021-mtv-nmea"

@@ -4,6 +4,7 @@ import LocomotionDSP
 import PropertyBased
 import Testing
 @testable import LocomotionIO
+import LocomotionDatasets
 import LocomotionTestSupport
 
 /// The read-ahead reader returns what `TraceReader` returns, wherever the chunks are cut and whatever the

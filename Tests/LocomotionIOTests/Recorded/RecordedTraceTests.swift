@@ -3,6 +3,7 @@ import Locomotion
 import LocomotionDSP
 import Testing
 import LocomotionIO
+import LocomotionDatasets
 import LocomotionTestSupport
 
 /// `RecordedTrace` is the engine over a recorded trace in the documented order: pushing the samples and fixes of
