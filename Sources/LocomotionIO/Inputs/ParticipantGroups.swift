@@ -47,10 +47,15 @@ package enum ParticipantNaming: Sendable {
         return groups
     }
 
+    /// Whether `name` can name a participant: it names the `--output-dir` files and a Parquet partition, so not
+    /// empty, `.` or `..`, and without `/` or NUL.
+    package static func isValidParticipant(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.unicodeScalars.contains("/") && !name.unicodeScalars.contains("\0")
+    }
+
     /// Refuses names that cannot be a file name in `--output-dir` (or a Parquet partition).
     private static func check(_ participant: String) throws {
-        guard !participant.isEmpty, participant != ".", participant != "..", !participant.contains("/"),
-              !participant.contains("\0") else {
+        guard isValidParticipant(participant) else {
             throw CommandFailure.badUsage("'\(participant)' cannot name a participant (it names the output files): use letters, digits, - or _")
         }
     }

@@ -5,13 +5,17 @@
 /// match the whole path). In a component `{participant}` stands for the participant (one or more characters),
 /// `*` for any characters (none included) and `?` for one; everything else stands for itself. `/` never
 /// matches inside a component. When a component could be split in several ways, `*` takes as much as it can
-/// and `{participant}` as little as it can (the rules of a regular expression `[^/]*` and `([^/]+?)`).
+/// and `{participant}` as little as it can (the rules of a regular expression `[^/]*` and `([^/]+?)`). A character is
+/// a Unicode scalar (a code point), compared as written: no normalisation, so `e` + U+0301 (a combining accent) is
+/// two characters and differs from the precomposed U+00E9 — a path is a name of bytes, and `?` is one code point as
+/// in `glob(3)` and the Spark job's regular expressions.
 ///
 ///     {participant}/*.csv           cohort/P01/2024-03-01.csv → P01
 ///     {participant}_*.csv           raw/P01_2024-03-01.csv    → P01
 ///     sub-{participant}/phone/*.csv bids/sub-07/phone/a.csv   → 07
 ///
-/// The Spark job (`Integrations/spark`) implements the same rules.
+/// The Spark job (`Integrations/spark`) implements the same rules; both run the cases of
+/// `Tests/Shared/participant-rules.json`.
 package struct ParticipantPattern: Sendable {
     /// The pattern as given.
     package let text: String
@@ -26,8 +30,9 @@ package struct ParticipantPattern: Sendable {
     ///   component.
     package init(_ text: String) throws {
         self.text = text
-        anchored = text.hasPrefix("/")
-        components = text.split(separator: "/", omittingEmptySubsequences: false).dropFirst(anchored ? 1 : 0).map(String.init)
+        anchored = text.unicodeScalars.first == "/"
+        components = text.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false).dropFirst(anchored ? 1 : 0)
+            .map { String(String.UnicodeScalarView($0)) }
         let placeholders = text.components(separatedBy: Self.placeholder).count - 1
         guard placeholders == 1 else {
             throw CommandFailure.badUsage("--participant-from '\(text)' must hold {participant} exactly once, e.g. '{participant}/*.csv'")
@@ -39,22 +44,24 @@ package struct ParticipantPattern: Sendable {
 
     /// The participant of `path`, or nil when the pattern does not match it.
     package func participant(in path: String) -> String? {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        guard parts.count >= components.count, !anchored || (path.hasPrefix("/") && parts.count == components.count) else {
+        let parts = path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true)
+            .map { String(String.UnicodeScalarView($0)) }
+        guard parts.count >= components.count,
+              !anchored || (path.unicodeScalars.first == "/" && parts.count == components.count) else {
             return nil
         }
         var found: String?
         for (pattern, part) in zip(components, parts.suffix(components.count)) {
-            guard let captured = Self.match(Array(pattern), Array(part)) else { return nil }
+            guard let captured = Self.match(Array(pattern.unicodeScalars), Array(part.unicodeScalars)) else { return nil }
             if let captured { found = captured }
         }
         return found
     }
 
     /// Matches one component; nil when it does not match, `.some(nil)` when it matches without the placeholder.
-    private static func match(_ pattern: [Character], _ text: [Character]) -> String?? {
+    private static func match(_ pattern: [Unicode.Scalar], _ text: [Unicode.Scalar]) -> String?? {
         var capture: String?
-        let placeholder = Array(Self.placeholder)
+        let placeholder = Array(Self.placeholder.unicodeScalars)
         // Backtracking in the order of a regular expression: `*` greedy, `{participant}` lazy.
         func matches(_ p: Int, _ t: Int) -> Bool {
             if p == pattern.count { return t == text.count }
@@ -63,7 +70,7 @@ package struct ParticipantPattern: Sendable {
                 var end = t + 1
                 while end <= text.count {
                     if matches(next, end) {
-                        capture = String(text[t..<end])
+                        capture = String(String.UnicodeScalarView(text[t..<end]))
                         return true
                     }
                     end += 1

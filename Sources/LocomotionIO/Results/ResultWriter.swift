@@ -65,9 +65,11 @@ package final class ResultWriter {
     /// The input's file name without its last extension; `stdin` for `-`.
     package static func baseName(of input: String) -> String {
         if input == "-" { return "stdin" }
-        let name = input.split(separator: "/").last.map(String.init) ?? input
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-        return String(name[..<dot])
+        // By code point, as the participant rules (Tests/Shared/participant-rules.json).
+        let scalars = input.unicodeScalars
+        let name = scalars.split(separator: "/").last ?? scalars[...]
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return String(String.UnicodeScalarView(name)) }
+        return String(String.UnicodeScalarView(name[..<dot]))
     }
 
     /// Writes the output of `input` (in the layout of that input alone).
