@@ -140,37 +140,15 @@ struct DistanceCommand: AsyncParsableCommand {
                 warning = file.outOfOrderWarning(count: inputs.outOfOrderFixCount, first: inputs.firstOutOfOrderFix)
             }
             if let warning { diagnostics += "locomotion: \(warning)\n" }
-            var text = format == .csv ? Self.header.joined(separator: ",") + "\n" : ""
+            var text = ResultTable.distance.header(format)
             for tally in odometer.history + (odometer.undated.map { [$0] } ?? []) {
-                text += Self.row(tally, format: format)
+                text += TableRows.distance(tally, format: format)
             }
             return text
         } deliver: { _, path, text in
             try writer.write(text, for: path)
         } finish: {
             try writer.finish()
-        }
-    }
-
-    static let header = [
-        "day", "distance_m", "accepted_fixes", "rejected_jumps", "rejected_inaccurate",
-        "rejected_not_moving", "rejected_out_of_order", "rejected_invalid", "reanchors",
-    ]
-
-    static func row(_ tally: DailyDistance, format: OutputFormat) -> String {
-        let day = tally.day?.description ?? "undated"
-        let distance = NumberText.fixed(tally.distance, 3)
-        let counts = [tally.acceptedFixes, tally.rejectedJumps, tally.rejectedInaccurate, tally.rejectedNotMoving,
-                      tally.rejectedOutOfOrder, tally.rejectedInvalid, tally.reanchors].map(String.init)
-        switch format {
-        case .csv:
-            return ([day, distance] + counts).joined(separator: ",") + "\n"
-        case .json:
-            var row = JSONObject()
-            row.add("day", day)
-            row.add("distance_m", number: distance)
-            for (column, count) in zip(header.dropFirst(2), counts) { row.add(column, number: count) }
-            return row.line
         }
     }
 

@@ -67,14 +67,11 @@ struct LabelCommand: AsyncParsableCommand {
         try await InputBatch(inputs: todo, jobs: inputOptions.jobs).run(
             progress: ProgressLine(quiet: inputOptions.quiet)
         ) { path, diagnostics, progress in
-            var text = format == .csv ? "start,end,activity,confidence\n" : ""
+            var text = ResultTable.activity.header(format)
             try ActivityTraceRun.run(path: path, options: readingOptions, configuration: configuration,
                                      smoothing: smoothing, fixes: fixFile, fixesPath: fixes,
                                      diagnostics: &diagnostics, progress: progress) { segment, explanation in
-                switch format {
-                case .csv: text += "\(segment.start),\(segment.end),\(segment.activity),\(segment.confidence)\n"
-                case .json: text += ActivityTraceRun.json(segment, explanation)
-                }
+                text += TableRows.activity(segment, explanation, format: format)
             }
             return text
         } deliver: { _, path, text in
@@ -171,25 +168,5 @@ enum ActivityTraceRun {
             segmenter.finish(at: end) { finished in segment(finished, open) }
         }
         return source.hasLabels
-    }
-
-    /// One JSON line for a segment with its explanation.
-    static func json(_ segment: ActivitySegment, _ explanation: ActivityExplanation) -> String {
-        var features = JSONObject()
-        for (name, value) in explanation.features.sorted(by: { $0.key < $1.key }) {
-            features.add(name, number: NumberText.json(value))
-        }
-        var row = JSONObject()
-        row.add("start", number: NumberText.json(segment.start))
-        row.add("end", number: NumberText.json(segment.end))
-        row.add("activity", "\(segment.activity)")
-        row.add("confidence", "\(segment.confidence)")
-        row.add("rule", explanation.rule.rawValue)
-        // Extensions of the format: the temporal model's transition (absent for the rule-only model, the warm-up and
-        // gaps), and the reason in words.
-        if let transition = explanation.transition { row.add("transition", transition) }
-        row.add("reason", explanation.reason)
-        row.add("features", features)
-        return row.line
     }
 }

@@ -212,25 +212,8 @@ struct ReplayCommand: AsyncParsableCommand {
             eventLines = lines
         }
 
-        var text = ""
-        switch outputOptions.format {
-        case .csv:
-            text += "start,end,mode,reason\n"
-            for segment in replay.segments {
-                text += ("\(Self.seconds(segment.start)),\(Self.seconds(segment.end)),\(segment.mode.rawValue),\(segment.reason.code)\n")
-            }
-        case .json:
-            for segment in replay.segments {
-                var row = JSONObject()
-                row.add("start", number: Self.seconds(segment.start))
-                row.add("end", number: Self.seconds(segment.end))
-                row.add("mode", segment.mode.rawValue)
-                row.add("reason", segment.reason.code)
-                row.add("rule", segment.reason.rule.rawValue)
-                row.add("trigger", segment.reason.trigger.rawValue)
-                text += row.line
-            }
-        }
+        var text = ResultTable.modes.header(outputOptions.format)
+        for segment in replay.segments { text += TableRows.mode(segment, format: outputOptions.format) }
 
         let result = collector.summary(configuration: configuration, onsetAllowance: onsetAllowance)
         var summaryJSON: String?
@@ -243,10 +226,6 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         return Replayed(segments: text, summary: summaryJSON, events: eventLines)
     }
-
-    /// Seconds with millisecond resolution (the inputs' precision), without
-    /// binary-fraction noise such as `…454.5690002`.
-    static func seconds(_ value: Double) -> String { NumberText.fixed(value, 3) }
 }
 
 /// `--immediate-entry-confidence`: a confidence, or none to always wait for the dwell.

@@ -74,21 +74,14 @@ struct StepsCommand: AsyncParsableCommand {
                                               gated: gated, diagnostics: &diagnostics, progress: progress)
             guard events else {
                 // Several inputs into one output: a table row per input (the key=value summary cannot take a file column).
-                return single || format == .json ? Self.summary(result, format: format) : Self.summaryTable(result)
+                if format == .csv && single { return TableRows.stepsText(result) }
+                return ResultTable.steps.header(format) + TableRows.steps(result, format: format)
             }
-            let summary = Self.summary(result, format: .csv)
+            let summary = TableRows.stepsText(result)
             diagnostics += single ? summary
                 : path + ": " + summary.split(separator: "\n").joined(separator: " ") + "\n"
-            var text = format == .csv ? "timestamp\n" : ""
-            for time in result.steps {
-                if format == .csv {
-                    text += "\(time)\n"
-                } else {
-                    var row = JSONObject()
-                    row.add("timestamp", number: NumberText.json(time))
-                    text += row.line
-                }
-            }
+            var text = ResultTable.stepTimes.header(format)
+            for time in result.steps { text += TableRows.stepTime(time, format: format) }
             return text
         } deliver: { _, path, text in
             try writer.write(text, for: path)
@@ -146,32 +139,5 @@ struct StepsCommand: AsyncParsableCommand {
 
     private func detectorConfiguration() throws -> StepDetector.Configuration {
         try ParameterOptions.configuration(StepDetector.Configuration.default, settings: parameters)
-    }
-
-    /// The summary as a CSV table with one row, for several inputs in one output.
-    private static func summaryTable(_ result: StepDetection) -> String {
-        "steps,cadence_spm,bouts,walking_s\n\(result.steps.count),\(result.stepsPerMinute.map { NumberText.decimals($0, 2) } ?? ""),"
-            + "\(result.bouts.count),\(NumberText.decimals(result.walkingDuration, 2))\n"
-    }
-
-    private static func summary(_ result: StepDetection, format: OutputFormat) -> String {
-        let cadence = result.stepsPerMinute.map { NumberText.decimals($0, 2) }
-        switch format {
-        case .csv:
-            return """
-                steps=\(result.steps.count)
-                cadence_spm=\(cadence ?? "")
-                bouts=\(result.bouts.count)
-                walking_s=\(NumberText.decimals(result.walkingDuration, 2))
-
-                """
-        case .json:
-            var row = JSONObject()
-            row.add("steps", result.steps.count)
-            row.add("cadence_spm", number: cadence)
-            row.add("bouts", result.bouts.count)
-            row.add("walking_s", number: NumberText.decimals(result.walkingDuration, 2))
-            return row.line
-        }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import Locomotion
 
-/// The rows of `epochs`, `daily` and the segments table as CSV lines or JSON Lines objects: the columns in one
-/// place, so the header and every row agree and the Spark job reads one schema (Docs/cohorts.md lists them).
+/// The rows of every table the tool writes (``ResultTable``), as CSV lines or JSON Lines objects, each with its
+/// line break: the columns come from the table, so the header and every row agree.
 package enum TableRows {
     /// One value of a row: text, a number (nil: empty / null) or a flag.
     package enum Value {
@@ -11,32 +11,21 @@ package enum TableRows {
         case flag(Bool)
     }
 
-    /// The tables a run can write.
+    /// The tables of a cohort run (`epochs`, `daily`, and `--also`).
     package enum Table: String, CaseIterable, Sendable {
         case epochs, daily, segments
 
         /// The `--output-dir` suffix of the table (before `.csv` / `.jsonl`).
         package var suffix: String { "." + rawValue }
 
-        package var columns: [String] {
-            switch self {
-            case .epochs:
-                ["file", "participant", "day", "start", "end", "local_start", "activity"]
-                    + MotionActivity.allCases.map { "\($0)_s" }
-                    + ["steps", "cadence_spm", "distance_m", "high_accuracy_share", "coverage"]
-            case .daily:
-                ["participant", "day", "start", "end", "steps", "cadence_spm"]
-                    + MotionActivity.allCases.map { "\($0)_min" }
-                    + ["distance_m", "walking_bouts", "longest_bout_s", "longest_bout_steps", "high_accuracy_share",
-                       "hours_with_data", "first_sample", "last_sample", "first_local", "last_local", "low_data"]
-            case .segments:
-                ["file", "participant", "start", "end", "activity", "confidence"]
-            }
-        }
+        /// The table's columns.
+        package var table: ResultTable { ResultTable(rawValue: rawValue)! }
+
+        package var columns: [String] { table.columnNames }
     }
 
     package static func header(_ table: Table, format: OutputFormat) -> String {
-        format == .csv ? table.columns.joined(separator: ",") + "\n" : ""
+        table.table.header(format)
     }
 
     package static func epoch(_ epoch: EpochSummary, file: String, participant: String, format: OutputFormat) -> String {
@@ -74,7 +63,8 @@ package enum TableRows {
               .text(segment.activity.rawValue), .text(segment.confidence.rawValue)], table: .segments, format: format)
     }
 
-    private static func line(_ values: [Value], table: Table, format: OutputFormat) -> String {
+    /// A row of `table`: `values` in the order of its columns.
+    package static func line(_ values: [Value], table: ResultTable, format: OutputFormat) -> String {
         switch format {
         case .csv:
             return values.map { value in
@@ -85,7 +75,7 @@ package enum TableRows {
                 }
             }.joined(separator: ",") + "\n"
         case .json:
-            return "{" + zip(table.columns, values).map { column, value in
+            return "{" + zip(table.columnNames, values).map { column, value in
                 let encoded = switch value {
                 case .text(let text): JSONObject.string(text)
                 case .number(let number): number ?? "null"
@@ -113,5 +103,77 @@ package enum TableRows {
         let offsetMinutes = abs(offset) / 60
         return "\(LocalDay(daysSince1970: days))T\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))"
             + "\(sign)\(two(offsetMinutes / 60)):\(two(offsetMinutes % 60))"
+    }
+
+    // MARK: The other commands' tables
+
+    /// A row of `label`'s table: an activity segment, times as the input's clock gives them. In JSON with the
+    /// rule, the temporal model's transition (absent for the rule-only model, the warm-up and gaps), the reason in
+    /// words and the feature values of `explanation`, the update that opened the segment.
+    package static func activity(_ segment: ActivitySegment, _ explanation: ActivityExplanation, format: OutputFormat) -> String {
+        switch format {
+        case .csv:
+            return line([.number("\(segment.start)"), .number("\(segment.end)"), .text("\(segment.activity)"),
+                         .text("\(segment.confidence)")], table: .activity, format: .csv)
+        case .json:
+            var features = JSONObject()
+            for (name, value) in explanation.features.sorted(by: { $0.key < $1.key }) {
+                features.add(name, number: NumberText.json(value))
+            }
+            var row = JSONObject()
+            row.add("start", number: NumberText.json(segment.start))
+            row.add("end", number: NumberText.json(segment.end))
+            row.add("activity", "\(segment.activity)")
+            row.add("confidence", "\(segment.confidence)")
+            row.add("rule", explanation.rule.rawValue)
+            if let transition = explanation.transition { row.add("transition", transition) }
+            row.add("reason", explanation.reason)
+            row.add("features", features)
+            return row.line
+        }
+    }
+
+    /// A row of `steps --events`: the time of one step.
+    package static func stepTime(_ time: Double, format: OutputFormat) -> String {
+        line([.number(format == .csv ? "\(time)" : NumberText.json(time))], table: .stepTimes, format: format)
+    }
+
+    /// A row of `steps`' summary table: steps, cadence while walking, bouts and walking time of a trace.
+    package static func steps(_ result: StepDetection, format: OutputFormat) -> String {
+        line([.number(String(result.steps.count)), .number(result.stepsPerMinute.map { NumberText.decimals($0, 2) }),
+              .number(String(result.bouts.count)), .number(NumberText.decimals(result.walkingDuration, 2))],
+             table: .steps, format: format)
+    }
+
+    /// `steps`' summary of one trace as `key=value` lines (the columns of ``ResultTable/steps``).
+    package static func stepsText(_ result: StepDetection) -> String {
+        let values = [String(result.steps.count), result.stepsPerMinute.map { NumberText.decimals($0, 2) } ?? "",
+                      String(result.bouts.count), NumberText.decimals(result.walkingDuration, 2)]
+        return zip(ResultTable.steps.columnNames, values).map { "\($0)=\($1)\n" }.joined()
+    }
+
+    /// A row of `distance`'s table: one local day's tally (or the undated fixes').
+    package static func distance(_ tally: DailyDistance, format: OutputFormat) -> String {
+        let counts = [tally.acceptedFixes, tally.rejectedJumps, tally.rejectedInaccurate, tally.rejectedNotMoving,
+                      tally.rejectedOutOfOrder, tally.rejectedInvalid, tally.reanchors]
+        return line([.text(tally.day?.description ?? "undated"), .number(NumberText.fixed(tally.distance, 3))]
+                        + counts.map { .number(String($0)) }, table: .distance, format: format)
+    }
+
+    /// A row of `replay`'s table: a recording-mode segment, times with millisecond resolution (the inputs'
+    /// precision, without binary-fraction noise such as `…454.5690002`). In JSON also the rule and the trigger of
+    /// the reason.
+    package static func mode(_ segment: RecordingGate.Segment, format: OutputFormat) -> String {
+        let values: [Value] = [.number(NumberText.fixed(segment.start, 3)), .number(NumberText.fixed(segment.end, 3)),
+                               .text(segment.mode.rawValue), .text(segment.reason.code)]
+        switch format {
+        case .csv:
+            return line(values, table: .modes, format: .csv)
+        case .json:
+            var row = line(values, table: .modes, format: .json)
+            row.removeLast(2)  // "}\n": the reason's parts follow
+            return row + ",\"rule\":" + JSONObject.string(segment.reason.rule.rawValue)
+                + ",\"trigger\":" + JSONObject.string(segment.reason.trigger.rawValue) + "}\n"
+        }
     }
 }
