@@ -69,11 +69,7 @@ struct DistanceCommand: AsyncParsableCommand {
     @Flag(help: "Do not trust fixes that report no horizontal accuracy.")
     var requireAccuracy = false
 
-    @OptionGroup var traceOptions: TraceOptions
-
-    @OptionGroup var output: OutputOptions
-
-    @OptionGroup var inputOptions: InputOptions
+    @OptionGroup var options: TracesOptions
 
     func run() async throws {
         guard let policy = RecordingGate.Policy.named(moving) else {
@@ -97,16 +93,16 @@ struct DistanceCommand: AsyncParsableCommand {
         if trace != nil && inputs.count > 1 {
             throw CommandFailure.badUsage("--trace belongs to one fix file; measure the files one by one to give each its trace")
         }
-        let format = output.format
+        let format = options.output.format
         var plan = OutputPlan(reading: inputs + [trace])
         let writer = try plan.resultWriter(
-            inputs: inputs, output: output.output, outputDirectory: inputOptions.outputDirectory,
+            inputs: inputs, output: options.output.output, outputDirectory: options.inputs.outputDirectory,
             suffix: format == .csv ? ".distance.csv" : ".distance.jsonl", shape: format == .csv ? .csvTable : .jsonLines)
-        let trace = trace, readingOptions = traceOptions.readingOptions, joinSegments = joinSegments
+        let trace = trace, readingOptions = options.trace.readingOptions, joinSegments = joinSegments
         let configured = configuration
-        let todo = inputOptions.pending(inputOptions.selected(inputs), writers: [writer])
-        try await InputBatch(inputs: todo, jobs: inputOptions.jobs).run(
-            progress: ProgressLine(quiet: inputOptions.quiet)
+        let todo = options.inputs.pending(options.inputs.selected(inputs), writers: [writer])
+        try await InputBatch(inputs: todo, jobs: options.inputs.jobs).run(
+            progress: ProgressLine(quiet: options.inputs.quiet)
         ) { path, diagnostics, _ in
             let file = try FixReader.readFile(path: path, options: FixReadingOptions(lenient: readingOptions.lenient))
             diagnostics += LenientReport.text(file.warnings, skipped: file.warnings.count, in: path)

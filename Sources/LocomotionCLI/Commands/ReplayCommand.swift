@@ -79,9 +79,7 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Accelerometer rate of the low-power profile, in Hz (0: off).")
     var lowPowerAccelerometerRate: Double = RecordingProfile.lowPower.accelerometerRate
 
-    @OptionGroup var traceOptions: TraceOptions
-    @OptionGroup var outputOptions: OutputOptions
-    @OptionGroup var inputOptions: InputOptions
+    @OptionGroup var options: TracesOptions
     @OptionGroup var classifierOptions: ClassifierOptions
 
     /// The gate's constants from the options, each checked against its parameter's range.
@@ -111,10 +109,10 @@ struct ReplayCommand: AsyncParsableCommand {
         if fixes != nil && inputs.count > 1 {
             throw CommandFailure.badUsage("--fixes belongs to one trace; replay the traces one by one to give each its fixes")
         }
-        let format = outputOptions.format, single = inputs.count == 1
+        let format = options.output.format, single = inputs.count == 1
         var plan = OutputPlan(reading: inputs + [fixes])
         let writer = try plan.resultWriter(
-            inputs: inputs, output: outputOptions.output, outputDirectory: inputOptions.outputDirectory,
+            inputs: inputs, output: options.output.output, outputDirectory: options.inputs.outputDirectory,
             suffix: format == .csv ? ".replay.csv" : ".replay.jsonl", shape: format == .csv ? .csvTable : .jsonLines)
         // --events and --summary collect every input, in input order (several: one JSON line each, with a "file" key).
         let eventsFile = try events.map {
@@ -126,9 +124,9 @@ struct ReplayCommand: AsyncParsableCommand {
                                   option: "--summary")
         }
         let command = self
-        let todo = inputOptions.pending(inputOptions.selected(inputs), writers: [writer])
-        try await InputBatch(inputs: todo, jobs: inputOptions.jobs).run(
-            progress: ProgressLine(quiet: inputOptions.quiet)
+        let todo = options.inputs.pending(options.inputs.selected(inputs), writers: [writer])
+        try await InputBatch(inputs: todo, jobs: options.inputs.jobs).run(
+            progress: ProgressLine(quiet: options.inputs.quiet)
         ) { path, diagnostics, progress in
             try command.replay(trace: path, single: single, diagnostics: &diagnostics, progress: progress)
         } deliver: { _, path, replayed in
@@ -155,12 +153,12 @@ struct ReplayCommand: AsyncParsableCommand {
     func replay(trace: String, single: Bool, diagnostics: inout String, progress: ReadProgress = .none) throws -> Replayed {
         // The trace is streamed (constant memory, like `label`) through a MotionEngine: its classifier (lagged, as
         // the phone decides) or, with --activity-from-labels, the label column as the activity.
-        var source = try TraceInput(path: trace, options: traceOptions.readingOptions)
+        var source = try TraceInput(path: trace, options: options.trace.readingOptions)
         if activityFromLabels && !source.hasLabels {
             throw InputError(file: trace, line: 1, problem: "--activity-from-labels needs a `label` column, and the header has none",
                              hint: "drop --activity-from-labels to use the classifier")
         }
-        let fixFile = try fixes.map { try TraceAnalysis.readFixes(path: $0, lenient: traceOptions.lenient) }
+        let fixFile = try fixes.map { try TraceAnalysis.readFixes(path: $0, lenient: options.trace.lenient) }
         let classifierConfiguration = try classifierOptions.load()
         let configuration = try gatingConfiguration()
 
@@ -212,8 +210,8 @@ struct ReplayCommand: AsyncParsableCommand {
             eventLines = lines
         }
 
-        var text = ResultTable.modes.header(outputOptions.format)
-        for segment in replay.segments { text += TableRows.mode(segment, format: outputOptions.format) }
+        var text = ResultTable.modes.header(options.output.format)
+        for segment in replay.segments { text += TableRows.mode(segment, format: options.output.format) }
 
         let result = collector.summary(configuration: configuration, onsetAllowance: onsetAllowance)
         var summaryJSON: String?

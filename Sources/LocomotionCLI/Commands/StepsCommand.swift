@@ -50,25 +50,23 @@ struct StepsCommand: AsyncParsableCommand {
     @Flag(help: "Count steps whatever the activity (by default a bout's steps count in a vehicle only once it is long).")
     var noActivityGate = false
 
-    @OptionGroup var traceOptions: TraceOptions
-    @OptionGroup var outputOptions: OutputOptions
-    @OptionGroup var inputOptions: InputOptions
+    @OptionGroup var options: TracesOptions
 
     func run() async throws {
         let configuration = try detectorConfiguration()
         let inputs = try InputPaths.expandInputs(traces)
-        let format = outputOptions.format, readingOptions = traceOptions.readingOptions, events = events
+        let format = options.output.format, readingOptions = options.trace.readingOptions, events = events
         let gated = !noActivityGate
-        let single = inputs.count == 1 || inputOptions.outputDirectory != nil
+        let single = inputs.count == 1 || options.inputs.outputDirectory != nil
         let suffix = events ? (format == .csv ? ".step-times.csv" : ".step-times.jsonl")
             : (format == .csv ? ".steps.txt" : ".steps.json")
         var plan = OutputPlan(reading: inputs)
         let writer = try plan.resultWriter(
-            inputs: inputs, output: outputOptions.output, outputDirectory: inputOptions.outputDirectory,
+            inputs: inputs, output: options.output.output, outputDirectory: options.inputs.outputDirectory,
             suffix: suffix, shape: format == .csv ? .csvTable : .jsonLines)
-        let todo = inputOptions.pending(inputOptions.selected(inputs), writers: [writer])
-        try await InputBatch(inputs: todo, jobs: inputOptions.jobs).run(
-            progress: ProgressLine(quiet: inputOptions.quiet)
+        let todo = options.inputs.pending(options.inputs.selected(inputs), writers: [writer])
+        try await InputBatch(inputs: todo, jobs: options.inputs.jobs).run(
+            progress: ProgressLine(quiet: options.inputs.quiet)
         ) { path, diagnostics, progress in
             let result = try Self.detectSteps(path: path, options: readingOptions, configuration: configuration,
                                               gated: gated, diagnostics: &diagnostics, progress: progress)

@@ -7,16 +7,13 @@ import LocomotionIO
 /// input order.
 struct TableCommandRun {
     var table: TableRows.Table
-    var traces: [String]
-    var epochLength: Int
-    var tableOptions: TableOptions
-    var traceOptions: TraceOptions
-    var outputOptions: OutputOptions
-    var inputOptions: InputOptions
-    var classifierOptions: ClassifierOptions
-    var smoothingOptions: SmoothingOptions
+    var options: TableCommandOptions
 
     func run() async throws {
+        let traces = self.options.traces, epochLength = self.options.epoch, tableOptions = self.options.table
+        let traceOptions = self.options.options.trace, outputOptions = self.options.options.output
+        let inputOptions = self.options.options.inputs
+        let classifierOptions = self.options.classifier, smoothingOptions = self.options.smoothing
         let classifier = try classifierOptions.load()
         let inputs = try InputPaths.expandInputs(traces)
         let groups = try tableOptions.naming().groups(of: inputs)
