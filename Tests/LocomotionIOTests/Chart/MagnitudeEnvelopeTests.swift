@@ -1,5 +1,5 @@
 import Testing
-@testable import LocomotionCLI
+@testable import LocomotionIO
 
 @Suite struct MagnitudeEnvelopeTests {
     @Test func keepsTheMinimumAndMaximumOfEachColumn() {

@@ -1,13 +1,12 @@
-import LocomotionIO
 /// A vertical axis from 0 to a round upper bound, with round tick values.
-struct ValueScale: Sendable, Hashable {
+package struct ValueScale: Sendable, Hashable {
     /// Top of the axis (≥ the largest value shown).
-    var upper: Double
+    package var upper: Double
     /// Distance between ticks.
-    var step: Double
+    package var step: Double
 
     /// A scale from 0 reaching at least `largest`, with about `tickCount` ticks at 1, 2, 2.5 or 5 × 10ⁿ.
-    init(covering largest: Double, tickCount: Int = 4) {
+    package init(covering largest: Double, tickCount: Int = 4) {
         let largest = largest.isFinite && largest > 0 ? largest : 1
         let raw = largest / Double(max(1, tickCount))
         var magnitude = 1.0
@@ -19,13 +18,13 @@ struct ValueScale: Sendable, Hashable {
     }
 
     /// The tick values 0, step, …, upper.
-    var ticks: [Double] {
+    package var ticks: [Double] {
         let count = Int((upper / step).rounded())
         return (0...count).map { Double($0) * step }
     }
 
     /// A tick label without needless decimals (`0`, `2.5`, `10`).
-    func label(_ value: Double) -> String {
+    package func label(_ value: Double) -> String {
         if step >= 1, value == value.rounded() { return "\(Int(value))" }
         let tenths = (value * 10).rounded() / 10
         if abs(tenths - value) < 1e-9 { return "\(tenths)" }

@@ -4,7 +4,7 @@ import FoundationXML
 #endif
 import Locomotion
 import Testing
-@testable import LocomotionCLI
+@testable import LocomotionIO
 
 @Suite struct TraceChartTests {
     /// A 10-minute chart with every lane: magnitude, activity, steps, modes and distance.

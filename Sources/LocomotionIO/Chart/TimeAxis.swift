@@ -1,11 +1,10 @@
 import Foundation
-import LocomotionIO
 
 /// Maps times (seconds, the trace's clock) to horizontal pixels and chooses
 /// readable tick marks: relative `h:mm` from an origin, or clock time in a zone.
-struct TimeAxis: Sendable {
+package struct TimeAxis: Sendable {
     /// How tick labels read.
-    enum Labels: Sendable {
+    package enum Labels: Sendable {
         /// Time since `origin` (seconds), `h:mm` or `m:ss`; for traces on an arbitrary clock.
         case relative(origin: Double)
         /// Local clock time in the zone, `HH:mm` or `HH:mm:ss`, with the date where it changes;
@@ -14,40 +13,40 @@ struct TimeAxis: Sendable {
     }
 
     /// One tick: where, and what it says.
-    struct Tick: Sendable, Hashable {
-        var time: Double
-        var label: String
+    package struct Tick: Sendable, Hashable {
+        package var time: Double
+        package var label: String
         /// The date (`YYYY-MM-DD`) under the first tick and where the local day changes; absolute labels only.
-        var date: String?
+        package var date: String?
     }
 
     /// The time range shown, in seconds (`end > start`).
-    var start: Double
-    var end: Double
+    package var start: Double
+    package var end: Double
     /// The horizontal pixel range the time range maps onto.
-    var left: Double
-    var right: Double
-    var labels: Labels
+    package var left: Double
+    package var right: Double
+    package var labels: Labels
 
     /// The pixel of `time`: linear, `start` ↦ `left`, `end` ↦ `right`.
-    func x(_ time: Double) -> Double {
+    package func x(_ time: Double) -> Double {
         left + (time - start) / (end - start) * (right - left)
     }
 
     /// Tick spacings to choose from, in seconds: round numbers on a clock.
-    static let spacings: [Double] = [
+    package static let spacings: [Double] = [
         1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800,
         3600, 7200, 10800, 21600, 43200, 86400, 2 * 86400, 7 * 86400, 14 * 86400, 28 * 86400,
     ]
 
     /// The smallest round spacing giving at most `maximumCount` ticks.
-    func spacing(maximumCount: Int) -> Double {
+    package func spacing(maximumCount: Int) -> Double {
         let span = end - start
         return Self.spacings.first { span / $0 <= Double(max(1, maximumCount)) } ?? (span / Double(max(1, maximumCount))).rounded(.up)
     }
 
     /// Ticks at multiples of a round spacing (in local time for absolute labels), at most `maximumCount`.
-    func ticks(maximumCount: Int) -> [Tick] {
+    package func ticks(maximumCount: Int) -> [Tick] {
         let step = spacing(maximumCount: maximumCount)
         let shift: Double  // tick times are multiples of `step` in (time + shift)
         switch labels {
@@ -91,7 +90,7 @@ struct TimeAxis: Sendable {
 
     /// A title for the axis naming the clock (and, for relative labels, whether ticks at `spacing`
     /// seconds read h:mm or m:ss).
-    func title(spacing: Double) -> String {
+    package func title(spacing: Double) -> String {
         switch labels {
         case .relative: return spacing >= 60 ? "time since the first sample (h:mm)" : "time since the first sample (m:ss)"
         case .absolute(let zone):
@@ -103,14 +102,14 @@ struct TimeAxis: Sendable {
     }
 
     /// True for UTC under any of its names (Foundation on Linux calls it GMT).
-    static func isUniversal(_ zone: TimeZone) -> Bool {
+    package static func isUniversal(_ zone: TimeZone) -> Bool {
         ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Z"].contains(zone.identifier)
     }
 
-    static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    package static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
     /// `YYYY-MM-DD` of a day number (days since 1970-01-01, proleptic Gregorian; H. Hinnant's algorithm).
-    static func isoDate(daysSince1970 days: Int) -> String {
+    package static func isoDate(daysSince1970 days: Int) -> String {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

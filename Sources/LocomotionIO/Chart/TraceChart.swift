@@ -1,4 +1,3 @@
-import LocomotionIO
 import Locomotion
 
 /// A trace on one time axis, as an SVG picture: acceleration magnitude (min–max
@@ -9,34 +8,44 @@ import Locomotion
 /// A value fed with data, rendering with no I/O: lanes without data (nil) are
 /// left out, and `notes` say why. The picture is self-contained (no scripts,
 /// fonts or images from elsewhere).
-struct TraceChart: Sendable {
+package struct TraceChart: Sendable {
     /// The headline, e.g. the file name.
-    var title: String
+    package var title: String
     /// A line under the title: time range, samples, totals.
-    var subtitle: String
+    package var subtitle: String
     /// The time range shown, seconds (the trace's clock); `end > start`.
-    var start: Double
-    var end: Double
+    package var start: Double
+    package var end: Double
     /// How the time axis is labelled.
-    var timeLabels: TimeAxis.Labels
+    package var timeLabels: TimeAxis.Labels
     /// Width of the picture in pixels; the height follows from the lanes present.
-    var width: Int
+    package var width: Int
     /// Acceleration magnitude |a| in g, one column per pixel of the plot area (see ``plotColumns(width:)``).
-    var magnitude: MagnitudeEnvelope?
+    package var magnitude: MagnitudeEnvelope?
     /// Activity segments.
-    var activities: [ChartBand]?
+    package var activities: [ChartBand]?
     /// Step times, seconds.
-    var steps: [Double]?
+    package var steps: [Double]?
     /// Recording-mode segments.
-    var modes: [ChartBand]?
+    package var modes: [ChartBand]?
     /// Distance per day.
-    var distance: DistanceSeries?
+    package var distance: DistanceSeries?
     /// Lines printed under the legend (what is missing, and why).
-    var notes: [String] = []
+    package var notes: [String] = []
+
+    /// A chart of `start` … `end` (s), `width` pixels wide, with nothing drawn yet.
+    package init(title: String, subtitle: String, start: Double, end: Double, timeLabels: TimeAxis.Labels, width: Int) {
+        self.title = title
+        self.subtitle = subtitle
+        self.start = start
+        self.end = end
+        self.timeLabels = timeLabels
+        self.width = width
+    }
 
     // Layout, in pixels.
-    static let leftMargin = 92.0
-    static let rightMargin = 36.0
+    package static let leftMargin = 92.0
+    package static let rightMargin = 36.0
     private static let magnitudeHeight = 190.0
     private static let laneHeight = 16.0
     private static let stepLaneHeight = 22.0
@@ -45,18 +54,18 @@ struct TraceChart: Sendable {
 
     /// The number of pixel columns of the plot area for a picture `width` pixels wide
     /// (the column count to give ``MagnitudeEnvelope``).
-    static func plotColumns(width: Int) -> Int {
+    package static func plotColumns(width: Int) -> Int {
         max(1, Int(Double(width) - leftMargin - rightMargin))
     }
 
     /// The time axis over the plot area.
-    var timeAxis: TimeAxis {
+    package var timeAxis: TimeAxis {
         TimeAxis(start: start, end: end, left: Self.leftMargin,
                  right: Self.leftMargin + Double(Self.plotColumns(width: width)), labels: timeLabels)
     }
 
     /// The SVG document.
-    func svg() -> String {
+    package func svg() -> String {
         let axis = timeAxis
         var body = SVGWriter()
         var y = 62.0

@@ -1,5 +1,5 @@
 import Testing
-@testable import LocomotionCLI
+@testable import LocomotionIO
 
 @Suite struct ValueScaleTests {
     @Test(arguments: [(1.5, 1.5, 0.5), (1.6, 2.0, 0.5), (4.2, 6.0, 2.0), (3.6, 4.0, 1.0), (12.3, 15.0, 5.0), (850, 1000, 250)])

@@ -1,37 +1,36 @@
-import LocomotionIO
 /// Builds SVG markup as text: elements with escaped attributes and compact
 /// coordinates (one decimal, enough at screen resolution, so a day's chart stays small).
-struct SVGWriter {
-    private(set) var text = ""
+package struct SVGWriter {
+    package private(set) var text = ""
 
     /// Appends an element with no content (`<rect …/>`).
-    mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String>) {
+    package mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String>) {
         text += "<\(name)"
         append(attributes)
         text += "/>\n"
     }
 
     /// Appends an element holding `content`, escaped (`<text …>content</text>`).
-    mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String>, text content: String) {
+    package mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String>, text content: String) {
         text += "<\(name)"
         append(attributes)
         text += ">\(SVGWriter.escaped(content))</\(name)>\n"
     }
 
     /// Opens a container element (`<g …>`); close it with `close(_:)`.
-    mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
+    package mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
         text += "<\(name)"
         append(attributes)
         text += ">\n"
     }
 
     /// Closes a container opened with `open(_:_:)`.
-    mutating func close(_ name: String) {
+    package mutating func close(_ name: String) {
         text += "</\(name)>\n"
     }
 
     /// Appends markup as is (the caller made it well-formed).
-    mutating func raw(_ markup: String) {
+    package mutating func raw(_ markup: String) {
         text += markup
     }
 
@@ -42,7 +41,7 @@ struct SVGWriter {
     }
 
     /// `text` with the five XML special characters replaced by entities.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.contains(where: { "&<>\"'".contains($0) }) else { return text }
         var result = ""
         result.reserveCapacity(text.count + 8)
@@ -60,7 +59,7 @@ struct SVGWriter {
     }
 
     /// A coordinate rounded to one decimal, without a trailing `.0` (`12`, `12.5`, `-0.3`).
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let tenths = Int((value * 10).rounded())
         let sign = tenths < 0 ? "-" : ""

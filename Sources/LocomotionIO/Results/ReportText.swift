@@ -1,10 +1,9 @@
 import Foundation
-import LocomotionIO
 
 /// Wording of times, durations and counts shared by `plot` and `summarize`.
-enum ReportText {
+package enum ReportText {
     /// `2023-11-14 08:00 – 08:40 UTC (40 min)` or `0:00 – 0:40 (40 min)`.
-    static func rangeText(start: Double, end: Double, labels: TimeAxis.Labels) -> String {
+    package static func rangeText(start: Double, end: Double, labels: TimeAxis.Labels) -> String {
         let duration = durationText(end - start)
         switch labels {
         case .relative(let origin):
@@ -21,13 +20,13 @@ enum ReportText {
     }
 
     /// `h:mm` of a number of seconds (rounded to the minute).
-    static func clockText(_ seconds: Double, padded: Bool = false) -> String {
+    package static func clockText(_ seconds: Double, padded: Bool = false) -> String {
         let minutes = Int((seconds / 60).rounded())
         return "\(padded ? TimeAxis.twoDigits(minutes / 60) : String(minutes / 60)):\(TimeAxis.twoDigits(minutes % 60))"
     }
 
     /// `45 s`, `40 min`, `2 h 05 min`, `3 d 4 h`.
-    static func durationText(_ seconds: Double) -> String {
+    package static func durationText(_ seconds: Double) -> String {
         if seconds < 90 { return "\(Int(seconds.rounded())) s" }
         let minutes = Int((seconds / 60).rounded())
         if minutes < 60 { return "\(minutes) min" }
@@ -36,7 +35,7 @@ enum ReportText {
     }
 
     /// `1 234 567`: thin-space thousands groups, readable in any locale.
-    static func grouped(_ value: Int) -> String {
+    package static func grouped(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var result = ""
         for (index, digit) in digits.enumerated() {
@@ -47,12 +46,12 @@ enum ReportText {
     }
 
     /// The last path component, or `standard input` for "-".
-    static func fileName(_ path: String) -> String {
+    package static func fileName(_ path: String) -> String {
         path == "-" ? "standard input" : (path.split(separator: "/").last.map(String.init) ?? path)
     }
 
     /// A time of day to the second (`08:05:12`) in the labels' zone, or `h:mm:ss` since the origin.
-    static func timeText(_ time: Double, labels: TimeAxis.Labels) -> String {
+    package static func timeText(_ time: Double, labels: TimeAxis.Labels) -> String {
         let seconds: Int
         switch labels {
         case .relative(let origin):
@@ -66,25 +65,25 @@ enum ReportText {
     }
 
     /// A duration as a clock, `m:ss` or `h:mm:ss` (`5:47`, `1:02:03`), for table columns.
-    static func durationClock(_ seconds: Double) -> String {
+    package static func durationClock(_ seconds: Double) -> String {
         let total = Int(seconds.rounded())
         let hours = total / 3600, minutes = total / 60 % 60, rest = total % 60
         return hours > 0 ? "\(hours):\(TimeAxis.twoDigits(minutes)):\(TimeAxis.twoDigits(rest))" : "\(minutes):\(TimeAxis.twoDigits(rest))"
     }
 
     /// `850 m` or `12.3 km`.
-    static func distanceText(_ meters: Double) -> String {
+    package static func distanceText(_ meters: Double) -> String {
         meters < 1000 ? "\(Int(meters.rounded())) m" : "\((meters / 100).rounded() / 10) km"
     }
 
     /// `text` padded with spaces to `width` characters (left-aligned), or right-aligned.
-    static func padded(_ text: String, _ width: Int, right: Bool = false) -> String {
+    package static func padded(_ text: String, _ width: Int, right: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, width - text.count))
         return right ? padding + text : text + padding
     }
 
     /// `42 %` (rounded; `<1 %` for small non-zero shares).
-    static func percent(_ share: Double) -> String {
+    package static func percent(_ share: Double) -> String {
         let value = share * 100
         if value > 0 && value < 0.5 { return "<1 %" }
         return "\(Int(value.rounded())) %"

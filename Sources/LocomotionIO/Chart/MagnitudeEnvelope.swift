@@ -1,4 +1,3 @@
-import LocomotionIO
 /// The range of a signal per pixel column: the smallest and largest value of
 /// the samples falling in each of `columnCount` equal slices of a time range.
 ///
@@ -6,19 +5,19 @@ import LocomotionIO
 /// sample) keeps a 24-hour, 50 Hz trace to a few thousand points and still
 /// shows every peak. Streaming: push samples in any order; O(1) per sample,
 /// memory O(columnCount).
-struct MagnitudeEnvelope: Sendable, Hashable {
+package struct MagnitudeEnvelope: Sendable, Hashable {
     /// The time range covered, in seconds.
-    let start: Double
-    let end: Double
+    package let start: Double
+    package let end: Double
     /// Smallest value per column; `+infinity` where no sample fell.
-    private(set) var minimum: [Double]
+    package private(set) var minimum: [Double]
     /// Largest value per column; `-infinity` where no sample fell.
-    private(set) var maximum: [Double]
+    package private(set) var maximum: [Double]
     /// Samples per column.
-    private(set) var counts: [Int]
+    package private(set) var counts: [Int]
 
     /// An empty envelope of `columnCount` (≥ 1) columns over `start...end` (seconds, `end > start`).
-    init(start: Double, end: Double, columnCount: Int) {
+    package init(start: Double, end: Double, columnCount: Int) {
         precondition(columnCount >= 1 && end > start, "an envelope needs a non-empty range and a column")
         self.start = start
         self.end = end
@@ -27,19 +26,19 @@ struct MagnitudeEnvelope: Sendable, Hashable {
         counts = Array(repeating: 0, count: columnCount)
     }
 
-    var columnCount: Int { counts.count }
+    package var columnCount: Int { counts.count }
 
     /// Seconds covered by one column.
-    var columnDuration: Double { (end - start) / Double(columnCount) }
+    package var columnDuration: Double { (end - start) / Double(columnCount) }
 
     /// The column of `time`, or nil outside `start...end` (the end belongs to the last column).
-    func column(of time: Double) -> Int? {
+    package func column(of time: Double) -> Int? {
         guard time >= start, time <= end else { return nil }
         return min(Int((time - start) / columnDuration), columnCount - 1)
     }
 
     /// Adds one value at `time`; values outside the range or not finite are ignored.
-    mutating func add(_ value: Double, at time: Double) {
+    package mutating func add(_ value: Double, at time: Double) {
         guard value.isFinite, let index = column(of: time) else { return }
         if value < minimum[index] { minimum[index] = value }
         if value > maximum[index] { maximum[index] = value }
@@ -47,7 +46,7 @@ struct MagnitudeEnvelope: Sendable, Hashable {
     }
 
     /// The largest value seen, or nil when empty.
-    var largestValue: Double? {
+    package var largestValue: Double? {
         let value = maximum.max() ?? -.infinity
         return value.isFinite ? value : nil
     }
@@ -55,7 +54,7 @@ struct MagnitudeEnvelope: Sendable, Hashable {
     /// Maximal runs of columns with samples, where a run continues across empty
     /// columns spanning at most `maximumGap` seconds (when zoomed in beyond the
     /// sampling interval, empty columns are not gaps in the recording).
-    func runs(maximumGap: Double) -> [ClosedRange<Int>] {
+    package func runs(maximumGap: Double) -> [ClosedRange<Int>] {
         let bridgeable = Int((maximumGap / columnDuration).rounded(.down))
         var runs: [ClosedRange<Int>] = []
         var runStart: Int?

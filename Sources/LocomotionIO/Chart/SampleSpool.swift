@@ -1,21 +1,20 @@
 import Foundation
-import LocomotionIO
 
 /// Pairs of numbers (a sample's time and its magnitude) set aside on disk while a trace streams, and read back once:
 /// `plot` without `--to` learns the end of its time axis — and so the column of each sample — only at the last
 /// sample, so it keeps each sample's time and |a| here (16 bytes a sample, in an unnamed temporary file that the
 /// system removes when the process ends, however it ends) and builds the per-pixel envelope from them afterwards.
 /// Memory: one 64 KiB buffer.
-final class SampleSpool {
+package final class SampleSpool {
     private let file: UnlinkedTemporaryFile
     private var buffer: [Double] = []
     private static let bufferPairs = 4096
     /// Pairs written.
-    private(set) var count = 0
+    package private(set) var count = 0
 
     /// A new spool in `directory` (TMPDIR, else /tmp).
     /// - Throws: ``OutputError`` when no temporary file can be made.
-    init(directory: String = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") throws(OutputError) {
+    package init(directory: String = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") throws(OutputError) {
         do {
             file = try UnlinkedTemporaryFile(directory: directory, prefix: "locomotion-plot")
         } catch {
@@ -26,7 +25,7 @@ final class SampleSpool {
 
     /// Adds a pair.
     /// - Throws: ``OutputError`` when the disk refuses the data (full, quota).
-    func append(_ first: Double, _ second: Double) throws(OutputError) {
+    package func append(_ first: Double, _ second: Double) throws(OutputError) {
         buffer.append(first)
         buffer.append(second)
         count += 1
@@ -44,7 +43,7 @@ final class SampleSpool {
 
     /// Calls `body` with every pair, in the order appended.
     /// - Throws: ``OutputError`` when the data cannot be written or read back.
-    func forEach(_ body: (Double, Double) -> Void) throws(OutputError) {
+    package func forEach(_ body: (Double, Double) -> Void) throws(OutputError) {
         try flush()
         var chunk = [UInt8](repeating: 0, count: 2 * Self.bufferPairs * MemoryLayout<Double>.stride)
         var offset = 0

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LocomotionCLI
+@testable import LocomotionIO
 
 @Suite struct TimeAxisTests {
     @Test func mapsTimesLinearlyOntoPixels() {
