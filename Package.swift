@@ -8,7 +8,6 @@ let package = Package(
         .library(name: "LocomotionDSP", targets: ["LocomotionDSP"]),
         .library(name: "Locomotion", targets: ["Locomotion"]),
         .library(name: "LocomotionIO", targets: ["LocomotionIO"]),
-        .library(name: "LocomotionEvaluation", targets: ["LocomotionEvaluation"]),
         .executable(name: "locomotion", targets: ["LocomotionCLI"]),
     ],
     traits: [
@@ -53,8 +52,9 @@ let package = Package(
             name: "LocomotionDatasets",
             dependencies: ["Locomotion", "LocomotionDSP", "LocomotionIO"]
         ),
-        // Scoring, ground-truth comparison and replay summaries: what a study runs over recorded traces and an
-        // app never does, kept out of the modules an app links.
+        // Scoring, ground-truth comparison, replays and summaries: what the tool's evaluate, replay, summarize and
+        // plot report about recorded traces (an app never runs it); the tool's own, reached with `package` access,
+        // no product links it.
         .target(
             name: "LocomotionEvaluation",
             dependencies: ["Locomotion", "LocomotionDSP"]

@@ -19,7 +19,7 @@ for index in 0..<4500 {
 try writer.finish()
 
 do {
-    var reader = try TraceReader(path: path)   // constant memory, whatever the file's size
+    var reader = try TraceInput(path: path)   // constant memory, whatever the file's size (CSV or JSON Lines)
     var rows = 0
     while let row = try reader.next() {
         rows += 1

@@ -17,7 +17,7 @@ extension RecordingGate {
         public var reason: RecordingGate.Reason
 
         /// Creates an event.
-        public init(time: Double, phase: RecordingGate.Phase, mode: RecordingMode, profile: RecordingProfile, changesMode: Bool, reason: RecordingGate.Reason) {
+        package init(time: Double, phase: RecordingGate.Phase, mode: RecordingMode, profile: RecordingProfile, changesMode: Bool, reason: RecordingGate.Reason) {
             self.time = time
             self.phase = phase
             self.mode = mode

@@ -1,7 +1,7 @@
 extension RecordingGate {
     /// One input of a ``RecordingGate``, for feeding a merged, time-ordered
     /// stream (replay, tests) through ``RecordingGate/push(_:emit:)-(RecordingGate/Input,_)``.
-    public enum Input: Sendable, Hashable, Codable {
+    package enum Input: Sendable, Hashable, Codable {
         /// An activity update from the classifier.
         case activity(ActivityUpdate)
         /// A location fix.
@@ -10,7 +10,7 @@ extension RecordingGate {
         case time(Double)
 
         /// The input's time in seconds.
-        public var time: Double {
+        package var time: Double {
             switch self {
             case .activity(let update): update.start
             case .fix(let fix): fix.time

@@ -14,7 +14,7 @@ extension RecordingGate {
         public var distance: Double?
 
         /// Creates a reason.
-        public init(rule: RecordingGate.Rule, trigger: RecordingGate.Trigger, activity: MotionActivity? = nil, elapsed: Double? = nil, distance: Double? = nil) {
+        package init(rule: RecordingGate.Rule, trigger: RecordingGate.Trigger, activity: MotionActivity? = nil, elapsed: Double? = nil, distance: Double? = nil) {
             self.rule = rule
             self.trigger = trigger
             self.activity = activity

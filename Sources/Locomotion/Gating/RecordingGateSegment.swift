@@ -11,7 +11,7 @@ extension RecordingGate {
         public var reason: RecordingGate.Reason
 
         /// Creates a segment.
-        public init(start: Double, end: Double, mode: RecordingMode, reason: RecordingGate.Reason) {
+        package init(start: Double, end: Double, mode: RecordingMode, reason: RecordingGate.Reason) {
             self.start = start
             self.end = end
             self.mode = mode

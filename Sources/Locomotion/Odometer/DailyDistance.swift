@@ -21,7 +21,7 @@ public struct DailyDistance: Sendable, Hashable, Codable {
     public var reanchors = 0
 
     /// An empty tally for `day`.
-    public init(day: LocalDay?) {
+    package init(day: LocalDay?) {
         self.day = day
     }
 

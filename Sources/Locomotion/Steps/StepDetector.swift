@@ -61,15 +61,15 @@ public struct StepDetector: Sendable, Codable {
     /// Steps counted so far.
     public private(set) var stepCount = 0
     /// True while the input is sampled more sparsely than `minimumSamplingRate`.
-    public private(set) var isSamplingTooSparse = false
+    package private(set) var isSamplingTooSparse = false
     /// Total time (s) of input refused as too sparse.
     public private(set) var refusedDuration = 0.0
     /// Number of runs the input was split into by gaps (0 before the first sample).
-    public private(set) var runCount = 0
+    package private(set) var runCount = 0
     /// Positive sampling intervals seen so far (gaps included).
     public private(set) var intervalCount = 0
     /// Of those, the intervals longer than `1 / minimumSamplingRate`.
-    public private(set) var sparseIntervalCount = 0
+    package private(set) var sparseIntervalCount = 0
 
     /// True when the median sampling interval of everything pushed so far is longer than
     /// `1 / minimumSamplingRate` (more than half of the intervals are), or no interval was seen:

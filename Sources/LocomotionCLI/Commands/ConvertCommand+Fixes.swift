@@ -1,6 +1,6 @@
 import Foundation
 import Locomotion
-import LocomotionIO
+@_spi(Harness) import LocomotionIO
 import LocomotionDatasets
 
 extension ConvertCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Locomotion
+@_spi(Tuning) import Locomotion
 import LocomotionIO
 
 struct DistanceCommand: AsyncParsableCommand {

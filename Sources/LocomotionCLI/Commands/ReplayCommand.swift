@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Locomotion
+@_spi(Tuning) import Locomotion
 import LocomotionDSP
 import LocomotionIO
 import LocomotionEvaluation

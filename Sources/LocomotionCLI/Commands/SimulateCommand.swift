@@ -1,7 +1,7 @@
 import ArgumentParser
 import Locomotion
 import LocomotionDSP
-import LocomotionIO
+@_spi(Harness) import LocomotionIO
 import LocomotionDatasets
 
 struct SimulateCommand: AsyncParsableCommand {

@@ -1,6 +1,6 @@
 import Foundation
 import ArgumentParser
-import Locomotion
+@_spi(Tuning) import Locomotion
 import LocomotionDSP
 import LocomotionIO
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Locomotion
+@_spi(Tuning) import Locomotion
 import LocomotionIO
 
 extension ActivityClassifier.Model: ExpressibleByArgument {}

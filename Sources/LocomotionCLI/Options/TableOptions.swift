@@ -31,7 +31,7 @@ struct TableOptions: ParsableArguments {
 
     @Option(name: .customLong("minimum-hours"), parsing: .unconditional,
             help: ArgumentHelp("Days with fewer hours of data are flagged low_data in the daily table.", valueName: "hours"))
-    var minimumHours: Double = DayAccumulator().minimumCoveredHours
+    var minimumHours: Double = RecordingTables.defaultMinimumCoveredHours
 
     @Option(help: ArgumentHelp("With --output-dir, also write this table from the same pass (epochs, daily or segments; repeat for several).",
                                valueName: "table"))

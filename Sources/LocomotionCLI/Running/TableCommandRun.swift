@@ -1,5 +1,5 @@
 import Foundation
-import Locomotion
+@_spi(Tuning) import Locomotion
 import LocomotionIO
 
 /// What `epochs` and `daily` do: group the inputs by participant, read each participant as one recording

@@ -1,5 +1,5 @@
 import Foundation
-import Locomotion
+@_spi(Tuning) import Locomotion
 import LocomotionDSP
 
 /// A recorded trace replayed through a `MotionEngine` — its steps off, its classifier streaming as on a phone
@@ -8,23 +8,23 @@ import LocomotionDSP
 /// loop) or only what a collector applying the engine's profiles would have received (the closed loop,
 /// ``ClosedLoopSensors``). Ground truth, sample counts and the summary come from the collector's ``ReplayRecorder``,
 /// fed every sample of the recording, received or not.
-public struct GateReplay: Sendable {
+package struct GateReplay: Sendable {
     /// What the replay reported: the gate's events, its mode segments, the activity updates and the truth.
-    public let recorder: ReplayRecorder
+    package let recorder: ReplayRecorder
     /// What the collector received (nil in the open loop).
-    public let counts: ClosedLoopCounts?
+    package let counts: ClosedLoopCounts?
     /// The gate's configuration (for the summary).
-    public let configuration: RecordingGate.Configuration
+    package let configuration: RecordingGate.Configuration
 
     /// The gate's events, in order.
-    public var events: [RecordingGate.Event] { recorder.events }
+    package var events: [RecordingGate.Event] { recorder.events }
     /// The mode segments, first to last sample.
-    public var segments: [RecordingGate.Segment] { recorder.segments }
+    package var segments: [RecordingGate.Segment] { recorder.segments }
     /// The activity updates the gate received, in order.
-    public var updates: [ActivityUpdate] { recorder.updates }
+    package var updates: [ActivityUpdate] { recorder.updates }
 
     /// The replay's ``ReplaySummary`` (``ReplayRecorder/summary(configuration:onsetAllowance:closedLoop:)``).
-    public func summary(onsetAllowance: Double = 30) -> ReplaySummary {
+    package func summary(onsetAllowance: Double = 30) -> ReplaySummary {
         recorder.summary(configuration: configuration, onsetAllowance: onsetAllowance, closedLoop: counts)
     }
 
@@ -36,7 +36,7 @@ public struct GateReplay: Sendable {
     /// - Precondition: `labels` is nil or has one label per sample; with `activityFromLabels`, labels are given.
     /// - Throws: `MotionEngineError` for an input the engine refuses (a position or accuracy out of range).
     /// - Complexity: O(n + f) for n samples and f fixes; memory grows with the events, not the samples.
-    public static func run(
+    package static func run(
         samples: [AccelerometerSample], labels: [MotionActivity]? = nil, fixes: [LocationFix] = [],
         configuration: MotionEngine.Configuration = .init(), activityFromLabels: ActivityConfidence? = nil,
         followsProfiles: Bool = false

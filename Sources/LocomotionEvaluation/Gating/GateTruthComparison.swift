@@ -1,4 +1,4 @@
-import Locomotion
+@_spi(Tuning) import Locomotion
 
 /// Gating decisions scored against ground-truth activity.
 ///
@@ -10,58 +10,58 @@ import Locomotion
 /// the stop timeout for still bouts, the switch timeout for unrecorded moving
 /// bouts — and the rest of it is *steady* time. Precise definitions in
 /// Docs/gating.md.
-public struct GateTruthComparison: Sendable, Hashable, Codable {
+package struct GateTruthComparison: Sendable, Hashable, Codable {
     /// Seconds not counted at the start of a recorded bout.
-    public var onsetAllowance: Double
+    package var onsetAllowance: Double
     /// Truth seconds of recorded activities, and the share of them in high accuracy.
-    public var recordedTime: Double
-    public var recordedHighAccuracyShare: Double
+    package var recordedTime: Double
+    package var recordedHighAccuracyShare: Double
     /// The share of recorded-activity time in high accuracy, not counting the
     /// first `onsetAllowance` seconds of each recorded bout (target ≥ 0.95).
-    public var recordedHighAccuracyShareAfterOnset: Double
+    package var recordedHighAccuracyShareAfterOnset: Double
     /// Recorded-activity seconds that count for the after-onset share.
-    public var recordedTimeAfterOnset: Double
+    package var recordedTimeAfterOnset: Double
     /// Truth seconds of stationary, and the share in low power (gaps count as low power).
-    public var stillTime: Double
-    public var stillLowPowerShare: Double
+    package var stillTime: Double
+    package var stillLowPowerShare: Double
     /// The same, not counting the first stop-timeout seconds of each still bout (target ≥ 0.95).
-    public var stillLowPowerShareAfterStopTimeout: Double
+    package var stillLowPowerShareAfterStopTimeout: Double
     /// Still seconds that count for the after-stop-timeout share.
-    public var stillTimeAfterStopTimeout: Double
+    package var stillTimeAfterStopTimeout: Double
     /// Truth seconds of moving activities the policy does not record, and the share in low power.
-    public var unrecordedMovingTime: Double
-    public var unrecordedMovingLowPowerShare: Double
+    package var unrecordedMovingTime: Double
+    package var unrecordedMovingLowPowerShare: Double
     /// The same, not counting the first switch-timeout seconds of each such bout.
-    public var unrecordedMovingLowPowerShareAfterSwitchTimeout: Double
+    package var unrecordedMovingLowPowerShareAfterSwitchTimeout: Double
     /// Unrecorded moving seconds that count for the after-switch-timeout share.
-    public var unrecordedMovingTimeAfterSwitchTimeout: Double
+    package var unrecordedMovingTimeAfterSwitchTimeout: Double
     /// Per truth activity: seconds and share in high accuracy.
-    public var activities: [ActivityModeShare]
+    package var activities: [ActivityModeShare]
     /// Recorded bouts, and for each the delay in seconds from its start to
     /// the first high-accuracy moment within it (bouts never recorded are `missedBouts`).
-    public var recordedBouts: Int
-    public var onsetDelays: [Double]
-    public var missedBouts: Int
+    package var recordedBouts: Int
+    package var onsetDelays: [Double]
+    package var missedBouts: Int
     /// Median and largest onset delay in seconds (0 without onsets).
-    public var medianOnsetDelay: Double
-    public var maximumOnsetDelay: Double
+    package var medianOnsetDelay: Double
+    package var maximumOnsetDelay: Double
     /// Steady seconds (bouts less their allowances, unknown excluded), mode
     /// switches within them, and switches per steady hour (target ≤ 2).
-    public var steadyTime: Double
-    public var steadySwitches: Int
-    public var steadySwitchesPerHour: Double
+    package var steadyTime: Double
+    package var steadySwitches: Int
+    package var steadySwitchesPerHour: Double
     /// Per clock hour of the inputs' time (`floor(t / 3600)`), the
     /// completeness of recording of recorded-activity time.
-    public var hours: [HourCompleteness]
-    public var completeHours: Int
-    public var incompleteHours: Int
-    public var lostHours: Int
+    package var hours: [HourCompleteness]
+    package var completeHours: Int
+    package var incompleteHours: Int
+    package var lostHours: Int
 
     /// An hour counts only with at least this much recorded-activity truth time (seconds).
-    public static let minimumMovingTimePerHour = 60.0
+    package static let minimumMovingTimePerHour = 60.0
     /// Hour status thresholds on the recorded share of moving time.
-    public static let completeShare = 0.95
-    public static let lostShare = 0.05
+    package static let completeShare = 0.95
+    package static let lostShare = 0.05
 
     init(timeline: ModeTimeline, truth: [ActivitySegment], configuration: RecordingGate.Configuration, onsetAllowance: Double) {
         self.onsetAllowance = onsetAllowance
@@ -184,27 +184,27 @@ public struct GateTruthComparison: Sendable, Hashable, Codable {
 }
 
 /// Seconds of one truth activity and the share of them in high accuracy.
-public struct ActivityModeShare: Sendable, Hashable, Codable {
-    public var activity: MotionActivity
-    public var time: Double
-    public var highAccuracyShare: Double
+package struct ActivityModeShare: Sendable, Hashable, Codable {
+    package var activity: MotionActivity
+    package var time: Double
+    package var highAccuracyShare: Double
 }
 
 /// How completely one clock hour's recorded-activity time was recorded.
-public struct HourCompleteness: Sendable, Hashable, Codable {
+package struct HourCompleteness: Sendable, Hashable, Codable {
     /// How completely: ≥ 95 % recorded, under 5 %, or in between.
-    public enum Status: String, Sendable, Hashable, Codable {
+    package enum Status: String, Sendable, Hashable, Codable {
         case complete, incomplete, lost
     }
     /// Start of the hour in seconds (a multiple of 3600 in the inputs' clock).
-    public var hourStart: Double
+    package var hourStart: Double
     /// Truth seconds of recorded activities in the hour.
-    public var movingTime: Double
+    package var movingTime: Double
     /// Of those, seconds in high accuracy.
-    public var recordedTime: Double
+    package var recordedTime: Double
     /// `recordedTime / movingTime`.
-    public var recordedShare: Double
-    public var status: Status
+    package var recordedShare: Double
+    package var status: Status
 
     init(hourStart: Double, movingTime: Double, recordedTime: Double) {
         self.hourStart = hourStart

@@ -10,22 +10,22 @@ import Locomotion
 /// ``deliver(_:to:)`` each of its inputs in the recording order; ``observe(_:)`` the engine's events that come from
 /// elsewhere (its `finish`); ``finish(at:)`` at the last sample.
 /// - Complexity: O(1) amortised per input, plus the engine's.
-public struct ReplayCollector: Sendable {
+package struct ReplayCollector: Sendable {
     /// What the replay reports.
-    public private(set) var recorder: ReplayRecorder
+    package private(set) var recorder: ReplayRecorder
     /// What the collector receives, in the closed loop (nil in the open loop).
-    public private(set) var sensors: ClosedLoopSensors?
+    package private(set) var sensors: ClosedLoopSensors?
 
     /// A collector whose recorder collects the ground truth of the labels when `truthHold` (s, the longest a label
     /// holds) is given, and that closes the loop on a gate with the configuration `closedLoop` when that is given.
-    public init(truthHold: Double?, closedLoop: RecordingGate.Configuration? = nil) {
+    package init(truthHold: Double?, closedLoop: RecordingGate.Configuration? = nil) {
         recorder = ReplayRecorder(truthHold: truthHold)
         sensors = closedLoop.map { ClosedLoopSensors(configuration: $0) }
     }
 
     /// Takes the next sample of the recording (time s, in order) and its label, received or not.
     /// - Complexity: O(1) amortised.
-    public mutating func read(sampleAt time: Double, label: MotionActivity?) {
+    package mutating func read(sampleAt time: Double, label: MotionActivity?) {
         recorder.push(sampleAt: time, label: label)
     }
 
@@ -33,7 +33,7 @@ public struct ReplayCollector: Sendable {
     /// go to the recorder and to the sensors, which apply the profiles they carry from the next input on.
     /// - Throws: `MotionEngineError` when the engine refuses the input.
     /// - Complexity: O(1) amortised, plus the engine's.
-    public mutating func deliver(_ input: MotionInput, to engine: inout MotionEngine) throws(MotionEngineError) {
+    package mutating func deliver(_ input: MotionInput, to engine: inout MotionEngine) throws(MotionEngineError) {
         switch input {
         case .sample(let sample):
             if sensors?.receives(sampleAt: sample.time) ?? true {
@@ -54,18 +54,18 @@ public struct ReplayCollector: Sendable {
 
     /// Takes an event of the engine that no ``deliver(_:to:)`` passed on (those of `MotionEngine.finish(emit:)`).
     /// - Complexity: O(1) amortised.
-    public mutating func observe(_ event: MotionEvent) {
+    package mutating func observe(_ event: MotionEvent) {
         recorder.push(event)
         sensors?.observe(event)
     }
 
     /// The recording ended at `end` (s, its last sample): ``ReplayRecorder/finish(at:)``.
-    public mutating func finish(at end: Double) {
+    package mutating func finish(at end: Double) {
         recorder.finish(at: end)
     }
 
     /// The replay's ``ReplaySummary`` (after ``finish(at:)``), with what the collector received in the closed loop.
-    public func summary(configuration: RecordingGate.Configuration, onsetAllowance: Double = 30) -> ReplaySummary {
+    package func summary(configuration: RecordingGate.Configuration, onsetAllowance: Double = 30) -> ReplaySummary {
         recorder.summary(configuration: configuration, onsetAllowance: onsetAllowance, closedLoop: sensors?.counts)
     }
 }

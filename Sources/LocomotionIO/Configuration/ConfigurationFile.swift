@@ -12,7 +12,7 @@ import Locomotion
 /// (`ParameterizedConfiguration.relationProblems()`).
 public enum ConfigurationFile {
     /// The largest configuration file read, in bytes (a full configuration is about 2 KB).
-    public static let maximumSize = 1 << 20
+    package static let maximumSize = 1 << 20
 
     /// `base` with the values of the file at `path` (`-` for standard input) set.
     ///
@@ -27,7 +27,7 @@ public enum ConfigurationFile {
     /// `base` with the values of the JSON `bytes` set; `file` names them in errors.
     ///
     /// - Throws: ``InputError`` locating the first problem.
-    public static func parse<Configuration: ParameterizedConfiguration>(
+    package static func parse<Configuration: ParameterizedConfiguration>(
         _ bytes: [UInt8], file: String, over base: Configuration
     ) throws(InputError) -> Configuration {
         let json: PositionedJSON

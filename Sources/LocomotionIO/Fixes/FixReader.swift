@@ -30,7 +30,7 @@ public enum FixReader {
     ///
     /// - Throws: ``InputError`` for a malformed file, and for one that holds no fixes.
     /// - Complexity: O(contents size).
-    public static func parse(_ contents: [UInt8], file: String, options: FixReadingOptions = .init()) throws(InputError) -> FixFile {
+    @_spi(Harness) public static func parse(_ contents: [UInt8], file: String, options: FixReadingOptions = .init()) throws(InputError) -> FixFile {
         let format = options.format ?? FixFormat.detect(path: file, contents: contents)
         let read: FixFile
         switch format {

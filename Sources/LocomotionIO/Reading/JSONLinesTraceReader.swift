@@ -21,7 +21,7 @@ import LocomotionDSP
 ///
 /// Lines are parsed on the caller's thread, without allocation per row. A reader owns an open file; copies of it
 /// share that file, so use one copy.
-public struct JSONLinesTraceReader: TraceSource {
+@_spi(Harness) public struct JSONLinesTraceReader: TraceSource {
     /// The path as given, `"-"` for standard input.
     public let file: String
     /// How the trace is read.

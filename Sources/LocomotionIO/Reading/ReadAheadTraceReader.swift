@@ -28,7 +28,7 @@ import Foundation
 ///
 /// Copies share the reading threads; use one copy. Dropping the reader before
 /// the end stops the threads.
-public struct ReadAheadTraceReader {
+@_spi(Harness) public struct ReadAheadTraceReader {
     /// Bytes of input per chunk (whole lines, so a little less).
     static let chunkBytes = 1 << 18
     /// The default number of parsing threads: one per active processor, at most 8 (beyond that the

@@ -27,7 +27,7 @@ public struct RecordedTrace: Sendable {
     /// The fixes, nil without.
     public let fixes: FixFile?
     /// The inputs in the recording order: the fixes still to be handed out and what was seen of them.
-    public private(set) var inputs: RecordedInputs
+    package private(set) var inputs: RecordedInputs
     /// Fixes handed out so far (to name the one the engine refuses).
     private var fixCount = 0
     /// Samples read so far (every source).

@@ -11,7 +11,7 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// tools conventionally end quietly.
     public var isBrokenPipe: Bool
 
-    public init(file: String, problem: String, isBrokenPipe: Bool = false) {
+    package init(file: String, problem: String, isBrokenPipe: Bool = false) {
         self.file = file
         self.problem = problem
         self.isBrokenPipe = isBrokenPipe

@@ -1,7 +1,7 @@
 import Foundation
 import Locomotion
 import LocomotionDSP
-import LocomotionIO
+@_spi(Harness) import LocomotionIO
 import Testing
 @testable import LocomotionCLI
 import LocomotionEvaluation

@@ -1,7 +1,7 @@
 import Foundation
 import LocomotionDSP
 import Testing
-import Locomotion
+@_spi(Tuning) import Locomotion
 import LocomotionEvaluation
 import LocomotionTestSupport
 

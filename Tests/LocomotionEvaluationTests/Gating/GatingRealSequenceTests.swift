@@ -1,7 +1,7 @@
 import Foundation
 import LocomotionDSP
 import Testing
-@testable import Locomotion
+@_spi(Tuning) @testable import Locomotion
 import LocomotionTestSupport
 import LocomotionEvaluation
 

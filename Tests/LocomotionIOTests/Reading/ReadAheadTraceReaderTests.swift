@@ -3,7 +3,7 @@ import Locomotion
 import LocomotionDSP
 import PropertyBased
 import Testing
-@testable import LocomotionIO
+@_spi(Harness) @testable import LocomotionIO
 import LocomotionDatasets
 import LocomotionTestSupport
 

@@ -2,7 +2,7 @@ import Foundation
 import Locomotion
 import LocomotionDSP
 import Testing
-import LocomotionIO
+@_spi(Harness) import LocomotionIO
 import LocomotionDatasets
 import LocomotionTestSupport
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Locomotion
+@_spi(Tuning) import Locomotion
 import LocomotionDSP
 import LocomotionTestSupport
 

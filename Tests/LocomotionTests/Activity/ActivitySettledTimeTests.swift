@@ -3,7 +3,7 @@ import LocomotionDSP
 import PropertyBased
 import Testing
 import LocomotionTestSupport
-@testable import Locomotion
+@_spi(Tuning) @testable import Locomotion
 
 /// `ActivityClassifier.settledTime` is a promise: no update emitted after it was read starts before it. The engine's
 /// odometer relies on it to give each fix its final activity, so it is checked on random and on real recordings.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import LocomotionTestSupport
 import LocomotionDSP
-@testable import Locomotion
+@_spi(Harness) @testable import Locomotion
 
 /// Real inputs for the engine's tests: a day of one person's us-tm2017 sessions joined end to end (walk → car →
 /// walk → still, ≈ 20 Hz) and real phone GNSS fixes (GSDC 2021, a Pixel 4's NMEA, 1 Hz) re-timed to lie over it.

@@ -2,7 +2,7 @@ import Foundation
 import LocomotionDSP
 import PropertyBased
 import Testing
-@testable import Locomotion
+@_spi(Harness) @testable import Locomotion
 
 /// The engine's contracts on random recordings (mechanics only): restore anywhere = uninterrupted; wake-up batches =
 /// continuous; delivery skewed within the bound = in order; external activity = the gate and odometer fed by hand.

@@ -1,5 +1,5 @@
 import Foundation
-import Locomotion
+@_spi(Tuning) import Locomotion
 import LocomotionDSP
 import Testing
 import LocomotionTestSupport
