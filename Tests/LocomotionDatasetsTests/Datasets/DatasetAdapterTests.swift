@@ -74,7 +74,7 @@ private func roundTrip(_ recording: ConvertedRecording, checkUnits: Bool = true)
                 == "timestamp,speed,accuracy\n1474820033.549,13.884155,12\n1474820022.9,0.5,8\n")
     }
 
-    @Test(.enabled(if: TestDatasets.isPresent("us-tm2017"), Comment(rawValue: TestDatasets.absence("us-tm2017"))))
+    @Test(.tags(.realData), .enabled(if: TestDatasets.isPresent("us-tm2017"), Comment(rawValue: TestDatasets.absence("us-tm2017"))))
     func realFile() throws {
         let file = Self.folder + "/sensorfile_Damiano_Car_1485092234910.csv"
         let recording = try #require(USTransportationMode2017.convert(file: file).first)
@@ -98,7 +98,7 @@ private func roundTrip(_ recording: ConvertedRecording, checkUnits: Bool = true)
         #expect(try OxfordStepCounter.stepTimes(path) == [1.1, 1.3, 1.4])
     }
 
-    @Test(.enabled(if: TestDatasets.isPresent("oxford-step-counter"), Comment(rawValue: TestDatasets.absence("oxford-step-counter"))))
+    @Test(.tags(.realData), .enabled(if: TestDatasets.isPresent("oxford-step-counter"), Comment(rawValue: TestDatasets.absence("oxford-step-counter"))))
     func realTraceMatchesPublishedStepCount() throws {
         // stats.csv: Nexus_Jamie_Hard_InHand_1 has 305 steps in 152 s.
         let file = Self.folder + "/Nexus_Jamie_Hard_InHand_1/accelerometer.csv"
@@ -127,7 +127,7 @@ private func roundTrip(_ recording: ConvertedRecording, checkUnits: Bool = true)
         #expect(MobiFallV2.labels["CSI"] == .unknown)
     }
 
-    @Test(.enabled(if: TestDatasets.isPresent("mobifall-v2"), Comment(rawValue: TestDatasets.absence("mobifall-v2"))))
+    @Test(.tags(.realData), .enabled(if: TestDatasets.isPresent("mobifall-v2"), Comment(rawValue: TestDatasets.absence("mobifall-v2"))))
     func realJoggingFile() throws {
         let file = TestDatasets.folder("mobifall-v2").appendingPathComponent("raw/sub2/ADL/JOG/JOG_acc_2_1.txt").path
         let recording = try #require(MobiFallV2.convert(file: file).first)
@@ -144,7 +144,7 @@ private func roundTrip(_ recording: ConvertedRecording, checkUnits: Bool = true)
 }
 
 extension MobiFallV2Tests {
-    @Test(.enabled(if: TestDatasets.isPresent("mobifall-v2"), Comment(rawValue: TestDatasets.absence("mobifall-v2"))))
+    @Test(.tags(.realData), .enabled(if: TestDatasets.isPresent("mobifall-v2"), Comment(rawValue: TestDatasets.absence("mobifall-v2"))))
     func continuousJumpingPassesTheUnitCheck() throws {
         // Median |a| ≈ 0.29 g: much of the time in flight. Real data the unit check must accept.
         let file = TestDatasets.folder("mobifall-v2").appendingPathComponent("raw/sub5/ADL/JUM/JUM_acc_5_3.txt").path
@@ -156,7 +156,7 @@ extension MobiFallV2Tests {
 }
 
 @Suite struct GeoTecINITSmartphoneHARTests {
-    @Test(.enabled(if: TestDatasets.isPresent("geotecinit-sp-har"), Comment(rawValue: TestDatasets.absence("geotecinit-sp-har"))))
+    @Test(.tags(.realData), .enabled(if: TestDatasets.isPresent("geotecinit-sp-har"), Comment(rawValue: TestDatasets.absence("geotecinit-sp-har"))))
     func realExecution() throws {
         let file = TestDatasets.folder("geotecinit-sp-har").appendingPathComponent("raw/DATA/s01/s01_01_sp.csv").path
         let recording = try #require(GeoTecINITSmartphoneHAR.convert(file: file).first)
@@ -177,7 +177,7 @@ extension MobiFallV2Tests {
 }
 
 @Suite struct BasicMotionsTests {
-    @Test(.enabled(if: TestDatasets.isPresent("basicmotions"), Comment(rawValue: TestDatasets.absence("basicmotions"))))
+    @Test(.tags(.realData), .enabled(if: TestDatasets.isPresent("basicmotions"), Comment(rawValue: TestDatasets.absence("basicmotions"))))
     func realCasesAreGravityRemoved() throws {
         let file = TestDatasets.folder("basicmotions").appendingPathComponent("raw/BasicMotions_TRAIN.ts").path
         let recordings = try BasicMotions.convert(file: file)
@@ -254,7 +254,7 @@ extension MobiFallV2Tests {
         }
     }
 
-    @Test(.enabled(if: TestDatasets.isPresent("ipol-gait-lowerback"), Comment(rawValue: TestDatasets.absence("ipol-gait-lowerback"))))
+    @Test(.tags(.realData), .enabled(if: TestDatasets.isPresent("ipol-gait-lowerback"), Comment(rawValue: TestDatasets.absence("ipol-gait-lowerback"))))
     func realTrial() throws {
         let recording = try #require(IPOLGaitLowerBack.convert(file: Self.folder + "/1-1_lb.txt").first)
         #expect(recording.stepTimes?.count == 35)   // 17 left + 18 right swings in 1-1.json
@@ -269,7 +269,7 @@ extension MobiFallV2Tests {
 }
 
 @Suite struct MobgapLabTests {
-    @Test(.enabled(if: TestDatasets.isPresent("mobgap-lab-ha002"), Comment(rawValue: TestDatasets.absence("mobgap-lab-ha002"))))
+    @Test(.tags(.realData), .enabled(if: TestDatasets.isPresent("mobgap-lab-ha002"), Comment(rawValue: TestDatasets.absence("mobgap-lab-ha002"))))
     func realParticipant() throws {
         let file = TestDatasets.folder("mobgap-lab-ha002").appendingPathComponent("raw/lab/HA/002/data.mat").path
         let recordings = try MobgapLab.convert(file: file)

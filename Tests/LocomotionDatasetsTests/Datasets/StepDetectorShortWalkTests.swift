@@ -13,7 +13,7 @@ import LocomotionTestSupport
 ///
 /// IPOL's truth marks every swing in the file, including 87 shuffling steps that 26 trials show 0.4–13 s after the
 /// trial has ended (the subject standing about); the trial is scored against its own steps, and the shuffles apart.
-@Suite(.enabled(if: TestDatasets.isPresent("ipol-gait-lowerback"), Comment(rawValue: TestDatasets.absence("ipol-gait-lowerback"))))
+@Suite(.tags(.realData), .enabled(if: TestDatasets.isPresent("ipol-gait-lowerback"), Comment(rawValue: TestDatasets.absence("ipol-gait-lowerback"))))
 struct StepDetectorShortWalkTests {
     /// One-to-one matches within ±0.25 s, closest pairs first: the matched true indices.
     static func match(_ truth: [Double], _ detected: [Double]) -> Set<Int> {

@@ -10,7 +10,7 @@ import LocomotionTestSupport
 /// rate whose middle third is thinned by `ClosedLoopSensors` exactly as `locomotion replay --closed-loop` thins
 /// low-power time. Neither stage may invent anything at the switches, and both must be back to what the
 /// unthinned recording gives once the rate is back.
-@Suite(.enabled(if: TestDatasets.isPresent("mobifall-v2") && TestDatasets.isPresent("oxford-step-counter"),
+@Suite(.tags(.realData), .enabled(if: TestDatasets.isPresent("mobifall-v2") && TestDatasets.isPresent("oxford-step-counter"),
                 Comment(rawValue: TestDatasets.absence("mobifall-v2 or oxford-step-counter"))))
 struct RateSwitchRealTraceTests {
     /// The rates of the middle third: off, the classifier's low-rate range, and the default low-power rate.

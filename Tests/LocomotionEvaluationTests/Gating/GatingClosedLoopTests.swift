@@ -10,7 +10,7 @@ import LocomotionEvaluation
 /// --closed-loop`). The shares asserted are the ones Docs/accuracy.md reports for this sequence (damiano-3 of
 /// Scripts/gating/join_us_tm2017.py, whose per-second truth is its session labels) to within half a point; the
 /// sequence's own phone delivers 6–11 samples/s.
-@Suite(.enabled(if: UsTm2017.isAvailable, "us-tm2017 not found under ../shared/datasets (or $LOCOMOTION_DATASETS)"))
+@Suite(.tags(.realData), .enabled(if: UsTm2017.isAvailable, "us-tm2017 not found under ../shared/datasets (or $LOCOMOTION_DATASETS)"))
 struct GatingClosedLoopTests {
     static let sessions = [
         "Damiano_Still_1484693356845", "Damiano_Walking_1484390802366", "Damiano_Car_1485092954647",

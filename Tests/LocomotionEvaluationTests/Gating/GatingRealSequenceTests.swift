@@ -8,7 +8,7 @@ import LocomotionEvaluation
 /// Real us-tm2017 sessions of one user joined end to end (walk → car →
 /// walk → still), replayed through the gate with the ground-truth labels as
 /// the activity stream: loose target bounds and restore at every split.
-@Suite(.enabled(if: UsTm2017.isAvailable, "us-tm2017 not found under ../shared/datasets (or $LOCOMOTION_DATASETS)"))
+@Suite(.tags(.realData), .enabled(if: UsTm2017.isAvailable, "us-tm2017 not found under ../shared/datasets (or $LOCOMOTION_DATASETS)"))
 struct GatingRealSequenceTests {
     static let sessions = [
         "Damiano_Still_1484659970203", "Damiano_Walking_1485093716801", "Damiano_Car_1485093212618",

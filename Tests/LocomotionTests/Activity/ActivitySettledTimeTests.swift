@@ -41,7 +41,7 @@ import LocomotionTestSupport
         }
     }
 
-    @Test(.enabled(if: UsTm2017.isAvailable, "us-tm2017 not found under ../shared/datasets (or $LOCOMOTION_DATASETS)"))
+    @Test(.tags(.realData), .enabled(if: UsTm2017.isAvailable, "us-tm2017 not found under ../shared/datasets (or $LOCOMOTION_DATASETS)"))
     func noUpdateStartsBeforeTheSettledTimeOnARealDay() throws {
         let (samples, _) = try UsTm2017.joined(EngineTestData.sessions)
         let result = Self.violations(samples)

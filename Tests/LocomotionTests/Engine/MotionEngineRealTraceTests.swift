@@ -1,12 +1,13 @@
 import Foundation
 import LocomotionDSP
 import Testing
+import LocomotionTestSupport
 @testable import Locomotion
 
 /// The engine on a real day (us-tm2017 sessions with real GNSS fixes over them): it equals the four stages wired by
 /// hand; a snapshot taken at any input and restored gives the uninterrupted run's events; wake-up batches give the
 /// continuous run's events, with the time between batches a gap when nothing was recorded in it.
-@Suite(.enabled(if: EngineTestData.isAvailable, EngineTestData.absent))
+@Suite(.tags(.realData), .enabled(if: EngineTestData.isAvailable, EngineTestData.absent))
 struct MotionEngineRealTraceTests {
     static let zone = TimeZone(identifier: "Europe/Zurich")!
 

@@ -7,7 +7,7 @@ import LocomotionTestSupport
 /// Restore and continue on real recordings: the classifier and the step detector encoded to JSON at cut points
 /// spread over real us-tm2017 and Oxford traces (and at every hop, re-encoded to check that nothing is lost on the
 /// way), decoded and fed the rest, give exactly the output of an uninterrupted run.
-@Suite(.enabled(if: UsTm2017.isAvailable, "us-tm2017 not found under ../shared/datasets (or $LOCOMOTION_DATASETS)"))
+@Suite(.tags(.realData), .enabled(if: UsTm2017.isAvailable, "us-tm2017 not found under ../shared/datasets (or $LOCOMOTION_DATASETS)"))
 struct RealTraceSnapshotTests {
     /// Walk → car → walk → still, one user's sessions joined end to end (≈ 20 Hz, irregular).
     static let sessions = [
