@@ -26,7 +26,7 @@ import LocomotionDSP
 /// The classifier is `Codable`: encoding it after any sample, decoding it (in another process) and pushing the rest
 /// gives exactly the updates of an uninterrupted run.
 ///
-/// A stage of the streaming contract (<doc:StreamingStages>): ``push(_:emit:)`` samples and
+/// A stage of the streaming contract (<doc:StreamingStages>): ``push(_:emit:)-(AccelerometerSample,_)`` samples and
 /// ``push(_:)-(LocationFix)`` fixes in
 /// time order, ``finish(emit:)`` at the end of the input.
 ///

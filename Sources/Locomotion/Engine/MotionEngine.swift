@@ -253,7 +253,7 @@ public struct MotionEngine: Sendable {
     }
 
     /// The input has ended: processes every waiting input, ends the current walking bout (its steps judged, like
-    /// every step, by the activity decided so far: ``StepActivityGate``), lets the classifier decide what it still
+    /// every step, by the activity decided so far: an automotive bout needs `strongBoutSteps` steps), lets the classifier decide what it still
     /// holds back (``ActivityClassifier/finish(emit:)``), records every waiting fix, reports the end of the samples
     /// (``MotionEvent/samplesEnded(time:)``) and calls `emit` with each of these events. The engine can go on
     /// afterwards (a later bout starts afresh).

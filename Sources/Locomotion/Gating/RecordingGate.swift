@@ -227,7 +227,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
     /// Moves the gate's time forward with no new evidence, so that timers
     /// run out and gaps are noticed. A time before the latest input is
     /// ignored (time never goes back). Call it at least every
-    /// ``RecordingGate/Configuration/gapLimit`` seconds while the collector runs.
+    /// `gapLimit` seconds (a tuning parameter of ``RecordingGate/Configuration``) while the collector runs.
     /// - Throws: ``RecordingGateError/nonFiniteTime(_:)``.
     /// - Complexity: O(1).
     public mutating func advance(to time: Double, emit: (RecordingGate.Event) -> Void) throws(RecordingGateError) {

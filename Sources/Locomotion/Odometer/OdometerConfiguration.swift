@@ -25,7 +25,7 @@ extension Odometer {
         /// jump filter still guards them.
         @_spi(Tuning) public var trustsFixesWithoutAccuracy: Bool
 
-        /// How many consecutive fixes, each within ``jumpLimit`` of the one before,
+        /// How many consecutive fixes, each within `jumpLimit` of the one before,
         /// re-anchor the odometer away from its last accepted fix (after a gap in
         /// recording or a real jump). Default 3: a single teleport, or a pair of
         /// multipath fixes, never moves the anchor. Values below 2 act as 2.

@@ -8,7 +8,7 @@ import Foundation
 /// The pipeline, per input sample (details and formulas in `Docs/steps.md`):
 /// 1. **Rate check.** While the median of the last 15 sampling intervals is longer than
 ///    `1 / minimumSamplingRate`, input is refused: nothing is counted and
-///    ``isSamplingTooSparse`` is true.
+///    the detector says so (`isSamplingTooSparse`).
 /// 2. **Anti-aliasing and resampling.** Each axis is smoothed by a one-pole low-pass whose
 ///    coefficient `1 − exp(−Δt/τ)` follows the actual interval, then linearly resampled to the
 ///    fixed internal rate (`Resampler` in LocomotionDSP). A hole longer than `maximumGap`, a backwards time or a

@@ -133,7 +133,7 @@ extension StepDetector {
         @_spi(Tuning) public var countsClosingStep: Bool = true
 
         /// Steps one bout needs, while the activity classifier says automotive, before its steps count
-        /// (``StepActivityGate``, which `locomotion steps` and ``MotionEngine`` run after the detector). Default 10 (about
+        /// (`StepActivityGate`, which `locomotion steps` and ``MotionEngine`` run after the detector). Default 10 (about
         /// 5 s of walking): vehicle vibration rarely keeps a walking rhythm that long (its bouts on the us-tm2017 car
         /// sessions last 4–8 steps), while walking along a train or a ferry does. Not used by the detector itself.
         @_spi(Tuning) public var strongBoutSteps: Int = 10

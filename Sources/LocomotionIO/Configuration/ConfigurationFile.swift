@@ -6,7 +6,7 @@ import Locomotion
 /// The file is one JSON object naming any subset of the parameters (nested ones as objects:
 /// `{"maximumGap": 3, "minimumDuration": {"automotive": 30}}`, intervals as `[low, high]`); the others keep
 /// the values of `base`. Refused, as an ``InputError`` with the line and column of the value or key:
-/// a file over ``maximumSize`` bytes, JSON syntax errors, a key that is not a parameter (listing the known
+/// a file over `maximumSize` bytes, JSON syntax errors, a key that is not a parameter (listing the known
 /// ones at that level), a key given twice, a value of the wrong kind or out of the parameter's range (naming
 /// the parameter, the value and the range); then the relations between parameters
 /// (`ParameterizedConfiguration.relationProblems()`).

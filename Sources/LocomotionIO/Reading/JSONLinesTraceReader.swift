@@ -6,7 +6,7 @@ import LocomotionDSP
 ///
 /// The rules are the CSV reader's (`Docs/formats.md`): samples come out in g whatever ``TraceReadingOptions/units``
 /// the file is in; time strictly increases; the units and the timestamps are checked on the first
-/// ``TraceReader/unitCheckRowCount`` rows; every problem is an ``InputError`` naming the file, the line and the column
+/// `TraceReader/unitCheckRowCount` rows; every problem is an ``InputError`` naming the file, the line and the column
 /// (the character position in the line: `day.jsonl:5:31: y is not a number: 'abc'`), or in lenient mode a skipped
 /// row recorded in ``warnings``. Blank lines are skipped. Keys are matched exactly, in any order; other keys are
 /// ignored. The trace has labels (``hasLabels``) when its first row has a `label` key, as a CSV trace does when
@@ -28,7 +28,7 @@ import LocomotionDSP
     public let options: TraceReadingOptions
     /// True when the first row has a `label` key.
     public let hasLabels: Bool
-    /// Rows skipped in lenient mode so far (the first ``TraceReader/maximumStoredWarnings``).
+    /// Rows skipped in lenient mode so far (the first `TraceReader/maximumStoredWarnings`).
     public var warnings: [InputWarning] { parser.warnings }
     /// The number of rows skipped in lenient mode so far.
     public var skippedRowCount: Int { parser.skippedRowCount }

@@ -1,7 +1,7 @@
 /// A failure to write an output file.
 public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The destination's path, `"-"` for standard output; empty for a writer
-    /// that returns a string (``GPXWriter``, ``NMEAWriter``).
+    /// that returns a string (`GPXWriter`, `NMEAWriter`).
     public var file: String
     /// What went wrong, in plain words (with the system's reason for a failed
     /// write: `cannot write: No space left on device`).
