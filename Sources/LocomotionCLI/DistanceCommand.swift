@@ -16,9 +16,20 @@ struct DistanceCommand: AsyncParsableCommand {
             GPX points without times are measured into one row with day `undated`; a new GPX track segment \
             starts afresh (no distance across the break) unless --join-segments.
 
-            Filters: a fix more than --jump-limit metres from the last accepted fix is a jump (3 consecutive consistent \
-            fixes re-anchor after a gap); a fix with horizontal accuracy worse than --max-accuracy is not trusted. \
-            `off` switches a filter off; --no-filters switches both off (a plain geodesic sum). See Docs/odometer.md.
+            Rules (Docs/odometer.md): by default (--rule implied-speed) a fix is a jump when reaching it needs a speed \
+            above what the activity allows (without --trace, a vehicle's 100 m/s unless the fixes' own speeds say \
+            less), or after more than 600 s without fixes; a single fix that leaves and comes back is a spike; a fix \
+            within the noise of the last one that reports a still speed is still (a parked phone adds nothing); \
+            between sparse fixes that report speed, the integral of speed lengthens the chord. 3 consecutive \
+            consistent fixes re-anchor after a jump or gap. A fix with horizontal accuracy worse than --max-accuracy \
+            is used only for a step at least 10 times its accuracy. --rule fixed-distance (or --jump-limit M) is the \
+            original apps' rule: a fix more than M metres (50) from the last accepted fix is a jump, steps are \
+            chords. `off` switches a filter off; --no-filters switches them all off (a plain geodesic sum). Every \
+            setting of the odometer can be given with --parameter NAME=VALUE.
+
+            --details adds rejected_spikes, rejected_still (fixes dropped for those reasons), speed_steps and \
+            speed_added_m (steps the fixes' speed lengthened, and by how much: the uncertainty of those steps) and \
+            sparse_chord_steps (steps over more than 10 s measured by the chord alone: lower bounds).
 
             Several fix files (without --trace) are measured each on its own.
 
@@ -29,6 +40,10 @@ struct DistanceCommand: AsyncParsableCommand {
               locomotion distance day-fixes.csv --trace day.csv --moving on-foot
               # a plain geodesic sum per day:
               locomotion distance ride.gpx --no-filters
+              # the original apps' 50 m rule, and every reason a fix was dropped:
+              locomotion distance walk.csv --rule fixed-distance --details
+              # a tighter top speed for a log known to be on foot:
+              locomotion distance run.gpx --parameter vehicleMaximumSpeed=15
               # every fix file of a folder in one table, `file` column first:
               locomotion distance converted/gsdc --jobs 2 > distances.csv
             """
@@ -51,8 +66,13 @@ struct DistanceCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Local time at which each day starts, HH:MM (e.g. 03:00 for night shifts).", valueName: "HH:MM"))
     var dayStart: String = "00:00"
 
-    @Option(parsing: .unconditional, help: "Jump filter in metres from the last accepted fix, or `off`.")
-    var jumpLimit: Limit = Limit(OdometerConfiguration().jumpLimit)
+    @Option(help: "How jumps are judged: implied-speed (default) or fixed-distance (the original apps' 50 m rule).")
+    var rule: OdometerConfiguration.Rule?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "The fixed-distance rule's jump limit in metres from the last accepted fix, or `off` (implies --rule fixed-distance; default 50).",
+        valueName: "metres"))
+    var jumpLimit: Limit?
 
     @Option(parsing: .unconditional, help: "Largest trusted horizontal accuracy in metres, or `off`.")
     var maxAccuracy: Limit = Limit(OdometerConfiguration().maximumHorizontalAccuracy)
@@ -69,6 +89,15 @@ struct DistanceCommand: AsyncParsableCommand {
     @Flag(help: "Do not trust fixes that report no horizontal accuracy.")
     var requireAccuracy = false
 
+    @Option(
+        name: .customLong("parameter"),
+        help: ArgumentHelp("Set an odometer parameter, NAME=VALUE (repeatable), e.g. stillSpeed=0.5 (Docs/parameters.md).",
+                           valueName: "NAME=VALUE"))
+    var parameters: [String] = []
+
+    @Flag(help: "Add columns counting every dropped or shortened step by reason, and how steps were measured.")
+    var details = false
+
     @OptionGroup var traceOptions: TraceOptions
 
     @OptionGroup var output: OutputOptions
@@ -80,16 +109,7 @@ struct DistanceCommand: AsyncParsableCommand {
             throw CommandFailure.badUsage("--moving must be on-foot, on-foot-and-cycling or any-movement, not '\(moving)'")
         }
         let zone = try resolveTimeZone()
-        var configuration = OdometerConfiguration()
-        configuration.jumpLimit = noFilters ? .infinity : jumpLimit.value
-        configuration.maximumHorizontalAccuracy = noFilters ? .infinity : maxAccuracy.value
-        configuration.trustsFixesWithoutAccuracy = !requireAccuracy
-        configuration.consistentFixesToReanchor = reanchorFixes
-        configuration.dayStart = try Self.parseDayStart(dayStart)
-        try ParameterOptions.check(configuration, options: [
-            "jumpLimit": "--jump-limit", "maximumHorizontalAccuracy": "--max-accuracy",
-            "consistentFixesToReanchor": "--reanchor-fixes", "dayStart": "--day-start",
-        ])
+        let configuration = try odometerConfiguration()
 
         let inputs = try InputPaths.expandInputs(
             fixes, extensions: ["csv", "gpx", "nmea", "nma"],
@@ -102,7 +122,7 @@ struct DistanceCommand: AsyncParsableCommand {
         let writer = try plan.resultWriter(
             inputs: inputs, output: output.output, outputDirectory: inputOptions.outputDirectory,
             suffix: format == .csv ? ".distance.csv" : ".distance.jsonl", shape: format == .csv ? .csvTable : .jsonLines)
-        let trace = trace, readingOptions = traceOptions.readingOptions, joinSegments = joinSegments
+        let trace = trace, readingOptions = traceOptions.readingOptions, joinSegments = joinSegments, details = details
         let configured = configuration
         let todo = inputOptions.pending(inputOptions.selected(inputs), writers: [writer])
         try await InputBatch(inputs: todo, jobs: inputOptions.jobs).run(
@@ -138,9 +158,9 @@ struct DistanceCommand: AsyncParsableCommand {
                 feed = fixes
             }
             if let warning = feed?.outOfOrderWarning { diagnostics += "locomotion: \(warning)\n" }
-            var text = format == .csv ? Self.header.joined(separator: ",") + "\n" : ""
+            var text = format == .csv ? Self.columns(details: details).joined(separator: ",") + "\n" : ""
             for tally in odometer.history + (odometer.undated.map { [$0] } ?? []) {
-                text += Self.row(tally, format: format)
+                text += Self.row(tally, format: format, details: details)
             }
             return text
         } deliver: { _, path, text in
@@ -150,24 +170,59 @@ struct DistanceCommand: AsyncParsableCommand {
         }
     }
 
+    /// The odometer's configuration from the options, each checked against its parameter's range.
+    func odometerConfiguration() throws -> OdometerConfiguration {
+        if jumpLimit != nil && rule == .impliedSpeed {
+            throw CommandFailure.badUsage("--jump-limit is the fixed-distance rule's limit; with --rule implied-speed set "
+                + "the speeds with --parameter (e.g. vehicleMaximumSpeed=40)")
+        }
+        var configuration = OdometerConfiguration()
+        configuration.rule = rule ?? (jumpLimit == nil ? .impliedSpeed : .fixedDistance)
+        configuration.jumpLimit = jumpLimit?.value ?? configuration.jumpLimit
+        configuration.maximumHorizontalAccuracy = maxAccuracy.value
+        configuration.trustsFixesWithoutAccuracy = !requireAccuracy
+        configuration.consistentFixesToReanchor = reanchorFixes
+        configuration.dayStart = try Self.parseDayStart(dayStart)
+        try ParameterOptions.check(configuration, options: [
+            "jumpLimit": "--jump-limit", "maximumHorizontalAccuracy": "--max-accuracy",
+            "consistentFixesToReanchor": "--reanchor-fixes", "dayStart": "--day-start",
+        ])
+        configuration = try ParameterOptions.configuration(configuration, settings: parameters)
+        if noFilters {
+            configuration.rule = .fixedDistance
+            configuration.jumpLimit = .infinity
+            configuration.maximumHorizontalAccuracy = .infinity
+        }
+        return configuration
+    }
+
     static let header = [
         "day", "distance_m", "accepted_fixes", "rejected_jumps", "rejected_inaccurate",
         "rejected_not_moving", "rejected_out_of_order", "rejected_invalid", "reanchors",
     ]
 
-    static func row(_ tally: DailyDistance, format: OutputFormat) -> String {
+    /// The columns `--details` adds after ``header``.
+    static let detailColumns = ["rejected_spikes", "rejected_still", "speed_steps", "speed_added_m", "sparse_chord_steps"]
+
+    static func columns(details: Bool) -> [String] { header + (details ? detailColumns : []) }
+
+    static func row(_ tally: DailyDistance, format: OutputFormat, details: Bool = false) -> String {
         let day = tally.day?.description ?? "undated"
         let distance = NumberText.fixed(tally.distance, 3)
-        let counts = [tally.acceptedFixes, tally.rejectedJumps, tally.rejectedInaccurate, tally.rejectedNotMoving,
+        var values = [tally.acceptedFixes, tally.rejectedJumps, tally.rejectedInaccurate, tally.rejectedNotMoving,
                       tally.rejectedOutOfOrder, tally.rejectedInvalid, tally.reanchors].map(String.init)
+        if details {
+            values += [String(tally.rejectedSpikes), String(tally.rejectedStill), String(tally.speedSteps),
+                       NumberText.fixed(tally.speedAddedDistance, 3), String(tally.sparseChordSteps)]
+        }
         switch format {
         case .csv:
-            return ([day, distance] + counts).joined(separator: ",") + "\n"
+            return ([day, distance] + values).joined(separator: ",") + "\n"
         case .json:
             var row = JSONObject()
             row.add("day", day)
             row.add("distance_m", number: distance)
-            for (column, count) in zip(header.dropFirst(2), counts) { row.add(column, number: count) }
+            for (column, value) in zip(columns(details: details).dropFirst(2), values) { row.add(column, number: value) }
             return row.line
         }
     }
@@ -196,6 +251,8 @@ struct DistanceCommand: AsyncParsableCommand {
         return hours * 3600 + minutes * 60
     }
 }
+
+extension OdometerConfiguration.Rule: ExpressibleByArgument {}
 
 /// A filter limit in metres: a number, or `off` (infinity); its range is the odometer parameter's.
 struct Limit: ExpressibleByArgument {

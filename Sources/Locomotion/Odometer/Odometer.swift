@@ -265,27 +265,34 @@ public struct Odometer: Sendable, Hashable, Codable {
     /// checks, the anchor timed too.
     private mutating func screenBySpeed(_ fix: LocationFix, day: Int?, moving: Bool, earlier: inout [DailyDistance]) -> FixOutcome {
         let rule = ImpliedSpeedRule(configuration: configuration)
-        let coarse = fix.horizontalAccuracy.map { $0 > configuration.maximumHorizontalAccuracy }
-            ?? !configuration.trustsFixesWithoutAccuracy
+        if fix.horizontalAccuracy == nil && !configuration.trustsFixesWithoutAccuracy { return rejectInaccurate(day: day) }
+        let coarse = fix.horizontalAccuracy.map { $0 > configuration.maximumHorizontalAccuracy } ?? false
         guard let anchor else {
-            if coarse { return rejectInaccurate(day: day) }
+            // Even a coarse fix may start: its circle only decides which later steps mean something.
             setAnchor(fix, speed: nil)
             return addSegment(0, day: day, moving: moving)
         }
         let chord = Geodesic.distance(from: anchor, to: fix)
-        if coarse {
-            // A circle too large for the step makes it meaningless; a small one against a long step does not.
-            guard let accuracy = fix.horizontalAccuracy, chord >= configuration.coarseFixStepRatio * accuracy else {
-                return rejectInaccurate(day: day)
-            }
-        }
-        // The speed integral from the anchor, along every fix since (spikes and jumps too: their speeds are
-        // measured by Doppler, not by the position that went wrong).
+        // The speed integral from the anchor, along every fix since — inaccurate ones, spikes and jumps too: a
+        // speed is measured apart from the position that went wrong, and skipping a still phone's indoor fixes
+        // would stretch a walking speed over the time it stood.
         let last = previous ?? anchor
         let stepIntegral = rule.speedIntegral(from: last, to: fix)
         let integral = speedIntegral.flatMap { sum in stepIntegral.map { sum + $0 } }
         previous = fix
         speedIntegral = integral
+        // A circle too large for the step makes it meaningless; a small one against a long step does not.
+        if coarse, let accuracy = fix.horizontalAccuracy, chord < configuration.coarseFixStepRatio * accuracy {
+            return rejectInaccurate(day: day)
+        }
+        if let accuracy = anchor.horizontalAccuracy, accuracy > configuration.maximumHorizontalAccuracy,
+           chord < configuration.coarseFixStepRatio * accuracy {
+            // The anchor itself was coarse, and this fix is nearer than its circle means anything: start from the
+            // better position, adding nothing.
+            run.removeAll(keepingCapacity: true)
+            setAnchor(fix, speed: nil)
+            return addSegment(0, day: day, moving: moving)
+        }
 
         if let pending = suspect {
             suspect = nil
