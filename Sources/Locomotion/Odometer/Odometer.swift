@@ -1,8 +1,8 @@
 import Foundation
 
 /// Daily distance from location fixes: a geodesic sum of consecutive accepted
-/// fixes, with a jump filter, an accuracy filter, an optional moving gate and a
-/// reset at the start of each local day.
+/// fixes, with jump, spike, accuracy and stillness rules, an optional moving gate
+/// and a reset at the start of each local day.
 ///
 /// A stage of the streaming contract (<doc:StreamingStages>): push fixes in time
 /// order with ``push(_:emit:)-(LocationFix,_)``, which emits a ``DistanceUpdate`` for each; push
@@ -11,19 +11,31 @@ import Foundation
 /// holds one ``DailyDistance`` per local day. A fix whose time is NaN (a GPX
 /// point without `<time>`) is measured for length in the ``undated`` tally.
 ///
-/// Rules, in the order they are applied to each fix:
+/// Rules, in the order they are applied to each fix (Docs/odometer.md):
 /// 1. Impossible values (not ``LocationFix/hasValidPosition``) are rejected as ``FixRejection/invalid``.
 /// 2. A time not after the latest fix seen is ``FixRejection/outOfOrder``.
 /// 3. Accuracy worse than the limit (or missing, if not trusted) is
-///    ``FixRejection/inaccurate``; such a fix never anchors.
-/// 4. Within the jump limit (`jumpLimit`, 50 m) of the anchor (the last accepted
-///    fix): the segment is added if the activity counts as moving, else the fix
-///    is ``FixRejection/notMoving``; either way it becomes the anchor.
-/// 5. Farther: a ``FixRejection/jump``. Consecutive jumps each within the limit
-///    of the previous one form a run; when the run reaches
-///    `consistentFixesToReanchor` fixes (a tuning parameter of ``Odometer/Configuration``) the anchor moves
+///    ``FixRejection/inaccurate``, unless (implied-speed rule) the step is long
+///    against the circle; such a fix never anchors.
+/// 4. A jump (``FixRejection/jump``): under ``Odometer/Configuration/Rule/impliedSpeed`` a step
+///    that needs a speed above the limit of the activity (the fixes' reported speed raising it),
+///    once the two fixes' noise is allowed for, or that spans more than
+///    `maximumStepInterval`; under ``Odometer/Configuration/Rule/fixedDistance``
+///    a step longer than `jumpLimit`. Consecutive jumps each reachable from
+///    the previous one form a run; when the run reaches
+///    `consistentFixesToReanchor` fixes the anchor moves
 ///    to its end, the distance along the run is added (it was observed) and its
 ///    fixes count as accepted after all. The unobserved gap to the run is never added.
+/// 5. With a moving gate, a fix at a time the activity is not a moving one is ``FixRejection/notMoving``;
+///    it becomes the anchor.
+/// 6. Implied-speed rule: a fix within the noise of the anchor that reports a still speed is
+///    ``FixRejection/still`` (the anchor stays, its time moves on); a step longer than the
+///    reported speeds allow with ``Odometer/Configuration/maximumAcceleration`` is a suspected
+///    ``FixRejection/spike``, credited after all (in the next fix's distance) when the next fix
+///    continues from it rather than coming back.
+/// 7. Otherwise the step is added — the chord, or between sparse fixes that report speed and
+///    whose speed integral exceeds the chord beyond the noise, halfway between the two — and the
+///    fix becomes the anchor.
 ///
 /// Days: a fix belongs to the local date of `time − dayStart` in the odometer's
 /// current time zone; days never go backwards (after a westward zone change the
@@ -34,7 +46,7 @@ import Foundation
 /// are the same as an uninterrupted run. It never reads the clock or the system
 /// time zone.
 ///
-/// - Complexity: O(1) per fix (one geodesic, one time-zone offset look-up); the
+/// - Complexity: O(1) per fix (a few geodesics, one time-zone offset look-up); the
 ///   history grows by one entry per day.
 public struct Odometer: Sendable, Hashable, Codable {
     /// The filters and day boundary in force.
@@ -57,10 +69,29 @@ public struct Odometer: Sendable, Hashable, Codable {
     /// Day number (days since 1970-01-01 of local time minus day start) of the current day.
     private var currentDayNumber: Int?
 
+    // State of the implied-speed rule. Optional, so that snapshots written before it existed decode (as nil).
+    /// The latest fix that passed the accuracy check: the end of the chain of the speed integral.
+    private var previous: LocationFix?
+    /// The integral of the reported speed (m) from the anchor to `previous`, nil when some fix on the way reported
+    /// no speed.
+    private var speedIntegral: Double?
+    /// The speed (m/s) of the step that reached the anchor, to judge spikes by when the fixes report no speed.
+    private var anchorSpeed: Double?
+    /// A suspected spike, waiting for the next fix to confirm it or to come back.
+    private var suspect: Suspect?
+
     private struct RunFix: Sendable, Hashable, Codable {
         var fix: LocationFix
         var dayNumber: Int?
         var moving: Bool
+    }
+
+    private struct Suspect: Sendable, Hashable, Codable {
+        var fix: LocationFix
+        var dayNumber: Int?
+        var moving: Bool
+        /// The speed integral from the anchor to the suspect, nil when not known.
+        var speedIntegral: Double?
     }
 
     /// Creates an empty odometer whose days are local days in `timeZone`.
@@ -107,6 +138,10 @@ public struct Odometer: Sendable, Hashable, Codable {
     public mutating func startNewSegment() {
         anchor = nil
         run.removeAll()
+        previous = nil
+        speedIntegral = nil
+        anchorSpeed = nil
+        suspect = nil  // it stays counted as a spike
     }
 
     /// Takes one input of a recording (``RecordedInputs``): a fix of any kind as ``push(_:emit:)-(LocationFix,_)`` (the odometer
@@ -191,8 +226,21 @@ public struct Odometer: Sendable, Hashable, Codable {
         return moving.contains(activity)
     }
 
-    /// Accuracy, jump and moving rules for a fix that passed the time checks.
+    /// Accuracy, jump and moving rules for a fix that passed the time checks. Fixes without a time (and any fix
+    /// while the anchor has none) are judged by the fixed distance: no speed can be implied without a time.
     private mutating func screen(_ fix: LocationFix, day: Int?, moving: Bool, earlier: inout [DailyDistance]) -> FixOutcome {
+        if configuration.rule == .impliedSpeed && fix.time.isFinite && (anchor?.time.isFinite ?? true) {
+            return screenBySpeed(fix, day: day, moving: moving, earlier: &earlier)
+        }
+        return screenByDistance(fix, day: day, moving: moving, earlier: &earlier)
+    }
+
+    /// The fixed-distance rule: the odometer as it was before the implied-speed rule.
+    private mutating func screenByDistance(_ fix: LocationFix, day: Int?, moving: Bool, earlier: inout [DailyDistance]) -> FixOutcome {
+        previous = nil
+        speedIntegral = nil
+        anchorSpeed = nil
+        suspect = nil
         if let accuracy = fix.horizontalAccuracy {
             if accuracy > configuration.maximumHorizontalAccuracy {
                 modifyTally(day) { $0.count(.inaccurate) }
@@ -226,6 +274,146 @@ public struct Odometer: Sendable, Hashable, Codable {
         return reanchor(day: day, earlier: &earlier)
     }
 
+    /// The implied-speed rule (``Odometer/Configuration/Rule/impliedSpeed``) for a timed fix that passed the time
+    /// checks, the anchor timed too.
+    private mutating func screenBySpeed(_ fix: LocationFix, day: Int?, moving: Bool, earlier: inout [DailyDistance]) -> FixOutcome {
+        let rule = ImpliedSpeedRule(configuration: configuration)
+        if fix.horizontalAccuracy == nil && !configuration.trustsFixesWithoutAccuracy { return rejectInaccurate(day: day) }
+        let coarse = fix.horizontalAccuracy.map { $0 > configuration.maximumHorizontalAccuracy } ?? false
+        guard let anchor else {
+            // Even a coarse fix may start: its circle only decides which later steps mean something.
+            setAnchor(fix, speed: nil)
+            return addSegment(0, day: day, moving: moving)
+        }
+        let chord = Geodesic.distance(from: anchor, to: fix)
+        // The speed integral from the anchor, along every fix since — inaccurate ones, spikes and jumps too: a
+        // speed is measured apart from the position that went wrong, and skipping a still phone's indoor fixes
+        // would stretch a walking speed over the time it stood.
+        let last = previous ?? anchor
+        let stepIntegral = rule.speedIntegral(from: last, to: fix)
+        let integral = speedIntegral.flatMap { sum in stepIntegral.map { sum + $0 } }
+        previous = fix
+        speedIntegral = integral
+        // A circle too large for the step makes it meaningless; a small one against a long step does not.
+        if coarse, let accuracy = fix.horizontalAccuracy, chord < configuration.coarseFixStepRatio * accuracy {
+            return rejectInaccurate(day: day)
+        }
+        if let accuracy = anchor.horizontalAccuracy, accuracy > configuration.maximumHorizontalAccuracy,
+           chord < configuration.coarseFixStepRatio * accuracy {
+            // The anchor itself was coarse, and this fix is nearer than its circle means anything: start from the
+            // better position, adding nothing.
+            run.removeAll(keepingCapacity: true)
+            setAnchor(fix, speed: nil)
+            return addSegment(0, day: day, moving: moving)
+        }
+
+        if let pending = suspect {
+            suspect = nil
+            if let outcome = resolve(pending, by: fix, day: day, moving: moving, stepIntegral: stepIntegral,
+                                     rule: rule, earlier: &earlier) {
+                return outcome
+            }
+        }
+
+        // A fix that continues a pending run of jumps (nearer its last fix than the anchor, and reachable from it)
+        // extends the run even if the anchor could be reached: the run is the later evidence of where the person is.
+        if let last = run.last?.fix {
+            let fromRun = Geodesic.distance(from: last, to: fix)
+            if fromRun < chord && rule.isReachable(from: last, to: fix, distance: fromRun, activity: activity) {
+                return jump(fix, day: day, moving: moving, rule: rule, earlier: &earlier)
+            }
+        }
+        if !rule.isReachable(from: anchor, to: fix, distance: chord, activity: activity) {
+            return jump(fix, day: day, moving: moving, rule: rule, earlier: &earlier)
+        }
+        run.removeAll(keepingCapacity: true)  // its fixes stay counted as jumps
+        let elapsed = fix.time - anchor.time
+        guard moving else {
+            setAnchor(fix, speed: chord / elapsed)
+            return addSegment(0, day: day, moving: false)
+        }
+        if rule.isStill(from: anchor, to: fix, distance: chord, previous: last) {
+            // Parked: the anchor stays where it is, as of now (the person was there until this fix).
+            var held = anchor
+            held.time = fix.time
+            held.speed = fix.speed
+            setAnchor(held, speed: ImpliedSpeedRule.reportedSpeed(of: fix) ?? 0)
+            previous = fix  // the next still test takes the speed from this fix, not from the anchor's position
+            modifyTally(day) { $0.count(.still) }
+            return .rejected(.still)
+        }
+        if rule.isSuspect(from: anchor, to: fix, distance: chord, anchorSpeed: anchorSpeed) {
+            suspect = Suspect(fix: fix, dayNumber: day, moving: moving, speedIntegral: integral)
+            modifyTally(day) { $0.count(.spike) }
+            return .rejected(.spike)
+        }
+        let (length, measure) = rule.length(from: anchor, to: fix, chord: chord, integral: integral)
+        setAnchor(fix, speed: chord / elapsed)
+        return addSegment(length, day: day, moving: true, measure: measure)
+    }
+
+    /// A suspected spike meets the next fix: a fix that comes back (nearer the anchor than the suspect) leaves it a
+    /// spike; one reachable from it confirms it, and both steps are added (returned: the next fix's outcome); else
+    /// nil, and the next fix is judged from the anchor.
+    private mutating func resolve(_ pending: Suspect, by fix: LocationFix, day: Int?, moving: Bool, stepIntegral: Double?,
+                                  rule: ImpliedSpeedRule, earlier: inout [DailyDistance]) -> FixOutcome? {
+        guard let anchor else { return nil }
+        let onward = Geodesic.distance(from: pending.fix, to: fix)
+        guard Geodesic.distance(from: anchor, to: fix) >= onward,
+              rule.isReachable(from: pending.fix, to: fix, distance: onward, activity: activity) else { return nil }
+        let toSuspect = rule.length(from: anchor, to: pending.fix, chord: Geodesic.distance(from: anchor, to: pending.fix),
+                                    integral: pending.speedIntegral)
+        modifyTally(pending.dayNumber) { tally in
+            tally.rejectedSpikes -= 1
+            tally.acceptedFixes += 1
+            tally.distance += toSuspect.0
+            tally.record(toSuspect.1)
+        }
+        if let suspectDay = pending.dayNumber.map(LocalDay.init(daysSince1970:)), suspectDay != history.last?.day,
+           let tally = history.last(where: { $0.day == suspectDay }) {
+            earlier.append(tally)
+        }
+        let onwardLength = rule.length(from: pending.fix, to: fix, chord: onward, integral: stepIntegral)
+        setAnchor(fix, speed: onward / (fix.time - pending.fix.time))
+        let outcome = addSegment(onwardLength.0, day: day, moving: moving, measure: onwardLength.1)
+        if case .accepted(let distance) = outcome, pending.dayNumber == day {
+            return .accepted(distance: distance + toSuspect.0)
+        }
+        return outcome
+    }
+
+    /// A jump under the implied-speed rule: starts or extends the run of mutually reachable jumps, and re-anchors
+    /// when it is long enough.
+    private mutating func jump(_ fix: LocationFix, day: Int?, moving: Bool, rule: ImpliedSpeedRule,
+                               earlier: inout [DailyDistance]) -> FixOutcome {
+        if let last = run.last,
+           rule.isReachable(from: last.fix, to: fix, distance: Geodesic.distance(from: last.fix, to: fix), activity: activity) {
+            run.append(RunFix(fix: fix, dayNumber: day, moving: moving))
+        } else {
+            run.removeAll(keepingCapacity: true)
+            run.append(RunFix(fix: fix, dayNumber: day, moving: moving))
+        }
+        modifyTally(day) { $0.count(.jump) }
+        guard run.count >= max(2, configuration.consistentFixesToReanchor) else { return .rejected(.jump) }
+        let end = run[run.count - 1].fix, before = run[run.count - 2].fix
+        let outcome = reanchor(day: day, earlier: &earlier)
+        setAnchor(end, speed: Geodesic.distance(from: before, to: end) / (end.time - before.time))
+        return outcome
+    }
+
+    /// Makes `fix` the anchor under the implied-speed rule: the speed integral starts afresh from it.
+    private mutating func setAnchor(_ fix: LocationFix, speed: Double?) {
+        anchor = fix
+        previous = fix
+        speedIntegral = 0
+        anchorSpeed = speed.flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    private mutating func rejectInaccurate(day: Int?) -> FixOutcome {
+        modifyTally(day) { $0.count(.inaccurate) }
+        return .rejected(.inaccurate)
+    }
+
     /// Moves the anchor to the end of the run, turning its jumps into accepted
     /// (or not-moving) fixes and adding the distance observed along it. `earlier`
     /// gets the new tallies of the days before the latest one that the run's fixes counted on.
@@ -256,7 +444,8 @@ public struct Odometer: Sendable, Hashable, Codable {
         return .reanchored(distance: added)
     }
 
-    private mutating func addSegment(_ distance: Double, day: Int?, moving: Bool) -> FixOutcome {
+    private mutating func addSegment(_ distance: Double, day: Int?, moving: Bool,
+                                     measure: ImpliedSpeedRule.Measure = .chord(sparse: false)) -> FixOutcome {
         guard moving else {
             modifyTally(day) { $0.count(.notMoving) }
             return .rejected(.notMoving)
@@ -264,6 +453,7 @@ public struct Odometer: Sendable, Hashable, Codable {
         modifyTally(day) {
             $0.acceptedFixes += 1
             $0.distance += distance
+            $0.record(measure)
         }
         return .accepted(distance: distance)
     }
@@ -296,5 +486,17 @@ public struct Odometer: Sendable, Hashable, Codable {
         let day = LocalDay(daysSince1970: dayNumber)
         guard let index = history.lastIndex(where: { $0.day == day }) else { return }
         change(&history[index])
+    }
+}
+
+extension DailyDistance {
+    /// Counts how a step was measured (speed-lengthened, or a sparse chord).
+    mutating func record(_ measure: ImpliedSpeedRule.Measure) {
+        switch measure {
+        case .chord(let sparse): if sparse { sparseChordSteps += 1 }
+        case .speed(let extra):
+            speedSteps += 1
+            speedAddedDistance += extra
+        }
     }
 }

@@ -16,9 +16,20 @@ struct DistanceCommand: AsyncParsableCommand {
             GPX points without times are measured into one row with day `undated`; a new GPX track segment \
             starts afresh (no distance across the break) unless --join-segments.
 
-            Filters: a fix more than --jump-limit metres from the last accepted fix is a jump (3 consecutive consistent \
-            fixes re-anchor after a gap); a fix with horizontal accuracy worse than --max-accuracy is not trusted. \
-            `off` switches a filter off; --no-filters switches both off (a plain geodesic sum). See Docs/odometer.md.
+            Rules (Docs/odometer.md): by default (--rule implied-speed) a fix is a jump when reaching it needs a speed \
+            above what the activity allows (without --trace, a vehicle's 100 m/s unless the fixes' own speeds say \
+            less), or after more than 600 s without fixes; a single fix that leaves and comes back is a spike; a fix \
+            within the noise of the last one that reports a still speed is still (a parked phone adds nothing); \
+            between sparse fixes that report speed, the integral of speed lengthens the chord. 3 consecutive \
+            consistent fixes re-anchor after a jump or gap. A fix with horizontal accuracy worse than --max-accuracy \
+            is used only for a step at least 10 times its accuracy. --rule fixed-distance (or --jump-limit M) is the \
+            original apps' rule: a fix more than M metres (50) from the last accepted fix is a jump, steps are \
+            chords. `off` switches a filter off; --no-filters switches them all off (a plain geodesic sum). Every \
+            setting of the odometer can be given with --parameter NAME=VALUE.
+
+            --details adds rejected_spikes, rejected_still (fixes dropped for those reasons), speed_steps and \
+            speed_added_m (steps the fixes' speed lengthened, and by how much: the uncertainty of those steps) and \
+            sparse_chord_steps (steps over more than 10 s measured by the chord alone: lower bounds).
 
             Several fix files (without --trace) are measured each on its own.
 
@@ -29,6 +40,10 @@ struct DistanceCommand: AsyncParsableCommand {
               locomotion distance day-fixes.csv --trace day.csv --moving on-foot
               # a plain geodesic sum per day:
               locomotion distance ride.gpx --no-filters
+              # the original apps' 50 m rule, and every reason a fix was dropped:
+              locomotion distance walk.csv --rule fixed-distance --details
+              # a tighter top speed for a log known to be on foot:
+              locomotion distance run.gpx --parameter vehicleMaximumSpeed=15
               # every fix file of a folder in one table, `file` column first:
               locomotion distance converted/gsdc --jobs 2 > distances.csv
             """
@@ -51,8 +66,13 @@ struct DistanceCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Local time at which each day starts, HH:MM (e.g. 03:00 for night shifts).", valueName: "HH:MM"))
     var dayStart: String = "00:00"
 
-    @Option(parsing: .unconditional, help: "Jump filter in metres from the last accepted fix, or `off`.")
-    var jumpLimit: Limit = Limit(Odometer.Configuration().jumpLimit)
+    @Option(help: "How jumps are judged: implied-speed (default) or fixed-distance (the original apps' 50 m rule).")
+    var rule: Odometer.Configuration.Rule?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "The fixed-distance rule's jump limit in metres from the last accepted fix, or `off` (implies --rule fixed-distance; default 50).",
+        valueName: "metres"))
+    var jumpLimit: Limit?
 
     @Option(parsing: .unconditional, help: "Largest trusted horizontal accuracy in metres, or `off`.")
     var maxAccuracy: Limit = Limit(Odometer.Configuration().maximumHorizontalAccuracy)
@@ -69,6 +89,15 @@ struct DistanceCommand: AsyncParsableCommand {
     @Flag(help: "Do not trust fixes that report no horizontal accuracy.")
     var requireAccuracy = false
 
+    @Option(
+        name: .customLong("parameter"),
+        help: ArgumentHelp("Set an odometer parameter, NAME=VALUE (repeatable), e.g. stillSpeed=0.5 (Docs/parameters.md).",
+                           valueName: "NAME=VALUE"))
+    var parameters: [String] = []
+
+    @Flag(help: "Add columns counting every dropped or shortened step by reason, and how steps were measured.")
+    var details = false
+
     @OptionGroup var options: TracesOptions
 
     func run() async throws {
@@ -76,16 +105,7 @@ struct DistanceCommand: AsyncParsableCommand {
             throw CommandFailure.badUsage("--moving must be on-foot, on-foot-and-cycling or any-movement, not '\(moving)'")
         }
         let zone = try resolveTimeZone()
-        var configuration = Odometer.Configuration()
-        configuration.jumpLimit = noFilters ? .infinity : jumpLimit.value
-        configuration.maximumHorizontalAccuracy = noFilters ? .infinity : maxAccuracy.value
-        configuration.trustsFixesWithoutAccuracy = !requireAccuracy
-        configuration.consistentFixesToReanchor = reanchorFixes
-        configuration.dayStart = try Self.parseDayStart(dayStart)
-        try ParameterOptions.check(configuration, options: [
-            "jumpLimit": "--jump-limit", "maximumHorizontalAccuracy": "--max-accuracy",
-            "consistentFixesToReanchor": "--reanchor-fixes", "dayStart": "--day-start",
-        ])
+        let configuration = try odometerConfiguration()
 
         let inputs = try InputPaths.expandInputs(
             fixes, extensions: ["csv", "gpx", "nmea", "nma"],
@@ -98,7 +118,7 @@ struct DistanceCommand: AsyncParsableCommand {
         let writer = try plan.resultWriter(
             inputs: inputs, output: options.output.output, outputDirectory: options.inputs.outputDirectory,
             suffix: format == .csv ? ".distance.csv" : ".distance.jsonl", shape: format == .csv ? .csvTable : .jsonLines)
-        let trace = trace, readingOptions = options.trace.readingOptions, joinSegments = joinSegments
+        let trace = trace, readingOptions = options.trace.readingOptions, joinSegments = joinSegments, details = details
         let configured = configuration
         let todo = options.inputs.pending(options.inputs.selected(inputs), writers: [writer])
         try await InputBatch(inputs: todo, jobs: options.inputs.jobs).run(
@@ -136,9 +156,10 @@ struct DistanceCommand: AsyncParsableCommand {
                 warning = file.outOfOrderWarning(count: inputs.outOfOrderFixCount, first: inputs.firstOutOfOrderFix)
             }
             if let warning { diagnostics += "locomotion: \(warning)\n" }
-            var text = ResultTable.distance.header(format)
+            let table: ResultTable = details ? .distanceDetails : .distance
+            var text = table.header(format)
             for tally in odometer.history + (odometer.undated.map { [$0] } ?? []) {
-                text += TableRows.distance(tally, format: format)
+                text += TableRows.distance(tally, format: format, details: details)
             }
             return text
         } deliver: { _, path, text in
@@ -146,6 +167,32 @@ struct DistanceCommand: AsyncParsableCommand {
         } finish: {
             try writer.finish()
         }
+    }
+
+    /// The odometer's configuration from the options, each checked against its parameter's range.
+    func odometerConfiguration() throws -> Odometer.Configuration {
+        if jumpLimit != nil && rule == .impliedSpeed {
+            throw CommandFailure.badUsage("--jump-limit is the fixed-distance rule's limit; with --rule implied-speed set "
+                + "the speeds with --parameter (e.g. vehicleMaximumSpeed=40)")
+        }
+        var configuration = Odometer.Configuration()
+        configuration.rule = rule ?? (jumpLimit == nil ? .impliedSpeed : .fixedDistance)
+        configuration.jumpLimit = jumpLimit?.value ?? configuration.jumpLimit
+        configuration.maximumHorizontalAccuracy = maxAccuracy.value
+        configuration.trustsFixesWithoutAccuracy = !requireAccuracy
+        configuration.consistentFixesToReanchor = reanchorFixes
+        configuration.dayStart = try Self.parseDayStart(dayStart)
+        try ParameterOptions.check(configuration, options: [
+            "jumpLimit": "--jump-limit", "maximumHorizontalAccuracy": "--max-accuracy",
+            "consistentFixesToReanchor": "--reanchor-fixes", "dayStart": "--day-start",
+        ])
+        configuration = try ParameterOptions.configuration(configuration, settings: parameters)
+        if noFilters {
+            configuration.rule = .fixedDistance
+            configuration.jumpLimit = .infinity
+            configuration.maximumHorizontalAccuracy = .infinity
+        }
+        return configuration
     }
 
     /// The zone named by --time-zone, or the system's (read here, at the edge, never in the library).
@@ -186,3 +233,5 @@ struct Limit: ExpressibleByArgument {
 
     var defaultValueDescription: String { value.isInfinite ? "off" : String(format: "%g", value) }
 }
+
+extension Odometer.Configuration.Rule: ExpressibleByArgument {}

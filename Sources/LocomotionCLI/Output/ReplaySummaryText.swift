@@ -20,6 +20,10 @@ enum ReplaySummaryText {
             let rows = loop.samplesReceived + loop.samplesNotReceived
             lines.append("closed_loop samples_received=\(loop.samplesReceived) (\(percent(rows > 0 ? Double(loop.samplesReceived) / Double(rows) : 0))) fixes_received=\(loop.fixesReceived) fixes_not_received=\(loop.fixesNotReceived)")
         }
+        if let distance = summary.distance {
+            let rejected = distance.rejected.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
+            lines.append("distance_m=\(number(distance.distance)) fixes=\(distance.fixes) accepted=\(distance.acceptedFixes)\(rejected)")
+        }
         if let truth = summary.truth {
             lines += [
                 "recorded_activity_s=\(number(truth.recordedTime)) high_accuracy=\(percent(truth.recordedHighAccuracyShare)) after_onset_\(number(truth.onsetAllowance, 0))s=\(percent(truth.recordedHighAccuracyShareAfterOnset))",

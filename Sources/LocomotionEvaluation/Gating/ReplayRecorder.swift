@@ -19,6 +19,9 @@ package struct ReplayRecorder: Sendable {
     package private(set) var updates: [ActivityUpdate] = []
     /// The ground-truth segments of the labels (nil when not collected); complete after ``finish(at:)``.
     package private(set) var truth: [ActivitySegment]?
+    /// The odometer's latest tally of each day that saw a fix (its `.distance` events), oldest first; empty without
+    /// fixes.
+    package private(set) var distanceTallies: [DailyDistance] = []
 
     private var segmenter = RecordingGate.Segmenter()
     /// The segment the segmenter holds open (its end unknown).
@@ -67,6 +70,14 @@ package struct ReplayRecorder: Sendable {
             peek.finish(at: .infinity) { openSegment = $0 }
         case .activity(let update):
             updates.append(update)
+        case .distance(let update):
+            for tally in update.earlierTallies + [update.tally] {
+                if let index = distanceTallies.lastIndex(where: { $0.day == tally.day }) {
+                    distanceTallies[index] = tally
+                } else {
+                    distanceTallies.append(tally)
+                }
+            }
         default:
             break
         }
@@ -119,6 +130,9 @@ package struct ReplayRecorder: Sendable {
         summary.recordedSamples = counter.recordedCount
         summary.recordedSampleShare = summary.samples > 0 ? Double(summary.recordedSamples) / Double(summary.samples) : 0
         summary.closedLoop = closedLoop
+        if !distanceTallies.isEmpty {
+            summary.distance = ReplayDistance(tallies: distanceTallies)
+        }
         return summary
     }
 }

@@ -40,6 +40,10 @@ package struct ReplaySummary: Sendable, Hashable, Codable {
     /// In a closed-loop replay (``ClosedLoopSensors``), how much of the recording the collector received; nil in
     /// the open loop (every row and fix to the engine).
     package var closedLoop: ClosedLoopCounts?
+    /// The distance the engine's odometer measured from the fixes it was given (in a closed loop, those the
+    /// collector received under the gate's profiles: compare with the open loop to see what the low-power profile
+    /// costs in distance); nil without fixes.
+    package var distance: ReplayDistance?
 
     /// Summarises `segments` (time-ordered, non-overlapping, as
     /// `RecordingGate.Segmenter` makes them).

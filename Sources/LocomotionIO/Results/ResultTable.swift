@@ -30,6 +30,9 @@ package enum ResultTable: String, CaseIterable, Sendable {
     case steps
     /// `locomotion distance`: one row per local day (and one for undated fixes).
     case distance
+    /// `locomotion distance --details`: ``distance``'s columns, then every step dropped or shortened by reason and how
+    /// steps were measured.
+    case distanceDetails = "distance-details"
     /// `locomotion replay`: one row per recording-mode segment.
     case modes
     /// `locomotion epochs`: one row per epoch.
@@ -52,6 +55,10 @@ package enum ResultTable: String, CaseIterable, Sendable {
             return [.init("day", .string), .init("distance_m", .double)]
                 + ["accepted_fixes", "rejected_jumps", "rejected_inaccurate", "rejected_not_moving", "rejected_out_of_order",
                    "rejected_invalid", "reanchors"].map { .init($0, .long) }
+        case .distanceDetails:
+            return ResultTable.distance.columns
+                + ["rejected_spikes", "rejected_still", "speed_steps"].map { .init($0, .long) }
+                + [.init("speed_added_m", .double), .init("sparse_chord_steps", .long)]
         case .modes:
             return [.init("start", .double), .init("end", .double), .init("mode", .string), .init("reason", .string)]
         case .epochs:

@@ -152,12 +152,18 @@ package enum TableRows {
         return zip(ResultTable.steps.columnNames, values).map { "\($0)=\($1)\n" }.joined()
     }
 
-    /// A row of `distance`'s table: one local day's tally (or the undated fixes').
-    package static func distance(_ tally: DailyDistance, format: OutputFormat) -> String {
+    /// A row of `distance`'s table: one local day's tally (or the undated fixes'); with `details`, a row of
+    /// ``ResultTable/distanceDetails``.
+    package static func distance(_ tally: DailyDistance, format: OutputFormat, details: Bool = false) -> String {
         let counts = [tally.acceptedFixes, tally.rejectedJumps, tally.rejectedInaccurate, tally.rejectedNotMoving,
                       tally.rejectedOutOfOrder, tally.rejectedInvalid, tally.reanchors]
-        return line([.text(tally.day?.description ?? "undated"), .number(NumberText.fixed(tally.distance, 3))]
-                        + counts.map { .number(String($0)) }, table: .distance, format: format)
+        var values: [Value] = [.text(tally.day?.description ?? "undated"), .number(NumberText.fixed(tally.distance, 3))]
+            + counts.map { .number(String($0)) }
+        if details {
+            values += [tally.rejectedSpikes, tally.rejectedStill, tally.speedSteps].map { .number(String($0)) }
+                + [.number(NumberText.fixed(tally.speedAddedDistance, 3)), .number(String(tally.sparseChordSteps))]
+        }
+        return line(values, table: details ? .distanceDetails : .distance, format: format)
     }
 
     /// A row of `replay`'s table: a recording-mode segment, times with millisecond resolution (the inputs'

@@ -43,6 +43,41 @@ struct DistanceCommandTests {
         }
     }
 
+    @Test("--details counts every dropped step by reason; the counts add up to every fix")
+    func details() throws {
+        // 60 s of a 1.4 m/s walk, one fix a second, then 60 s standing (speed 0) where the walk ended.
+        var fixes = SyntheticTrace.fixesCSV(seconds: 60, speed: 1.4)
+        let last = try #require(fixes.split(separator: "\n").last).split(separator: ",")
+        for second in 61...120 { fixes += "\(1_700_000_000 + second),\(last[1]),\(last[2]),5,0\n" }
+        let result = try ToolRunner.run(["distance", "-", "--time-zone", "UTC", "--details"], input: fixes)
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        let header = lines[0].split(separator: ",").map(String.init)
+        #expect(header.suffix(5) == ["rejected_spikes", "rejected_still", "speed_steps", "speed_added_m", "sparse_chord_steps"])
+        let row = Dictionary(uniqueKeysWithValues: zip(header, lines[1].split(separator: ",").map(String.init)))
+        #expect(row["rejected_still"] == "60")
+        let distance = try #require(row["distance_m"].flatMap(Double.init))
+        #expect(abs(distance - 84) < 0.5)
+        let counted = ["accepted_fixes", "rejected_jumps", "rejected_inaccurate", "rejected_not_moving", "rejected_out_of_order",
+                       "rejected_invalid", "rejected_spikes", "rejected_still"].map { Int(row[$0]!)! }.reduce(0, +)
+        #expect(counted == 121)
+        // The original apps' rule by name: the standing fixes are accepted (they move nothing).
+        let fixed = try ToolRunner.run(["distance", "-", "--time-zone", "UTC", "--rule", "fixed-distance", "--details"], input: fixes)
+        #expect(fixed.standardOutput.split(separator: "\n")[1].split(separator: ",")[2] == "121")
+    }
+
+    @Test("--jump-limit selects the fixed-distance rule; with --rule implied-speed it is a usage error")
+    func ruleOptions() throws {
+        let fixes = SyntheticTrace.fixesCSV(seconds: 5)
+        #expect(try ToolRunner.run(["distance", "-", "--jump-limit", "off"], input: fixes).status == 0)
+        let conflict = try ToolRunner.run(["distance", "-", "--jump-limit", "80", "--rule", "implied-speed"], input: fixes)
+        #expect(conflict.status == 2 && conflict.standardError.contains("--jump-limit"))
+        let unknown = try ToolRunner.run(["distance", "-", "--parameter", "topSpeed=3"], input: fixes)
+        #expect(unknown.status == 2 && unknown.standardError.contains("vehicleMaximumSpeed"))
+        let relation = try ToolRunner.run(["distance", "-", "--parameter", "onFootMaximumSpeed=30"], input: fixes)
+        #expect(relation.status == 2 && relation.standardError.contains("cyclingMaximumSpeed"))
+    }
+
     @Test("a GPX track without times is measured as one undated row")
     func undated() throws {
         let directory = try temporaryDirectory()

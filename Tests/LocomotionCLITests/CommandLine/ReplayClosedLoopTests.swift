@@ -70,4 +70,25 @@ struct ReplayClosedLoopTests {
         let closed = try ToolRunner.run(["replay", Self.trace, "--closed-loop"])
         #expect(closed.standardError.contains("closed_loop samples_received="), "\(closed.standardError)")
     }
+
+    /// The summary reports the distance the engine's odometer measured from the fixes it was given: in the closed
+    /// loop those the collector received (the library's `GateReplay` closed loop gives the same), fewer than in the open
+    /// loop — what the low-power profile costs in distance.
+    @Test func theSummaryReportsTheDistanceOfTheFixesReceived() throws {
+        let folder = try temporaryDirectory(prefix: "replay-distance")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let closedPath = folder.appendingPathComponent("closed.json").path, openPath = folder.appendingPathComponent("open.json").path
+        #expect(try ToolRunner.run(["replay", Self.trace, "--fixes", Self.fixes, "--closed-loop", "--summary", closedPath]).status == 0)
+        #expect(try ToolRunner.run(["replay", Self.trace, "--fixes", Self.fixes, "--summary", openPath]).status == 0)
+        let closed = try #require(try JSONDecoder().decode(ReplaySummary.self, from: Data(contentsOf: URL(fileURLWithPath: closedPath))).distance)
+        let open = try #require(try JSONDecoder().decode(ReplaySummary.self, from: Data(contentsOf: URL(fileURLWithPath: openPath))).distance)
+        let samples = try Trace.read(path: Self.trace).samples
+        let fixes = try FixReader.read(path: Self.fixes)
+        let library = try #require(try GateReplay.run(samples: samples, fixes: fixes, followsProfiles: true).summary().distance)
+        #expect(closed == library)
+        #expect(open.fixes == fixes.count && closed.fixes < open.fixes)
+        #expect(closed.distance > 0 && closed.distance < open.distance, "closed \(closed.distance) m, open \(open.distance) m")
+        let text = try ToolRunner.run(["replay", Self.trace, "--fixes", Self.fixes, "--closed-loop"])
+        #expect(text.standardError.contains("distance_m=\(String((closed.distance * 10).rounded() / 10)) fixes=\(closed.fixes)"), "\(text.standardError)")
+    }
 }
