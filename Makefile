@@ -6,28 +6,28 @@ BUILD_LOG := .build/build-tests.log
 .PHONY: deps demo test test-swift-fft build docs bench
 
 deps:
-	@./Scripts/install-dependencies.sh
+	@./Scripts/ci/install-dependencies.sh
 
 build: deps
 	$(SWIFT) build -c release --product locomotion
 
 # Label the bundled sample day and print activity segments, steps, distance and gating modes.
 demo: build
-	@./Scripts/demo.sh
+	@./Scripts/ci/demo.sh
 
 # Checks that no two tracked paths differ only in case (a Mac's file system would merge them), then tests both
 # FFT configurations: the default traits (FFTW on Linux) and --disable-default-traits (the package's own Swift
 # FFT, what every other platform builds), each built warning-free (any compiler warning in this package's own
-# code fails) in its own build folder and run in full; between them Scripts/check-fft-agreement.sh compares the
+# code fails) in its own build folder and run in full; between them Scripts/ci/check-fft-agreement.sh compares the
 # two FFTs on every window size the parameter ranges allow. Last, the Spark job's tests on a standalone cluster on
 # localhost (Integrations/spark/run-tests.sh: installs Java 17 and PySpark).
 test: deps
-	@./Scripts/check-case-collisions.sh
+	@./Scripts/ci/check-case-collisions.sh
 	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG); test $${PIPESTATUS[0]} -eq 0
 	@$(call check_warnings,$(BUILD_LOG))
 	$(SWIFT) test --skip-build
-	@./Scripts/check-fft-agreement.sh
+	@./Scripts/ci/check-fft-agreement.sh
 	@$(MAKE) --no-print-directory test-swift-fft
 	@./Integrations/spark/run-tests.sh .build/debug/locomotion
 

@@ -4,8 +4,8 @@
 # must the commands that also read the day's location fixes (issue 18: `summarize --fixes` and
 # `plot --fixes` on 7 days at 50 Hz).
 #
-#   Scripts/memory-benchmark.sh [DAYS...]        (default: 1 7)
-#   MEMORY_COMMANDS="label" Scripts/memory-benchmark.sh 7   (only some commands)
+#   Benchmarks/memory.sh [DAYS...]        (default: 1 7)
+#   MEMORY_COMMANDS="label" Benchmarks/memory.sh 7   (only some commands)
 #
 # Commands (default: all): label, steps, replay (the trace alone); summarize (`--fixes`), plot
 # (`--fixes`, SVG to /dev/null), distance (the fixes with `--trace`).

@@ -2,8 +2,8 @@
 # Counts malloc calls of `locomotion steps` on traces of different lengths (Linux/glibc):
 # a constant count means no heap allocation per sample (reader + detector).
 #   swift build -c release --product locomotion
-#   python3 Scripts/steps-evaluation.py >/dev/null   # once, to convert the traces (.build/steps-converted)
-#   Scripts/steps-malloc-count.sh .build/steps-converted/oxford/*_InHand_1.csv
+#   python3 Scripts/evaluation/steps/evaluate.py >/dev/null   # once, to convert the traces (.build/steps-converted)
+#   Benchmarks/steps-malloc-count.sh .build/steps-converted/oxford/*_InHand_1.csv
 # $LOCOMOTION picks another binary (default .build/release/locomotion).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

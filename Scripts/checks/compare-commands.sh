@@ -3,7 +3,7 @@
 # plot, epochs, daily, distance with and without --trace, and several inputs at once) on the same inputs, stdout,
 # stderr, exit status and every file written must be byte-identical. Used when the commands' wiring changes.
 #
-#   Scripts/compare-commands.sh OLD_BINARY NEW_BINARY
+#   Scripts/checks/compare-commands.sh OLD_BINARY NEW_BINARY
 #
 # Inputs: the bundled sample day with its fixes; every 6th us-tm2017 recording and every 8th Oxford step-counter
 # recording, converted by OLD from ../shared/datasets (skipped with a message when absent); the GSDC phone fixes
@@ -11,7 +11,7 @@
 # last sample); the sample day on standard input and under a name without .csv (its format found from the content). Times in UTC. Work goes to $COMMANDS_COMPARE_WORK (default /tmp/locomotion-commands-compare).
 # Prints the number of cases and the differing ones; exit status 1 when any differs.
 set -uo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 old="$1"; new="$2"
 datasets="${LOCOMOTION_DATASETS:-$root/../shared/datasets}"
 sample="$root/Datasets/sample"

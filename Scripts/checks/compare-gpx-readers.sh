@@ -2,23 +2,23 @@
 # Compares two builds of `locomotion` on real and real-derived GPX: `distance` (default, --no-filters,
 # --join-segments) and `convert --from gpx` (the fixes, written exactly) must be byte-identical.
 #
-#   Scripts/compare-gpx-readers.sh OLD_BINARY NEW_BINARY
+#   Scripts/checks/compare-gpx-readers.sh OLD_BINARY NEW_BINARY
 #
 # The GPX files: the three gpxpy test files in ../shared/datasets/gpxpy-testfiles, and for each GSDC
 # 2021 fix file (phone NMEA and SPAN truth, converted with `locomotion convert`) three GPX renderings
-# written by Scripts/gpx_variants.py (Strava-like: BOM, CRLF, comments, a processing instruction,
+# written by Scripts/checks/gpx-variants.py (Strava-like: BOM, CRLF, comments, a processing instruction,
 # CDATA, references, both quote styles, prefixed extensions, a segment break; gpxpy-like: a namespace
 # prefix on every element with accuracy extensions; waypoints in a Latin-1 file with route points).
 # Work goes to $GPX_COMPARE_WORK (default /tmp/locomotion-gpx-compare). Exit 1 on any difference.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 old="$1"; new="$2"
 datasets="${LOCOMOTION_DATASETS:-$root/../shared/datasets}"
 work="${GPX_COMPARE_WORK:-/tmp/locomotion-gpx-compare}"
 rm -rf "$work" && mkdir -p "$work" && cd "$work"
 cp "$datasets"/gpxpy-testfiles/raw/*.gpx .
 "$old" convert --from gsdc2021-mtv-nmea "$datasets/gsdc2021-mtv-nmea" -o "$work/gsdc" --quiet > /dev/null
-for fixes in gsdc/*.fixes.csv; do python3 "$root/Scripts/gpx_variants.py" "$fixes"; done
+for fixes in gsdc/*.fixes.csv; do python3 "$root/Scripts/checks/gpx-variants.py" "$fixes"; done
 run() {
     local binary="$1" out="$2"
     mkdir -p "$out"

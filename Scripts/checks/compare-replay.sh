@@ -2,13 +2,13 @@
 # Compares two builds of `locomotion replay` (e.g. before and after a change to how it reads the trace):
 # stdout, stderr, --summary JSON and --events JSON Lines must be byte-identical.
 #
-#   Scripts/compare-replay.sh OLD_BINARY NEW_BINARY
+#   Scripts/checks/compare-replay.sh OLD_BINARY NEW_BINARY
 #
 # Inputs: the bundled sample day (with and without its fixes, classifier and --activity-from-labels),
 # two us-tm2017 recordings converted by OLD (a walk and a car ride: 2.7 and 4.9 Hz, with gaps) and a
 # simulated 4 h day with fixes. Work goes to $REPLAY_COMPARE_WORK (default /tmp/locomotion-replay-compare).
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 old="$1"; new="$2"
 datasets="${LOCOMOTION_DATASETS:-$root/../shared/datasets}"
 sample="$root/Datasets/sample"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes Locomotion's readers with libFuzzer + AddressSanitizer, one target per reader.
 #
-#   Scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]      (default: 150 s each, every target)
+#   Scripts/checks/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]      (default: 150 s each, every target)
 #
 # Builds the Fuzz/ package (release, -sanitize=fuzzer,address), seeds each target's working corpus
 # from the small valid files in Fuzz/Corpus/<Target>/, runs it in one process for the given time
@@ -15,7 +15,7 @@
 # and turn it into a regression test (Tests/LocomotionIOTests/Reliability/).
 set -euo pipefail
 
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 seconds="${1:-150}"
 shift || true
 targets=("$@")

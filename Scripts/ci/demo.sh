@@ -3,7 +3,7 @@
 # Uses Datasets/sample/day.csv and day-fixes.csv; when they are absent (a trimmed checkout), simulates the
 # same day with `locomotion simulate` into .build/demo/. Needs `swift build -c release --product locomotion`.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 bin=${LOCOMOTION:-.build/release/locomotion}
 if [[ ! -x "$bin" ]]; then

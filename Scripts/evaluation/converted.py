@@ -14,7 +14,7 @@ import glob, os, subprocess
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PACKAGE = os.path.dirname(HERE)
+PACKAGE = os.path.dirname(os.path.dirname(HERE))
 DATASETS = os.environ.get("LOCOMOTION_DATASETS", os.path.join(PACKAGE, "..", "shared", "datasets"))
 CACHE = os.environ.get("LOCOMOTION_CONVERTED", os.path.join(PACKAGE, ".build", "converted"))
 TOOL = os.environ.get("LOCOMOTION", os.path.join(PACKAGE, ".build", "release", "locomotion"))

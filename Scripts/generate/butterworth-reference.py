@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the scipy reference vectors that LocomotionDSPTests compare against.
 
-Usage (from the package root):  python3 Scripts/butterworth_reference.py
+Usage (from the package root):  python3 Scripts/generate/butterworth-reference.py
 Output: Tests/LocomotionDSPTests/Resources/dsp_reference.json (floats as repr, exact round trip).
 
 Contents:
@@ -19,7 +19,7 @@ import numpy as np
 import scipy
 from scipy import signal
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 OUT = ROOT / "Tests" / "LocomotionDSPTests" / "Resources" / "dsp_reference.json"
 
 
@@ -67,7 +67,7 @@ def filtering_cases(x):
 def main():
     x = test_signal()
     data = dict(
-        generator="Scripts/butterworth_reference.py",
+        generator="Scripts/generate/butterworth-reference.py",
         scipy=scipy.__version__,
         numpy=np.__version__,
         designs=design_cases(),

@@ -1,4 +1,4 @@
-// The exhaustive Swift-FFT-against-FFTW check run by Scripts/check-fft-agreement.sh (and `make test`):
+// The exhaustive Swift-FFT-against-FFTW check run by Scripts/ci/check-fft-agreement.sh (and `make test`):
 // compiled optimised together with Sources/LocomotionDSP/Spectral, because in a debug test build the
 // sweep over all 5 993 window sizes would take many minutes. The test suite samples the same sweep
 // (Tests/LocomotionDSPTests/Spectral/FFTBackendAgreementTests.swift).

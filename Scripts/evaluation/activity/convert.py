@@ -9,7 +9,7 @@ test-lowrate (see datasets.py for the fixed split by person). For us-tm2017 also
   (timestamp,latitude,longitude,horizontal_accuracy,speed). us-tm2017 logs no positions: latitude and longitude
   are written as 0, which the classifier does not use (it takes only the speed).
 
-    python3 Scripts/activity/convert.py /tmp/activity-traces
+    python3 Scripts/evaluation/activity/convert.py /tmp/activity-traces
 """
 import os, sys
 import datasets as D

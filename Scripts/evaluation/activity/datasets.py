@@ -1,7 +1,7 @@
 """Loaders for the activity datasets, and the fixed split by person.
 
 Each loader yields Recording(dataset, subject, name, t [s], xyz [g, gravity included], labels [per sample]) from the
-traces `locomotion convert` writes (Scripts/converted.py): the native files are parsed, and labels mapped, in one
+traces `locomotion convert` writes (Scripts/evaluation/converted.py): the native files are parsed, and labels mapped, in one
 place only, the Swift dataset adapters (Datasets/README.md). Labels are Locomotion's MotionActivity raw values;
 `unknown` marks samples that are not scored (transitions such as standing up, car step-in/out, jumps).
 
@@ -220,7 +220,7 @@ def oxford():
     """Oxford step-counter walks (3 people, 7 carry positions: hand, front/back pocket, neck pouch, armband,
     purse, swinging arm), labelled walking from the first to the last true step (NAME.steps.csv) wherever
     consecutive steps are less than 2 s apart, unknown elsewhere. Walking only: used for walking recall across
-    carry positions and input rates (Scripts/activity/rates.py), not in the leave-one-person-out tables."""
+    carry positions and input rates (Scripts/evaluation/activity/rates.py), not in the leave-one-person-out tables."""
     for name, t, xyz, _, path in _converted("oxford-step-counter"):
         steps = np.sort(C.read_rows(C.companion(path, "steps"))[:, 0])
         labels = np.array(["unknown"] * len(t), dtype=object)

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Scores the default classifier on the fixed split of datasets.py (tune / test people; a quick per-dataset view).
-# The leave-one-person-out figures of Docs/accuracy.md (## Activity) come from Scripts/activity/louo.py.
-#   Scripts/activity/evaluate.sh [TRACES_DIR]
-# Converts the four datasets into labelled trace CSVs (Scripts/activity/convert.py, fixed split by person),
+# The leave-one-person-out figures of Docs/accuracy.md (## Activity) come from Scripts/evaluation/activity/louo.py.
+#   Scripts/evaluation/activity/evaluate.sh [TRACES_DIR]
+# Converts the four datasets into labelled trace CSVs (Scripts/evaluation/activity/convert.py, fixed split by person),
 # builds the release CLI and scores the Swift classifier with `locomotion evaluate` on each split.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.."
 OUT=${1:-/tmp/activity-traces}
-if [ ! -d "$OUT/us-tm2017" ]; then python3 Scripts/activity/convert.py "$OUT"; fi
+if [ ! -d "$OUT/us-tm2017" ]; then python3 Scripts/evaluation/activity/convert.py "$OUT"; fi
 swift build -c release --product locomotion >/dev/null
 L=.build/release/locomotion
 # MobiFall jump files have a median |a| of ~0.3 g (free flight) and fail the reader's unit check; their label is

@@ -3,17 +3,17 @@ stops included. For every second of a vehicle session that has a GPS speed logge
 classifier's answer (release `locomotion label`, default configuration) with what the speed says: stopped
 (< 0.5 m/s) or moving (>= 2 m/s; in between is left out).
 
-    python3 Scripts/activity/granularity.py [TRACES_DIR]
+    python3 Scripts/evaluation/activity/granularity.py [TRACES_DIR]
 
 `stationary` while stopped is a right answer scored as an error against the session label; `stationary` while
-moving is a real miss (a smooth ride). Needs the converted traces of Scripts/activity/convert.py.
+moving is a real miss (a smooth ride). Needs the converted traces of Scripts/evaluation/activity/convert.py.
 """
 import collections, glob, os, re, subprocess, sys
 import numpy as np
 import datasets as D
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-BINARY = os.path.join(HERE, "..", "..", ".build", "release", "locomotion")
+BINARY = os.path.join(HERE, "..", "..", "..", ".build", "release", "locomotion")
 traces = sys.argv[1] if len(sys.argv) > 1 else "/tmp/activity-traces"
 
 table = collections.defaultdict(collections.Counter)

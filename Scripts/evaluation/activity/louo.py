@@ -1,8 +1,8 @@
 """Leave-one-person-out evaluation of the activity classifier, with the configuration chosen without the person.
 
-    python3 Scripts/activity/louo.py [--traces DIR] [--binary PATH] [--jobs N] [--markdown FILE] [--no-build]
+    python3 Scripts/evaluation/activity/louo.py [--traces DIR] [--binary PATH] [--jobs N] [--markdown FILE] [--no-build]
                                      [--sensitivity]
-    python3 Scripts/activity/louo.py --fixed JSON      # one configuration on everyone (no choice, not LOUO)
+    python3 Scripts/evaluation/activity/louo.py --fixed JSON      # one configuration on everyone (no choice, not LOUO)
 
 1. Every candidate configuration of GRID (the temporal model's few parameters and the thresholds of the new window
    evidence, a handful of physically plausible values each) is run once over all labelled traces by the
@@ -33,13 +33,13 @@ MobiFall, GeoTecINIT}, of the macro-F1 (stationary/walking/running/automotive pr
 so that no dataset's length (andrea alone has 35 000 s) outweighs the others. Ties go to the earlier candidate (the
 values of each parameter in the order GRID lists them).
 Persons are the dataset's subjects (us-tm2017 users, MobiFall sub*, GeoTecINIT s*); BasicMotions (a wrist,
-gravity removed) is not used. Traces come from Scripts/activity/convert.py (converted on first use).
+gravity removed) is not used. Traces come from Scripts/evaluation/activity/convert.py (converted on first use).
 """
 import argparse, hashlib, itertools, json, os, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 CLASSES = ["stationary", "walking", "running", "automotive"]
 ALL = ["stationary", "walking", "running", "cycling", "automotive", "unknown"]
 # us-tm2017's andrea logged 1.5-3.6 samples/s (median 2.5) in every session: his own group in the objective.

@@ -1,7 +1,7 @@
 """Input-rate robustness: real recordings thinned to the sampling of slower phones, scored with the shipped
 defaults (no choice is made here, so these are not leave-one-person-out figures).
 
-    python3 Scripts/activity/rates.py [--traces DIR] [--binary PATH] [--model temporal|rules]
+    python3 Scripts/evaluation/activity/rates.py [--traces DIR] [--binary PATH] [--model temporal|rules]
 
 Each recording keeps, for every tick of a jittered clock at R samples/s (each tick moved by up to ±30 % of the
 interval, fixed seed), the first sample at or after the tick: the irregular point sampling of a phone's sensor

@@ -2,7 +2,7 @@
 vehicle stood still (< 0.5 m/s, nearest speed row within 5 s), per user. Those seconds are labelled Car/Bus/Train
 but a correct classifier reports them as stationary.
 
-    python3 Scripts/activity/stopped_share.py
+    python3 Scripts/evaluation/activity/stopped-share.py
 """
 import collections, os, re, sys
 import numpy as np

@@ -9,7 +9,7 @@
 
 Usage:  pip install geographiclib gpxpy
         swift build -c release --product locomotion
-        python3 Scripts/evaluate-distance.py [--locomotion .build/release/locomotion] [--datasets ../shared/datasets]
+        python3 Scripts/evaluation/distance/evaluate.py [--locomotion .build/release/locomotion] [--datasets ../shared/datasets]
 """
 import argparse
 import json
@@ -86,7 +86,7 @@ def locomotion(binary, path, *options):
 
 
 def main():
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     parser = argparse.ArgumentParser()
     parser.add_argument("--locomotion", default=os.path.join(root, ".build/release/locomotion"))
     parser.add_argument("--datasets", default=os.environ.get("LOCOMOTION_DATASETS", os.path.join(root, "../shared/datasets")))

@@ -2,7 +2,7 @@
 """The gate end to end in the closed loop: what a collector that applies the profiles the engine emits records.
 
     swift build -c release --product locomotion
-    python3 Scripts/gating/closed_loop.py [--workdir DIR] [--rates 0 2 5 10] [--datasets us-tm2017 mobifall oxford]
+    python3 Scripts/evaluation/gating/closed-loop.py [--workdir DIR] [--rates 0 2 5 10] [--datasets us-tm2017 mobifall oxford]
 
 In the open loop (`locomotion replay`, every figure of Docs/accuracy.md before this table) the engine receives
 every recorded sample whatever the mode. In the closed loop (`replay --closed-loop`, Docs/gating.md -> Closed loop)
@@ -11,7 +11,7 @@ low-power profile's accelerometer rate (`--low-power-accelerometer-rate R`, 0 = 
 through `advance(to:)`), at full rate again from the first row after the switch back to high accuracy.
 
 Recordings (classifier with shipped defaults, streaming as on a phone; on-foot policy; nothing tuned here):
-- us-tm2017: the joined days of join_us_tm2017.py (per-second truth), 1.5-11 samples/s phones;
+- us-tm2017: the joined days of join-us-tm2017.py (per-second truth), 1.5-11 samples/s phones;
 - mobifall: each MobiFall subject's standing session (300 s, trouser pocket, ~90 samples/s) followed by the
   walking session (300 s), re-timed to follow each other: one walk onset after five minutes in low power;
 - oxford: the 48 Oxford step-counter walks (200-400 samples/s, 7 carry positions), labelled walking from the
@@ -31,10 +31,10 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 sys.path.insert(0, os.path.join(HERE, ".."))
 import converted as C  # noqa: E402
-from evaluate_gating import pct, pooled  # noqa: E402
+from evaluate import pct, pooled  # noqa: E402
 
 RATES = [0, 1, 2, 3, 5, 8, 10]
 
@@ -50,7 +50,7 @@ def write_csv(path, rows):
 def us_tm2017(workdir):
     folder = os.path.join(workdir, "us-tm2017")
     if not os.path.isdir(folder):
-        subprocess.run([sys.executable, os.path.join(HERE, "join_us_tm2017.py"), folder], check=True,
+        subprocess.run([sys.executable, os.path.join(HERE, "join-us-tm2017.py"), folder], check=True,
                        stderr=subprocess.DEVNULL)
     return sorted(glob.glob(os.path.join(folder, "*.csv")))
 

@@ -2,9 +2,9 @@
 """Replay joined us-tm2017 sequences through the gate and tabulate the targets.
 
     swift build -c release --product locomotion
-    python3 Scripts/gating/evaluate_gating.py [--source labels|classifier|both] [--workdir DIR] [--truth seconds|coarse]
+    python3 Scripts/evaluation/gating/evaluate.py [--source labels|classifier|both] [--workdir DIR] [--truth seconds|coarse]
 
-Builds the joined traces with join_us_tm2017.py (into --workdir, default a
+Builds the joined traces with join-us-tm2017.py (into --workdir, default a
 temporary directory; nothing is committed), runs
 `locomotion replay TRACE --policy P --summary S.json` for every
 sequence and policy — with `--activity-from-labels` for the gate alone, and
@@ -27,7 +27,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 POLICIES = ["on-foot", "on-foot-and-cycling", "any-movement"]
 
 
@@ -208,12 +208,12 @@ def main():
     parser.add_argument("--policies", nargs="*", default=POLICIES)
     parser.add_argument("--gate-options", default="", help="extra replay options, e.g. '--entry-dwell 30'")
     parser.add_argument("--truth", choices=["seconds", "coarse"], default="seconds",
-                        help="per-second truth (default) or every session's label (join_us_tm2017.py --truth)")
+                        help="per-second truth (default) or every session's label (join-us-tm2017.py --truth)")
     args = parser.parse_args()
     workdir = os.path.join(args.workdir or tempfile.mkdtemp(prefix="gating-eval-"), args.truth)
     traces_dir = os.path.join(workdir, "traces")
     if not os.path.isdir(traces_dir):
-        subprocess.run([sys.executable, os.path.join(HERE, "join_us_tm2017.py"), traces_dir, "--truth", args.truth],
+        subprocess.run([sys.executable, os.path.join(HERE, "join-us-tm2017.py"), traces_dir, "--truth", args.truth],
                        check=True, stderr=subprocess.DEVNULL)
     traces = sorted(os.path.join(traces_dir, f) for f in os.listdir(traces_dir) if f.endswith(".csv"))
     sources = ["labels", "classifier"] if args.source == "both" else [args.source]

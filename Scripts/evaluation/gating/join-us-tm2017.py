@@ -5,7 +5,7 @@ Each us-tm2017 file is one session with one label (in the file name). A day
 is several activities in a row, so for replaying the gate we join sessions of
 one user end to end: still -> walking -> car -> walking -> still. The joined
 trace keeps each session's own accelerometer rows as `locomotion convert`
-writes them (g, gravity included; Scripts/converted.py) and re-times them so
+writes them (g, gravity included; Scripts/evaluation/converted.py) and re-times them so
 that each session starts one median sample interval after the previous one
 ends, from the epoch time in the first file's name.
 
@@ -14,12 +14,12 @@ stationary / walking / automotive (Car, Bus and Train are all vehicles).
 Nothing is committed: the traces are written to the directory given.
 
 Truth (`--truth`): `seconds` (default) is the per-second truth of the
-activity evaluation (Scripts/activity/datasets.py, stop_aware_labels): a
+activity evaluation (Scripts/evaluation/activity/datasets.py, stop_aware_labels): a
 vehicle's logged stop of a minute or more, and a walk's pedometer silence of
 three minutes or more, are labelled `unknown` (not scored); `coarse` keeps
 every session's label on all its samples.
 
-    python3 Scripts/gating/join_us_tm2017.py OUTDIR [--truth seconds|coarse]
+    python3 Scripts/evaluation/gating/join-us-tm2017.py OUTDIR [--truth seconds|coarse]
 
 Rows that cannot be parsed, and accelerometer rows whose time does not
 increase, are dropped by the conversion (upstream deletes malformed files).

@@ -5,9 +5,9 @@ Reproduces the Oxford part of the `## Steps` section of Docs/accuracy.md:
 
     swift build -c release --product locomotion
     cp .build/release/locomotion /tmp/locomotion-eval          # a binary that no rebuild changes mid-run
-    LOCOMOTION=/tmp/locomotion-eval python3 Scripts/steps-evaluation.py [--baseline /tmp/locomotion-main] > report.md
+    LOCOMOTION=/tmp/locomotion-eval python3 Scripts/evaluation/steps/evaluate.py [--baseline /tmp/locomotion-main] > report.md
 
-Every dataset is parsed by `locomotion convert` (cached under .build/steps-converted, see steps_scoring.py); this
+Every dataset is parsed by `locomotion convert` (cached under .build/steps-converted, see scoring.py); this
 script only reads the converted CSVs and derives the slower rates from them (cached under .build/steps-evaluation).
 
 1. Oxford step-counter set: 48 traces, 3 users, 7 carry positions, 100–405 Hz. True step = a 0→1 transition on
@@ -36,7 +36,7 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import steps_scoring as S  # noqa: E402
+import scoring as S  # noqa: E402
 
 CACHE = os.path.join(S.ROOT, ".build", "steps-evaluation")
 GRID = {
@@ -295,11 +295,11 @@ def main():
                         help="a detector parameter passed on every run of this branch's binary (not the baseline's)")
     arguments = parser.parse_args()
     if not os.path.isdir(S.DATASETS):
-        sys.exit(f"steps-evaluation: datasets not found at {S.DATASETS} (set LOCOMOTION_DATASETS)")
+        sys.exit(f"steps/evaluate.py: datasets not found at {S.DATASETS} (set LOCOMOTION_DATASETS)")
     tools = [("this branch", S.TOOL)] + ([("baseline", arguments.baseline)] if arguments.baseline else [])
     for _, tool in tools:
         if not os.path.exists(tool):
-            sys.exit(f"steps-evaluation: {tool} not built; run: swift build -c release --product locomotion")
+            sys.exit(f"steps/evaluate.py: {tool} not built; run: swift build -c release --product locomotion")
     traces = oxford_traces()
     sessions = sessions_of("ustm", ("Still", "Car", "Bus", "Train"))
     fixed = dict(p.split("=", 1) for p in arguments.parameter)

@@ -3,7 +3,7 @@
 walking steps the gate drops (IPOL, mobgap, Oxford: the classifier wrongly saying automotive during a walk).
 
     swift build -c release --product locomotion
-    python3 Scripts/steps-false-steps.py
+    python3 Scripts/evaluation/steps/false-steps.py
 
 Sessions come from `locomotion convert --from us-tm2017` (cached in .build/steps-converted/ustm); those sampled
 below 8 Hz are refused by `locomotion steps` (exit status 1) and listed. Counts: `locomotion steps` with its
@@ -14,7 +14,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import steps_scoring as S  # noqa: E402
+import scoring as S  # noqa: E402
 
 
 def walking_steps():

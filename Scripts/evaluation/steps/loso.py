@@ -3,7 +3,7 @@
 
     swift build -c release --product locomotion
     cp .build/release/locomotion /tmp/locomotion-eval
-    LOCOMOTION=/tmp/locomotion-eval python3 Scripts/steps-loso.py > loso.md
+    LOCOMOTION=/tmp/locomotion-eval python3 Scripts/evaluation/steps/loso.py > loso.md
 
 The rules that fill the steps a turn hides, drop the push-off before a walk's first step and end a bout on a pause
 (`maximumFilledSteps`, `fillTolerance`, `fillEvidence`, `firstStepIntervalRatio`, `maximumStepInterval`) are chosen
@@ -14,12 +14,12 @@ averaged, so the 70 short IPOL trials and the 48 long Oxford walks weigh the sam
 person's trials.
 
 IPOL's truth holds every swing of the file, also the shuffling steps some subjects take after the trial has ended
-(87 of 2,458, in 26 trials; steps_scoring.split_at_trial_end). The choice is made against the steps of the trial
+(87 of 2,458, in 26 trials; scoring.split_at_trial_end). The choice is made against the steps of the trial
 (stand, walk, turn, walk, stop): 1–7 isolated shuffles seconds after the stop are what the product rule (four
 regular steps make a bout) leaves out by design, and fitting them would reward over-counting the walk. Every
 held-out figure is printed against both truths. The per-grid-point figures over everyone (not held out) follow for
 reference. Other parameters stay at their defaults (Oxford's leave-one-user-out over the peak threshold parameters
-is Scripts/steps-evaluation.py).
+is Scripts/evaluation/steps/evaluate.py).
 """
 import itertools
 import os
@@ -28,7 +28,7 @@ import sys
 from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import steps_scoring as S  # noqa: E402
+import scoring as S  # noqa: E402
 
 GRID = {"maximumFilledSteps": [1, 2], "fillTolerance": [0.25, 0.35, 0.5], "fillEvidence": [0, 0.3],
         "firstStepIntervalRatio": [0, 0.85], "maximumStepInterval": [1.5, 2, 2.5]}

@@ -3,7 +3,7 @@
 
     swift build -c release --product locomotion
     python3 -m venv .build/peers-venv && .build/peers-venv/bin/pip install mobgap==1.2.0
-    .build/peers-venv/bin/python Scripts/steps-peers.py [--no-oxford-peers] > peers.md
+    .build/peers-venv/bin/python Scripts/evaluation/steps/peers.py [--no-oxford-peers] > peers.md
 
 Datasets (../shared/datasets or $LOCOMOTION_DATASETS) are converted once by `locomotion convert` (cached in
 .build/steps-converted): ipol-gait-lowerback (70 trials, 12 people), mobgap-lab-ha002 (the Test11 course; the
@@ -18,7 +18,7 @@ these people; see Docs/steps.md for how the rules were chosen).
 
 IPOL is scored twice: against every step its files mark, and against each trial's own steps (stand, walk, U-turn,
 walk, stop), without the shuffling steps some subjects take seconds after the trial has ended (87 of 2,458;
-steps_scoring.split_at_trial_end).
+scoring.split_at_trial_end).
 
 Scores per dataset and detector: total steps and signed error; median |trial error| and worst trial (signed %);
 event-level precision / recall / F1, one-to-one matching within ±250 ms of the reference events (IPOL swing ends,
@@ -34,7 +34,7 @@ import numpy as np
 import pandas as pd
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import steps_scoring as S  # noqa: E402
+import scoring as S  # noqa: E402
 
 G = 9.80665
 RATE = 100.0
@@ -87,7 +87,7 @@ def main():
     parser.add_argument("--parameter", action="append", default=[], help="NAME=VALUE for locomotion steps")
     arguments = parser.parse_args()
     if not os.path.exists(S.TOOL):
-        sys.exit(f"steps-peers: {S.TOOL} not built; run: swift build -c release --product locomotion")
+        sys.exit(f"steps/peers.py: {S.TOOL} not built; run: swift build -c release --product locomotion")
     parameters = dict(p.split("=", 1) for p in arguments.parameter)
     import mobgap
     from concurrent.futures import ProcessPoolExecutor
@@ -111,7 +111,7 @@ def main():
             print(row(label, name, S.score([dict(r, detected=d) for r, d in zip(recordings, steps)])))
         if key == "ipol":
             # The same trials against their own steps: the shuffles some subjects take after the trial has ended
-            # (87 of the 2,458 marked steps) left out, with the detections after the trial (steps_scoring).
+            # (87 of the 2,458 marked steps) left out, with the detections after the trial (scoring.py).
             for name, steps in detectors:
                 print(row("IPOL, the trials' own steps", name,
                           S.score([S.inside_row(r, d) for r, d in zip(recordings, steps)])))

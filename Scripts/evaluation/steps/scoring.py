@@ -1,4 +1,4 @@
-"""Shared by Scripts/steps-*.py: converted traces with step truth, `locomotion steps --events`, and scoring.
+"""Shared by Scripts/evaluation/steps/*.py: converted traces with step truth, `locomotion steps --events`, and scoring.
 
 Every dataset is parsed by `locomotion convert` (the project's one dataset parser); this module only reads the
 converted CSVs: NAME.csv (timestamp,x,y,z,label in g), NAME.steps.csv (true step times) and, where the reference
@@ -13,7 +13,7 @@ import os
 import statistics
 import subprocess
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 DATASETS = os.environ.get("LOCOMOTION_DATASETS", os.path.join(ROOT, "..", "shared", "datasets"))
 CONVERTED = os.path.join(ROOT, ".build", "steps-converted")
 TOOL = os.environ.get("LOCOMOTION", os.path.join(ROOT, ".build", "release", "locomotion"))
