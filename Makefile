@@ -15,7 +15,8 @@ build: deps
 demo: build
 	@./Scripts/ci/demo.sh
 
-# Checks that no two tracked paths differ only in case (a Mac's file system would merge them), then tests both
+# Checks that no two tracked paths differ only in case (a Mac's file system would merge them) and that every
+# relative link in the Markdown resolves, then tests both
 # FFT configurations: the default traits (FFTW on Linux) and --disable-default-traits (the package's own Swift
 # FFT, what every other platform builds), each built warning-free (any compiler warning in this package's own
 # code fails) in its own build folder and run in full; between them Scripts/ci/check-fft-agreement.sh compares the
@@ -23,6 +24,7 @@ demo: build
 # localhost (Integrations/spark/run-tests.sh: installs Java 17 and PySpark).
 test: deps
 	@./Scripts/ci/check-case-collisions.sh
+	@./Scripts/ci/check-links.py
 	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG); test $${PIPESTATUS[0]} -eq 0
 	@$(call check_warnings,$(BUILD_LOG))
