@@ -16,9 +16,11 @@ import Foundation
 import Locomotion
 import LocomotionDSP
 import LocomotionIO
+import BenchmarkSupport
 
-/// malloc calls so far, when the counter from activity-temporal.sh is preloaded; nil otherwise.
-let mallocCounter: UnsafeMutablePointer<UInt64>? = dlsym(nil, "locomotion_malloc_calls")?
+/// malloc calls so far, when the counter from activity-temporal.sh is preloaded; nil otherwise. Read from the one
+/// thread this program runs on (Swift 6 makes a top-level `let` of a non-Sendable type main-actor isolated).
+nonisolated(unsafe) let mallocCounter: UnsafeMutablePointer<UInt64>? = dlsym(nil, "locomotion_malloc_calls")?
     .assumingMemoryBound(to: UInt64.self)
 
 enum Variant: String, CaseIterable {

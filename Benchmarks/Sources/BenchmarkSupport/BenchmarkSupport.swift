@@ -1,6 +1,5 @@
-// What the swiftc-built benchmark drivers (Benchmarks/TraceIO, Benchmarks/Pipeline) share: clocks, peak memory,
-// the command line, and the row-by-row read that both time. Compiled next to each driver's main.swift by
-// Benchmarks/trace-io.sh and Benchmarks/pipeline.sh.
+// What the benchmark drivers share (targets of the Benchmarks package that depend on this one): clocks, peak
+// memory, the command line, and the row-by-row read that the trace I/O and pipeline drivers both time.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,21 +9,21 @@ import Darwin
 
 /// CPU time of this process (s): the machine is shared, so wall-clock time would measure the neighbours.
 /// (Single-threaded code: CPU time = time on one core.)
-func seconds() -> Double {
+public func seconds() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
 /// Wall-clock time (s), for two-thread code (its CPU time counts both threads).
-func wallSeconds() -> Double {
+public func wallSeconds() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
 /// Peak resident memory of this process so far (MB).
-func peakResidentMegabytes() -> Double {
+public func peakResidentMegabytes() -> Double {
     var usage = rusage()
     getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     return Double(usage.ru_maxrss) / 1024   // Linux: kilobytes
@@ -32,7 +31,7 @@ func peakResidentMegabytes() -> Double {
 
 /// `TOOL TRACE.csv [REPEATS …]`: the trace, the number of timed rounds (default 3) and the trace's size in MB
 /// (10⁶ bytes). Prints the usage and exits 2 without a trace.
-func benchmarkArguments(usage: String) -> (path: String, repeats: Int, megabytes: Double) {
+public func benchmarkArguments(usage: String) -> (path: String, repeats: Int, megabytes: Double) {
     let arguments = CommandLine.arguments
     guard arguments.count >= 2 else {
         print("usage: \(usage)")
@@ -48,7 +47,7 @@ func benchmarkArguments(usage: String) -> (path: String, repeats: Int, megabytes
 /// `ReadAheadTraceReader` with that many parsing threads. The rows and a checksum of the z values (so that the
 /// reading cannot be optimised away). The counters are locals on purpose: the top-level variables of a driver
 /// are globals, which would pay a dynamic exclusivity check on every row.
-func readAll(path: String, parsingThreads: Int? = nil) throws -> (rows: Int, checksum: Double) {
+public func readAll(path: String, parsingThreads: Int? = nil) throws -> (rows: Int, checksum: Double) {
     var rows = 0
     var checksum = 0.0
     if let parsingThreads {
@@ -69,7 +68,7 @@ func readAll(path: String, parsingThreads: Int? = nil) throws -> (rows: Int, che
 
 /// Reads `path` row by row through `TraceReader` (constant memory) `repeats` times: the best CPU time (s),
 /// the rows read, and a checksum of the z values.
-func bestStreamingRead(path: String, repeats: Int) throws -> (seconds: Double, rows: Int, checksum: Double) {
+public func bestStreamingRead(path: String, repeats: Int) throws -> (seconds: Double, rows: Int, checksum: Double) {
     var best = Double.infinity
     var result = (rows: 0, checksum: 0.0)
     for _ in 0..<repeats {
@@ -81,7 +80,7 @@ func bestStreamingRead(path: String, repeats: Int) throws -> (seconds: Double, r
 }
 
 /// `min median max` of `values` (tab-separated), the spread a figure is reported with.
-func spread(_ values: [Double]) -> String {
+public func spread(_ values: [Double]) -> String {
     let sorted = values.sorted()
     guard let first = sorted.first, let last = sorted.last else { return "nan\tnan\tnan" }
     let middle = sorted.count / 2
@@ -90,7 +89,7 @@ func spread(_ values: [Double]) -> String {
 }
 
 /// Runs `body` `repeats` times; the CPU seconds and the wall seconds of each run.
-func timedRounds(_ repeats: Int, _ body: () throws -> Void) rethrows -> (cpu: [Double], wall: [Double]) {
+public func timedRounds(_ repeats: Int, _ body: () throws -> Void) rethrows -> (cpu: [Double], wall: [Double]) {
     var cpu: [Double] = []
     var wall: [Double] = []
     for _ in 0..<repeats {
@@ -104,7 +103,7 @@ func timedRounds(_ repeats: Int, _ body: () throws -> Void) rethrows -> (cpu: [D
 
 /// Reads `path` with `read(2)` into a 256 KiB buffer and nothing else: the CPU seconds of each of
 /// `repeats` runs. What no parser of the file can beat (the page-cache copy), its limit.
-func readOnlyRounds(path: String, repeats: Int) -> [Double] {
+public func readOnlyRounds(path: String, repeats: Int) -> [Double] {
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: 1 << 18, alignment: 64)
     defer { buffer.deallocate() }
     var total = 0

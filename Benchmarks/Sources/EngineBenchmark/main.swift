@@ -21,6 +21,7 @@ import Foundation
 import Locomotion
 import LocomotionDSP
 import LocomotionIO
+import BenchmarkSupport
 
 func figure(_ name: String, _ value: Double) { print("\(name)\t\(value)") }
 func figure(_ name: String, _ values: [Double]) { print("\(name)\t\(spread(values))") }
@@ -127,7 +128,7 @@ let plistEncoder = PropertyListEncoder()
 plistEncoder.outputFormat = .binary
 
 /// Every wake-up: decode the snapshot, process the batch, encode it again. Returns the events and the snapshots.
-func wakeUps(keepingSnapshots: Bool) throws -> (events: Int, snapshots: [Data]) {
+@MainActor func wakeUps(keepingSnapshots: Bool) throws -> (events: Int, snapshots: [Data]) {
     var snapshot = try jsonEncoder.encode(MotionEngine(timeZone: zone))
     var events = 0
     var snapshots: [Data] = []

@@ -13,6 +13,7 @@ import Darwin
 import Locomotion
 import LocomotionDSP
 import LocomotionIO
+import BenchmarkSupport
 
 /// malloc calls so far, when the counter from pipeline.sh is preloaded; nil otherwise.
 let mallocCounter: UnsafeMutablePointer<UInt64>? = dlsym(nil, "locomotion_malloc_calls")?

@@ -1,7 +1,7 @@
 // Feeds a million inputs through Stage (Stage.swift), handing over its outputs as `mode` says:
 //   closure: push(_:emit:); reuse: push(_:into:) with one array kept (cleared, capacity kept) across calls;
 //   fresh: push(_:into:) with a new array per call. `period`: one output every `period` inputs.
-import Stage
+import StreamingContractStage
 let n = 1_000_000
 let mode = CommandLine.arguments[1]
 let period = Int(CommandLine.arguments[2])!

@@ -8,6 +8,7 @@ import Darwin
 import Locomotion
 import LocomotionDSP
 @_spi(Tuning) import LocomotionIO
+import BenchmarkSupport
 
 let arguments = CommandLine.arguments
 let (path, repeats, megabytes) = benchmarkArguments(usage: "trace-io-benchmark TRACE.csv [REPEATS [stream|parallel]]")
