@@ -5,7 +5,7 @@ import LocomotionDSP
 /// collector would have fed them, so that a trace can be replayed in constant memory (the gate's events and the
 /// activity updates are the only output, and they grow with what happens, not with the samples).
 ///
-/// Order at equal times: fixes up to the sample (``LocationFixFeed``), then the activity update, then the sample's
+/// Order at equal times: fixes up to the sample (`LocationFixFeed`), then the activity update, then the sample's
 /// heartbeat. A stage of
 /// the streaming contract: ``push(_:label:emit:)`` each sample; it holds nothing back.
 /// ``GatingReplay/run(samples:labels:fixes:source:labelConfidence:configuration:)`` is this replayer pushed over a whole buffer.

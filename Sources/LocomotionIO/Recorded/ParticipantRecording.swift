@@ -3,7 +3,7 @@ import Locomotion
 import LocomotionDSP
 
 /// One participant's traces read as one recording and turned into tables — per epoch, per local day, activity
-/// segments (``RecordingTables``) — what `locomotion epochs` and `locomotion daily` compute for each participant:
+/// segments (`RecordingTables`) — what `locomotion epochs` and `locomotion daily` compute for each participant:
 ///
 /// - **One recording.** The files are read in the order of their first timestamps (ties and files without samples
 ///   keep the order given); the time between two files is a gap. Files that overlap in time are refused: a file that
@@ -49,13 +49,13 @@ public struct ParticipantRecording: Sendable {
     public var reading: TraceReadingOptions
     /// The classifier's configuration.
     public var classifier: ActivityClassifier.Configuration
-    /// How the classifier decides (``ActivityClassifier/Smoothing``).
+    /// How the classifier decides (`ActivityClassifier.Smoothing`).
     public var smoothing: ActivityClassifier.Smoothing
     /// The gating policy whose recording mode the tables report.
     public var policy: GatingPolicy
     /// The epochs: length, time zone of the local days and times, day start, gap limit.
     public var epoch: EpochConfiguration
-    /// Days with fewer hours of data are flagged (``DaySummary/hasTooLittleData``).
+    /// Days with fewer hours of data are flagged (`DaySummary.hasTooLittleData`).
     public var minimumCoveredHours: Double
     /// The tables built.
     public var tables: RecordingTables.Tables
@@ -116,7 +116,7 @@ public struct ParticipantRecording: Sendable {
     /// as it is final, with the file that was being read at the row's start; `row` gets each row read (after its
     /// checks), `notice` what people should hear about (lenient reading, fixes out of order), as it happens.
     /// - Returns: The engine's events that came after their epoch was written (0: the engine kept its promise,
-    ///   ``RecordingTables/lateEventCount``).
+    ///   `RecordingTables.lateEventCount`).
     /// - Throws: ``InputError`` naming the file: a bad row, files that overlap in time, no samples at all, a bad
     ///   fix file.
     /// - Complexity: O(1) amortised per sample and per fix.
