@@ -28,7 +28,6 @@ With --baseline PATH, steps 2 and 3 also run with that binary (e.g. main's relea
 comparison table closes the report: a regression shows as the two binaries' held-out figures side by side.
 """
 import argparse
-import glob
 import itertools
 import os
 import random
@@ -109,10 +108,8 @@ def oxford_traces():
 def sessions_of(key, modes):
     folder = S.convert(key)
     out = []
-    for path in sorted(glob.glob(os.path.join(folder, "*.csv"))):
+    for path in S.traces(folder):   # sessions only: not their true steps or logged speeds
         name = os.path.basename(path)[:-4]
-        if name.endswith(".steps") or name.endswith(".untimed-steps"):
-            continue
         mode = name.split("_")[2]
         if modes is None or mode in modes:
             times = S.read_column(path)

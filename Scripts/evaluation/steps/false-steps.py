@@ -9,7 +9,6 @@ Sessions come from `locomotion convert --from us-tm2017` (cached in .build/steps
 below 8 Hz are refused by `locomotion steps` (exit status 1) and listed. Counts: `locomotion steps` with its
 defaults (activity gate on) and with --no-activity-gate (the detector alone), in the same run.
 """
-import glob
 import os
 import sys
 
@@ -36,7 +35,7 @@ def walking_steps():
 def main():
     folder = S.convert("ustm")
     sessions = []
-    for path in sorted(glob.glob(os.path.join(folder, "us-tm2017_*.csv"))):
+    for path in S.traces(folder, "us-tm2017_*.csv"):   # a session, not its logged speeds (NAME.speeds.csv)
         mode = os.path.basename(path).split("_")[2]
         if mode in ("Still", "Car", "Bus", "Train"):
             times = S.read_column(path)

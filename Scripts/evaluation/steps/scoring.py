@@ -42,6 +42,15 @@ def convert(key):
     return out
 
 
+# What `convert` writes beside a trace: not traces (true steps, untimed true steps, logged speeds, fixes).
+COMPANIONS = (".steps.csv", ".untimed-steps.csv", ".speeds.csv", ".fixes.csv")
+
+
+def traces(folder, pattern="*.csv"):
+    """The converted traces in `folder` matching `pattern`, sorted, without their companion files."""
+    return [p for p in sorted(glob.glob(os.path.join(folder, pattern))) if not p.endswith(COMPANIONS)]
+
+
 def read_column(path, column=0):
     with open(path) as file:
         rows = list(csv.reader(file))[1:]
