@@ -6,40 +6,42 @@ BUILD_LOG := .build/build-tests.log
 .PHONY: deps demo check test test-swift-fft api build docs bench
 
 deps:
-	@./Scripts/install-dependencies.sh
+	@./Scripts/ci/install-dependencies.sh
 
 build: deps
 	$(SWIFT) build -c release --product locomotion
 
 # Label the bundled sample day and print activity segments, steps, distance and gating modes.
 demo: build
-	@./Scripts/demo.sh
+	@./Scripts/ci/demo.sh
 
 # The fast lane: the build (warning-free) and the unit tests that need no recorded data — those that read
 # ../shared/datasets carry the Swift Testing tag .realData (Tests/LocomotionTestSupport/TestTags.swift), and
 # Scripts/ci/fast-lane-skips.py turns the tagged tests into the --skip pattern (swift test selects by identifier).
 # One FFT configuration, no Spark, no API check: `make test` is the whole thing.
 check: deps
-	@./Scripts/check-case-collisions.sh
+	@./Scripts/ci/check-case-collisions.sh
 	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG); test $${PIPESTATUS[0]} -eq 0
 	@$(call check_warnings,$(BUILD_LOG))
 	$(SWIFT) test --skip-build --skip "$$(./Scripts/ci/fast-lane-skips.py realData)"
 
-# Checks that no two tracked paths differ only in case (a Mac's file system would merge them), then tests both
+# Checks that no two tracked paths differ only in case (a Mac's file system would merge them) and that every
+# relative link in the Markdown resolves, then tests both
 # FFT configurations: the default traits (FFTW on Linux) and --disable-default-traits (the package's own Swift
 # FFT, what every other platform builds), each built warning-free (any compiler warning in this package's own
-# code fails) in its own build folder and run in full; between them Scripts/check-fft-agreement.sh compares the
+# code fails) in its own build folder and run in full; between them Scripts/ci/check-fft-agreement.sh compares the
 # two FFTs on every window size the parameter ranges allow. Last, the Spark job's tests on a standalone cluster on
 # localhost (Integrations/spark/run-tests.sh: installs Java 17 and PySpark), and the public API against the release
 # in .api-baseline (`make api`).
 test: deps
-	@./Scripts/check-case-collisions.sh
+	@./Scripts/ci/check-case-collisions.sh
+	@./Scripts/ci/check-links.py
 	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG); test $${PIPESTATUS[0]} -eq 0
 	@$(call check_warnings,$(BUILD_LOG))
 	$(SWIFT) test --skip-build
-	@./Scripts/check-fft-agreement.sh
+	@./Scripts/ci/check-fft-agreement.sh
 	@$(MAKE) --no-print-directory test-swift-fft
 	@./Integrations/spark/run-tests.sh .build/debug/locomotion
 	@$(MAKE) --no-print-directory api

@@ -17,20 +17,11 @@ mkdir -p "$work"
 trap 'rm -rf "$work"' EXIT
 echo "# machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores;" \
     "load average $(cut -d' ' -f1-3 /proc/loadavg) (at start); commit $(git rev-parse --short HEAD)"
-swift build -c release --product locomotion >&2
-bin=.build/release
-# The modules' objects, only those of sources that still exist (a file moved to another module leaves its old
-# object behind in the build folder, which would then be linked twice or against a stale interface).
-objects=()
-for module in LocomotionDSP Locomotion LocomotionIO LocomotionEvaluation; do
-    [ -d "Sources/$module" ] || continue
-    while IFS= read -r source; do
-        object="$bin/$module.build/$(basename "$source").o"
-        [ -f "$object" ] && objects+=("$object")
-    done < <(find "Sources/$module" -name '*.swift')
-done
-swiftc -O -g -I $bin/Modules -I Sources/CFFTW Benchmarks/Activity/main.swift Benchmarks/Support/BenchmarkSupport.swift \
-    "${objects[@]}" $(pkg-config --libs fftw3 2>/dev/null || echo -lfftw3) -o "$work/activity-benchmark" >&2
+# The driver is a target of the Benchmarks package; the tool comes from the package it depends on (this checkout),
+# so both are built once, in release, in Benchmarks/.build.
+swift build -c release --package-path Benchmarks --product activity-benchmark >&2
+swift build -c release --package-path Benchmarks --product locomotion >&2
+bin=$(swift build -c release --package-path Benchmarks --show-bin-path)
 cat > "$work/count.c" <<'C'
 #include <stddef.h>
 unsigned long long locomotion_malloc_calls = 0;
@@ -47,11 +38,11 @@ fi
 for trace in "${traces[@]}"; do
     echo
     echo "## $(basename "$trace")"
-    LD_PRELOAD="$work/count.so" "$work/activity-benchmark" "$trace" "$rounds"
+    LD_PRELOAD="$work/count.so" "$bin/activity-benchmark" "$trace" "$rounds"
     if [ "${CALLGRIND:-1}" != 0 ] && command -v valgrind > /dev/null; then
         for variant in rules lagged full; do
             valgrind --tool=callgrind --toggle-collect='*profiledClassifier*' --callgrind-out-file="$work/$variant.out" \
-                "$work/activity-benchmark" "$trace" profile "$variant" > "$work/$variant.txt" 2> "$work/$variant.log"
+                "$bin/activity-benchmark" "$trace" profile "$variant" > "$work/$variant.txt" 2> "$work/$variant.log"
             samples=$(awk '$1 == "samples" { print $2 }' "$work/$variant.txt")
             total=$(callgrind_annotate "$work/$variant.out" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
             echo "${variant}_instructions_per_sample	$(awk -v t="$total" -v n="$samples" 'BEGIN { printf "%.1f", t / n }')"

@@ -13,7 +13,7 @@
 # wall time measures the neighbours too: the load average before and after each row is printed.
 #
 # Usage: Benchmarks/cohort.sh            PARTICIPANTS=20 DAYS=10 HOURS_PER_DAY=1 ROUNDS=3 (the defaults)
-# Needs GNU time, Java 17 and PySpark (installed by Scripts/install-spark.sh).
+# Needs GNU time, Java 17 and PySpark (installed by Scripts/ci/install-spark.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 participants=${PARTICIPANTS:-20}
@@ -34,7 +34,7 @@ load() { cut -d' ' -f1-3 /proc/loadavg; }
 echo "# machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores; at $(date -u +%FT%TZ): $(uptime)"
 swift build -c release --product locomotion >&2
 tool=$PWD/.build/release/locomotion
-python=$(./Scripts/install-spark.sh)
+python=$(./Scripts/ci/install-spark.sh)
 spark_home=$("$python" -c 'import os, pyspark; print(os.path.dirname(pyspark.__file__))')
 export PATH="$(dirname "$python"):$PATH" PYSPARK_PYTHON="$python" SPARK_LOCAL_IP=127.0.0.1
 echo "# $(swift --version 2>&1 | head -1); PySpark $("$python" -c 'import pyspark; print(pyspark.__version__)'); $(java -version 2>&1 | head -1)"

@@ -25,19 +25,11 @@ machine() {
 }
 machine "at start"
 echo "# commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources || echo ' (Sources modified)'), $(swift --version 2>&1 | head -1)"
-swift build -c release --product locomotion >&2
-bin=.build/release
-# The modules' objects, only those of sources that still exist (a file moved to another module leaves its old
-# object behind in the build folder).
-objects=()
-for module in LocomotionDSP Locomotion LocomotionIO; do
-    while IFS= read -r source; do
-        object="$bin/$module.build/$(basename "$source").o"
-        [ -f "$object" ] && objects+=("$object")
-    done < <(find "Sources/$module" -name '*.swift')
-done
-swiftc -O -g -I $bin/Modules -I Sources/CFFTW Benchmarks/Engine/main.swift Benchmarks/Support/BenchmarkSupport.swift \
-    "${objects[@]}" $(pkg-config --libs fftw3 2>/dev/null || echo -lfftw3) -o "$work/engine-benchmark" >&2
+# The driver is a target of the Benchmarks package; the tool comes from the package it depends on (this checkout),
+# so both are built once, in release, in Benchmarks/.build.
+swift build -c release --package-path Benchmarks --product engine-benchmark >&2
+swift build -c release --package-path Benchmarks --product locomotion >&2
+bin=$(swift build -c release --package-path Benchmarks --show-bin-path)
 # Heap in use for the memory figures, read by the benchmark through the symbol locomotion_heap_in_use.
 cat > "$work/heap.c" <<'C'
 #include <malloc.h>
@@ -69,14 +61,14 @@ for entry in "${traces[@]}"; do
     [ "$entry" = "$trace" ] || fixes=${entry#*:}
     echo
     echo "## $(basename "$trace")$([ "$fixes" = - ] || echo " with $(basename "$fixes")")"
-    "${one_core[@]}" "$work/engine-benchmark" "$trace" "$fixes" "$rounds"
-    LD_PRELOAD="$work/heap.so" "${one_core[@]}" "$work/engine-benchmark" "$trace" "$fixes" 1 memory
+    "${one_core[@]}" "$bin/engine-benchmark" "$trace" "$fixes" "$rounds"
+    LD_PRELOAD="$work/heap.so" "${one_core[@]}" "$bin/engine-benchmark" "$trace" "$fixes" 1 memory
     if [ "${CALLGRIND:-1}" != 0 ] && command -v valgrind > /dev/null; then
         span=$(awk -F, 'NR == 2 { first = $1 } END { print $1 - first }' "$trace")
         if awk -v s="$span" 'BEGIN { exit !(s <= 7200) }'; then
             # Only the engine's pass (reading the trace is not collected).
             valgrind --tool=callgrind --toggle-collect='*profiledEngineRun*' --callgrind-out-file="$work/callgrind.out" \
-                "$work/engine-benchmark" "$trace" "$fixes" 1 profile > "$work/profile.txt" 2> "$work/callgrind.log"
+                "$bin/engine-benchmark" "$trace" "$fixes" 1 profile > "$work/profile.txt" 2> "$work/callgrind.log"
             total=$(callgrind_annotate "$work/callgrind.out" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
             samples=$(awk '$1 == "input_samples" { print $2 }' "$work/profile.txt")
             echo "callgrind_instructions_per_sample	$(awk -v t="$total" -v n="$samples" 'BEGIN { printf "%.0f", t / n }')"

@@ -7,10 +7,11 @@
 #   ROUNDS=7 Benchmarks/pipeline.sh 3600 86400     (ROUNDS ≥ 5; default 5)
 #   BASELINE=/path/to/older/locomotion Benchmarks/pipeline.sh   (also times that build's label in each round:
 #                                                                before/after in the same minutes)
-#   BASELINE_BUILD=/path/to/older/checkout/.build/release Benchmarks/pipeline.sh
-#       (also builds the in-memory and streaming driver against that release build's library objects and runs it
-#        alternately with this build's, one round each, ROUNDS times: paired before/after per-sample figures)
-# Needs python3 with numpy, scipy and pandas (pip install pandas), GNU time (/usr/bin/time), a C compiler;
+#   BASELINE_CHECKOUT=/path/to/older/checkout Benchmarks/pipeline.sh
+#       (also builds this package's in-memory and streaming driver against that checkout's library, in
+#        Benchmarks/.build-baseline, and runs it alternately with this build's, one round each, ROUNDS times:
+#        paired before/after per-sample figures)
+# Needs python3 with numpy, scipy and pandas (pip install pandas), GNU time (/usr/bin/time), a C compiler (the malloc counter);
 # taskset (util-linux) for the one-core rows.
 # Traces go to ${TMPDIR:-/tmp}/locomotion-pipeline and are deleted at the end.
 set -euo pipefail
@@ -28,13 +29,11 @@ machine() {
         "$(free -g | awk '/Mem:/ { print $2 }') GB; load average $(cut -d' ' -f1-3 /proc/loadavg) ($1)"
 }
 machine "at start"
-swift build -c release --product locomotion >&2
-bin=.build/release
-# The library objects that the CLI links (its link list, not every .o in the build folders: a file moved to another
-# module leaves a stale object behind).
-objects=$(grep -E '/(Locomotion|LocomotionDSP|LocomotionIO|LocomotionEvaluation)\.build/' $bin/locomotion.product/Objects.LinkFileList)
-swiftc -O -I $bin/Modules -I Sources/CFFTW Benchmarks/Pipeline/main.swift Benchmarks/Support/BenchmarkSupport.swift $objects $(pkg-config --libs fftw3 2>/dev/null || echo -lfftw3) \
-    -o "$work/pipeline-benchmark" >&2
+# The driver is a target of the Benchmarks package; the tool comes from the package it depends on (this checkout),
+# so both are built once, in release, in Benchmarks/.build.
+swift build -c release --package-path Benchmarks --product pipeline-benchmark >&2
+swift build -c release --package-path Benchmarks --product locomotion >&2
+bin=$(swift build -c release --package-path Benchmarks --show-bin-path)
 # malloc counter read by the benchmark through the symbol locomotion_malloc_calls.
 cat > "$work/count.c" <<'C'
 #include <stddef.h>
@@ -44,11 +43,14 @@ void *malloc(size_t size) { locomotion_malloc_calls++; return __libc_malloc(size
 C
 cc -shared -fPIC -O2 -o "$work/count.so" "$work/count.c"
 if [ -n "${BASELINE_BUILD:-}" ]; then
-    baseline_objects=$(grep -E '/(Locomotion|LocomotionDSP|LocomotionIO|LocomotionEvaluation)\.build/' \
-        "$BASELINE_BUILD/locomotion.product/Objects.LinkFileList")
-    swiftc -O -I "$BASELINE_BUILD/Modules" -I Sources/CFFTW Benchmarks/Pipeline/main.swift \
-        Benchmarks/Support/BenchmarkSupport.swift $baseline_objects $(pkg-config --libs fftw3 2>/dev/null || echo -lfftw3) \
-        -o "$work/pipeline-benchmark-baseline" >&2
+    echo "BASELINE_BUILD is gone: set BASELINE_CHECKOUT to the older checkout (its folder, not its build folder)" >&2
+    exit 2
+fi
+if [ -n "${BASELINE_CHECKOUT:-}" ]; then
+    LOCOMOTION_PACKAGE_PATH=$(cd "$BASELINE_CHECKOUT" && pwd) swift build -c release --package-path Benchmarks \
+        --scratch-path Benchmarks/.build-baseline --product pipeline-benchmark >&2
+    baseline_driver=$(LOCOMOTION_PACKAGE_PATH=$(cd "$BASELINE_CHECKOUT" && pwd) swift build -c release \
+        --package-path Benchmarks --scratch-path Benchmarks/.build-baseline --show-bin-path)/pipeline-benchmark
 fi
 python=(env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 python3)
 one_core=()
@@ -101,15 +103,15 @@ for duration in "${durations[@]}"; do
     done
     echo "locomotion_segments	$(($(wc -l < "$work/segments-swift.csv") - 1))"
     sed -n 's/^reference_label_\(windows\|segments\)/reference_\1/p' "$work/python-figures"
-    LD_PRELOAD="$work/count.so" "$work/pipeline-benchmark" "$trace" "$rounds" | tee "$work/figures"
-    if [ -n "${BASELINE_BUILD:-}" ]; then
+    LD_PRELOAD="$work/count.so" "$bin/pipeline-benchmark" "$trace" "$rounds" | tee "$work/figures"
+    if [ -n "${BASELINE_CHECKOUT:-}" ]; then
         # Paired rounds: the baseline build's driver, then this build's, one round each.
         : > "$work/paired"
         for round in $(seq "$rounds"); do
-            "$work/pipeline-benchmark-baseline" "$trace" 1 pipeline | awk '$1 ~ /_per_sample$/ { print "baseline_" $1, $3 }' >> "$work/paired"
-            "$work/pipeline-benchmark" "$trace" 1 pipeline | awk '$1 ~ /_per_sample$/ { print "after_" $1, $3 }' >> "$work/paired"
+            "$baseline_driver" "$trace" 1 pipeline | awk '$1 ~ /_per_sample$/ { print "baseline_" $1, $3 }' >> "$work/paired"
+            "$bin/pipeline-benchmark" "$trace" 1 pipeline | awk '$1 ~ /_per_sample$/ { print "after_" $1, $3 }' >> "$work/paired"
         done
-        echo "# paired with BASELINE_BUILD=$BASELINE_BUILD (one round each, alternately; CPU time, ns per sample)"
+        echo "# paired with BASELINE_CHECKOUT=$BASELINE_CHECKOUT (one round each, alternately; CPU time, ns per sample)"
         for name in memory_ns_per_sample memory_activity_ns_per_sample memory_steps_ns_per_sample streaming_ns_per_sample; do
             spread "$work/paired" "baseline_$name"
             spread "$work/paired" "after_$name"

@@ -29,7 +29,7 @@ swift build -c release --product locomotion >&2
 tool=.build/release/locomotion
 start=1699920000  # 2023-11-14T00:00:00Z
 
-# A trace of H hours at 50 Hz: one simulated day per seed, concatenated (as Scripts/memory-benchmark.sh does);
+# A trace of H hours at 50 Hz: one simulated day per seed, concatenated (as Benchmarks/memory.sh does);
 # shorter than a day: one compressed day.
 simulate() {
     local hours=$1 output=$2

@@ -4,15 +4,14 @@
 # or fresh per call), at one output per input (a resampler) and one per 25 inputs (a step detector, a gate).
 # Counts from callgrind (load-independent); the program's start-up (the `none` run) is subtracted.
 #
-#   Benchmarks/streaming-contract.sh
+#   Benchmarks/streaming-contract.sh        (needs valgrind)
+# The stage (Sources/StreamingContractStage, cross-module optimisation off) and the driver
+# (Sources/StreamingContractBenchmark) are targets of the Benchmarks package, built here in release.
 set -euo pipefail
-cd "$(dirname "$0")/StreamingContract"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-swiftc -O -parse-as-library -emit-module -emit-library -static -module-name Stage Stage.swift \
-    -emit-module-path "$work/Stage.swiftmodule" -o "$work/libStage.a"
-swiftc -O -I "$work" -L "$work" -lStage main.swift -o "$work/bench"
-count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$work/bench" "$@" 2>&1 | awk '/Collected/ { print $4 }'; }
+cd "$(dirname "$0")"
+swift build -c release --product streaming-contract-benchmark >&2
+bench="$(swift build -c release --show-bin-path)/streaming-contract-benchmark"
+count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bench" "$@" 2>&1 | awk '/Collected/ { print $4 }'; }
 base=$(count none 1)
 printf '%-8s %-22s %s\n' period mode instructions_per_input
 for period in 1 25; do

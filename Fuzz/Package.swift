@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Fuzz targets for Locomotion's readers, one executable per reader. Built only with
-// `-sanitize=fuzzer,address` (see Scripts/fuzz.sh); not part of the main package or of `make test`.
+// `-sanitize=fuzzer,address` (see Scripts/checks/fuzz.sh); not part of the main package or of `make test`.
 let package = Package(
     name: "LocomotionFuzz",
     dependencies: [

@@ -3,11 +3,11 @@
 # standalone cluster (master + one worker on localhost) compared row by row with the local tables.
 # The package is tested as users get it: installed with pip into a fresh virtual environment (its
 # pyproject.toml, its dependency range, the locomotion-spark-submit-path console script), never from the source
-# tree. That environment sees the PySpark of Scripts/install-spark.sh's (a .pth file), so pip finds the
+# tree. That environment sees the PySpark of Scripts/ci/install-spark.sh's (a .pth file), so pip finds the
 # dependency installed and builds the package from the wheelhouse: no network needed after the first install.
 #
 # Usage: Integrations/spark/run-tests.sh [LOCOMOTION_BINARY]   (default: .build/debug/locomotion)
-# Installs Java 17 and PySpark where missing (Scripts/install-spark.sh); when they cannot be installed it says
+# Installs Java 17 and PySpark where missing (Scripts/ci/install-spark.sh); when they cannot be installed it says
 # why and skips (exit 0). LOCOMOTION_SKIP_SPARK=1 skips on purpose.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -20,7 +20,7 @@ fi
 [ -x "$binary" ] || { echo "error: $binary is not an executable locomotion binary (build it first)" >&2; exit 1; }
 
 status=0
-python="$(./Scripts/install-spark.sh)" || status=$?
+python="$(./Scripts/ci/install-spark.sh)" || status=$?
 if [ "$status" -eq 3 ]; then
   echo "spark: SKIPPED — Java 17 or PySpark cannot be installed on this machine (reason above); the Spark job is untested here"
   exit 0

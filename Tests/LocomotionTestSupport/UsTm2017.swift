@@ -11,7 +11,7 @@ public enum UsTm2017 {
     static let classes: [String: MotionActivity] = ["Still": .stationary, "Walking": .walking, "Car": .automotive,
                                                    "Bus": .automotive, "Train": .automotive]
 
-    /// Sessions re-timed to follow each other (as Scripts/gating/join_us_tm2017.py does), in g.
+    /// Sessions re-timed to follow each other (as Scripts/evaluation/gating/join-us-tm2017.py does), in g.
     public static func joined(_ names: [String]) throws -> ([AccelerometerSample], [MotionActivity]) {
         var samples: [AccelerometerSample] = []
         var labels: [MotionActivity] = []

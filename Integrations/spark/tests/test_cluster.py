@@ -2,7 +2,7 @@
 submitted with spark-submit on real traces (../shared/datasets/us-tm2017) and simulated participant-weeks, every
 row of its Parquet compared with `locomotion epochs` / `locomotion daily` run locally by the same binary.
 
-Needs: LOCOMOTION_BINARY (the tool), java 17+ and pyspark in this Python (Scripts/install-spark.sh).
+Needs: LOCOMOTION_BINARY (the tool), java 17+ and pyspark in this Python (Scripts/ci/install-spark.sh).
 The cluster is stopped whatever happens (tearDownModule, and on SIGTERM/SIGINT).
 """
 

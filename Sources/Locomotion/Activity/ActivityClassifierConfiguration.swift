@@ -3,7 +3,7 @@ extension ActivityClassifier {
     ///
     /// The defaults come from physical reasoning; three of them (and two of the temporal model's) were chosen
     /// among a few physically plausible values on all people of the public datasets, and their accuracy is
-    /// reported leave-one-person-out (`Docs/activity.md`, `Scripts/activity/louo.py`). Each property says what it means, its unit, and why its
+    /// reported leave-one-person-out (`Docs/activity.md`, `Scripts/evaluation/activity/louo.py`). Each property says what it means, its unit, and why its
     /// default is what it is.
     /// The value is `Codable` so a configuration can be stored next to the results it produced
     /// (`locomotion label --config FILE.json`).
@@ -27,7 +27,7 @@ extension ActivityClassifier {
         /// normally (us-tm2017's andrea, 1.5–3.6 samples/s; Elena's 1.8 samples/s walk: 47 silences of 3–6 s in
         /// 7 minutes). Their silences up to this long are interpolated over (only the energy of the real input
         /// samples is used for them, see `lowRateGaitMinimumDeviation`); longer ones are gaps. Never shorter than
-        /// `maximumGap`. Chosen among {3, 6} by `Scripts/activity/louo.py` (6 in every held-out fold), then fixed.
+        /// `maximumGap`. Chosen among {3, 6} by `Scripts/evaluation/activity/louo.py` (6 in every held-out fold), then fixed.
         @_spi(Tuning) public var sparseInputMaximumGap: Double = 6
         /// Input samples per second (counted before resampling, over one window) below which a window is not
         /// decided at all (`unknown`, rule `sparse-input`): 8 samples in a 5 s window are too few for any
@@ -45,7 +45,7 @@ extension ActivityClassifier {
         /// of sensor noise; a seated or standing person's sway in a pocket, or a phone lying on a desk that is
         /// touched now and then, stays below ~0.012 g; most vehicle rides on the road and any gait stay above it
         /// (smooth rides and stops do not: they look still). Chosen among {0.008, 0.012} by
-        /// `Scripts/activity/louo.py` (as are the other searched defaults).
+        /// `Scripts/evaluation/activity/louo.py` (as are the other searched defaults).
         @_spi(Tuning) public var stationaryMaximumDeviation: Double = 0.012
         /// Standard deviation of |a| over the **input** samples (g, `ActivityFeatures.inputDeviation`) below which a
         /// low-rate window (below `rhythmMinimumInputRate`) is stationary (`low-rate-still`). A separate threshold
@@ -53,7 +53,7 @@ extension ActivityClassifier {
         /// every jolt, while `stationaryMaximumDeviation` looks at the signal interpolated to 20 Hz, which averages
         /// neighbours. At 1.5–5 samples/s a phone at rest shows 0.001–0.007 g (us-tm2017 andrea's still windows:
         /// median 0.0013 g, 95th percentile 0.0066 g), smooth trains 0.008–0.02 g (his: median 0.012 g).
-        /// Chosen among {0.008, 0.006, 0.012} by `Scripts/activity/louo.py`.
+        /// Chosen among {0.008, 0.006, 0.012} by `Scripts/evaluation/activity/louo.py`.
         @_spi(Tuning) public var lowRateStationaryMaximumDeviation: Double = 0.006
 
         // MARK: Gait (walking and running)

@@ -20,7 +20,7 @@ extension ActivityClassifier {
         /// Cost of one change of activity, in windows of medium-confidence evidence: a stretch of contrary
         /// evidence replaces the activity in progress only when it outweighs two changes (out and back) — 12: 24 s
         /// of medium-confidence windows, 16 s of high-confidence ones (a clear walk), 48 s of low-confidence ones.
-        /// Chosen among {8, 5, 12} on the development people (`Scripts/activity/louo.py`).
+        /// Chosen among {8, 5, 12} on the development people (`Scripts/evaluation/activity/louo.py`).
         @_spi(Tuning) public var switchCost: Double = 12
         /// Weight of a low-confidence window decision (weak gait, energy at low input rates, faint vibration):
         /// such decisions are right about two times in three on the development people.
@@ -33,7 +33,7 @@ extension ActivityClassifier {
         /// on a smooth track looks still, so a still stretch inside a ride costs the ride little — it stays inside
         /// the ride while shorter than 2 × `switchCost` / (1 − share) (64 s with the defaults: a red light, a bus
         /// stop) — while a ride still needs vibration evidence to begin (0: still windows never support a ride; 1:
-        /// as much as a stop). Chosen among {0.5, 0.625} on the development people (`Scripts/activity/louo.py`).
+        /// as much as a stop). Chosen among {0.5, 0.625} on the development people (`Scripts/evaluation/activity/louo.py`).
         @_spi(Tuning) public var quietRideShare: Double = 0.625
 
         /// The default parameters.

@@ -53,7 +53,7 @@ extension StepDetector {
         @_spi(Tuning) public var minimumStepInterval: Double = 0.25
         /// Longest interval (s) between two steps of one bout. Default 2 s (30 steps/min): a longer
         /// pause is a stop; the next step starts a new bout. Leave-one-person-out over {1.5, 2, 2.5} s (IPOL and Oxford,
-        /// `Scripts/steps-loso.py`): 13 of 15 folds chose 2 s, 2 chose 1.5 s.
+        /// `Scripts/evaluation/steps/loso.py`): 13 of 15 folds chose 2 s, 2 chose 1.5 s.
         @_spi(Tuning) public var maximumStepInterval: Double = 2
 
         /// Regular steps needed before a bout counts. Default 4: a short walk (to the kitchen) counts
@@ -99,7 +99,7 @@ extension StepDetector {
 
         /// A bout's first waiting step is dropped when the interval after it is shorter than this fraction of the
         /// interval two steps later (the same foot's). Default 0.85 (chosen by leave-one-person-out, 15 of 15 folds, over
-        /// {0, 0.85}; `Scripts/steps-loso.py`): from standing, the body accelerates over the first steps, so the first
+        /// {0, 0.85}; `Scripts/evaluation/steps/loso.py`): from standing, the body accelerates over the first steps, so the first
         /// step takes at least as long as the ones after it (IPOL: 1.0–1.4 times the same foot's next interval), while
         /// the push-off of gait initiation leaves a bump at the first toe-off, 0.35–0.45 s before the first foot strike
         /// (0.5–0.8 times that interval). Comparing the same foot's intervals keeps a limp or a phone in one back pocket
@@ -110,7 +110,7 @@ extension StepDetector {
         /// previous one, the n steps between are counted (`fillEvidence`). Default 1: in a 180° turn the trunk's vertical
         /// acceleration nearly vanishes for a pivot step while the feet keep the cadence; a longer hole is more often a
         /// hesitation than hidden steps. 0 counts only the steps seen. Chosen by leave-one-person-out over IPOL and
-        /// Oxford (`Scripts/steps-loso.py`, grid {1, 2}: 15 of 15 folds chose 1).
+        /// Oxford (`Scripts/evaluation/steps/loso.py`, grid {1, 2}: 15 of 15 folds chose 1).
         @_spi(Tuning) public var maximumFilledSteps: Int = 1
         /// Largest distance, in mean step intervals, between a hole and a whole number of them for the hole to count as
         /// missed steps (see `maximumFilledSteps`). Default 0.5: a turn slows the steps around the pivot (IPOL: holes of

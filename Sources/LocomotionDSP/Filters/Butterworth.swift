@@ -18,7 +18,7 @@ import WASILibc
 /// step by step — analog prototype poles, pre-warped frequency transformation, bilinear
 /// transform, then `zpk2sos` with `pairing="nearest"` — so the sections, their order and the
 /// placement of the overall gain (all in the first section) agree with scipy to about 1e-13.
-/// See `Docs/dsp.md` and `Scripts/butterworth_reference.py`.
+/// See `Docs/dsp.md` and `Scripts/generate/butterworth-reference.py`.
 ///
 /// Frequencies are in Hz and must satisfy `0 < f < sampleRate / 2`; `order ≥ 1`.
 /// Invalid arguments trap (they are programming errors, not data errors).

@@ -12,7 +12,7 @@ import LocomotionTestSupport
 /// classifier's parameter ranges allow (windowDuration 1…30 s × sampleRate 5…200 Hz, at least 8
 /// samples: N = 8…6 000), and the complex spectrum, inverse and autocorrelation agree on random sizes
 /// and inputs. Here (a debug build) every N up to 160 and random N above; every one of the 5 993
-/// sizes is checked by `Scripts/check-fft-agreement.sh` (optimised, run by `make test`).
+/// sizes is checked by `Scripts/ci/check-fft-agreement.sh` (optimised, run by `make test`).
 @Suite struct FFTBackendAgreementTests {
     /// Largest |difference| relative to the largest |reference| value.
     static func relativeError(_ values: [Double], _ reference: [Double]) -> Double {

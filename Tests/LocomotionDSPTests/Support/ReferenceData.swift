@@ -1,7 +1,7 @@
 import Foundation
 import LocomotionDSP
 
-/// The scipy reference vectors written by `Scripts/butterworth_reference.py`.
+/// The scipy reference vectors written by `Scripts/generate/butterworth-reference.py`.
 struct ReferenceData: Decodable {
     struct Design: Decodable {
         var kind: String

@@ -9,7 +9,7 @@ import LocomotionTestSupport
 /// The step detector on short real walks (IPOL: stand, 10 m, U-turn, 10 m, stop; 12 people, 70 trials), against
 /// issue 13's targets. Each bound is what the shipped detector achieves (Docs/accuracy.md), so a change that loses any
 /// of it fails; where a target is still missed the comment says by how much. The daily-life rules' parameters were
-/// chosen by leave-one-person-out over IPOL and Oxford (`Scripts/steps-loso.py`), not on these trials as a whole.
+/// chosen by leave-one-person-out over IPOL and Oxford (`Scripts/evaluation/steps/loso.py`), not on these trials as a whole.
 ///
 /// IPOL's truth marks every swing in the file, including 87 shuffling steps that 26 trials show 0.4–13 s after the
 /// trial has ended (the subject standing about); the trial is scored against its own steps, and the shuffles apart.

@@ -8,7 +8,7 @@ import LocomotionEvaluation
 /// The closed loop on a real joined day: the engine (classifier streaming as on a phone, gate, on-foot policy)
 /// receiving only what a collector applying its profiles would (`GateReplay` closing the loop, as `locomotion replay
 /// --closed-loop`). The shares asserted are the ones Docs/accuracy.md reports for this sequence (damiano-3 of
-/// Scripts/gating/join_us_tm2017.py, whose per-second truth is its session labels) to within half a point; the
+/// Scripts/evaluation/gating/join-us-tm2017.py, whose per-second truth is its session labels) to within half a point; the
 /// sequence's own phone delivers 6–11 samples/s.
 @Suite(.tags(.realData), .enabled(if: UsTm2017.isAvailable, "us-tm2017 not found under ../shared/datasets (or $LOCOMOTION_DATASETS)"))
 struct GatingClosedLoopTests {

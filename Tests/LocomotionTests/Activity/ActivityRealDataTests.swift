@@ -24,7 +24,7 @@ private func share(of activities: Set<MotionActivity>, in segments: [ActivitySeg
 private let g = AccelerationUnit.standardGravity
 
 /// Small real-data checks on people not used for tuning, with loose bounds (the full measurement is
-/// `Scripts/activity/evaluate.sh`, reported in Docs/accuracy.md). Skipped when ../shared/datasets is absent.
+/// `Scripts/evaluation/activity/evaluate.sh`, reported in Docs/accuracy.md). Skipped when ../shared/datasets is absent.
 @Suite("ActivityClassifier on real recordings (test people only)",
        .tags(.realData), .enabled(if: exists("mobifall-v2"), "../shared/datasets is absent (set LOCOMOTION_DATASETS); real-data checks skipped"))
 struct ActivityRealDataTests {

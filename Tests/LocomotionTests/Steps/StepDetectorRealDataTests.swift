@@ -6,7 +6,7 @@ import LocomotionTestSupport
 
 /// A few real recordings with loose bounds, as a smoke test that the detector works on phone
 /// data. The accuracy claim is the leave-one-user-out evaluation in Docs/accuracy.md
-/// (Scripts/steps-evaluation.py), not these tests.
+/// (Scripts/evaluation/steps/evaluate.py), not these tests.
 @Suite("StepDetector on real recordings")
 struct StepDetectorRealDataTests {
     @Test(
