@@ -2,7 +2,7 @@ import Locomotion
 
 /// The distance of a replay: what the engine's odometer measured over the whole trace (every local day summed),
 /// and what it did with the fixes it was given.
-public struct ReplayDistance: Sendable, Hashable, Codable {
+package struct ReplayDistance: Sendable, Hashable, Codable {
     /// Metres, over every day (and the undated tally).
     public var distance: Double
     /// Fixes the odometer was given, and of them those whose step was added.
