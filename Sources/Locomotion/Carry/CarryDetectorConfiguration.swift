@@ -1,0 +1,46 @@
+extension CarryDetector {
+    /// The thresholds of a ``CarryDetector``, each with its physical reason (measured figures: `Docs/activity.md`,
+    /// *Carried or not*). `Codable`, so it is saved in a snapshot.
+    public struct Configuration: Sendable, Hashable, Codable {
+        /// Length (whole seconds) of the window one decision looks at: this many differences between consecutive
+        /// one-second means (20). Long enough that the statistics of a still sensor's white noise vary by only
+        /// ±22 % (1/√20) from window to window, short enough that a person's few quiet seconds between small
+        /// movements do not dilute those movements. 10 or 15 s separated still phones from still people less well
+        /// (the 99th percentile of still phones' excess over the 1st percentile of still people's: 1.5 and 1.8×,
+        /// against 2.2× at 20 s).
+        public var windowLength = 20
+        /// Largest movement (g) of the one-second means beyond the sensor's noise that still counts as the noise
+        /// floor (0.0015 g). A phone on a table moves by less than 0.001 g beyond its noise (99 % of windows of
+        /// 14 models; old sensors' flicker reaches 0.0017 g); a person standing or sitting with the phone on the
+        /// body by more than 0.002 g (99 % of windows): breathing, postural sway and fidgeting tilt the phone by
+        /// tenths of a degree (1 mg ≈ 0.06°). Chosen as the geometric midpoint of those two percentiles.
+        public var maximumExcessDeviation = 0.0015
+        /// How long (s) every window of a still stretch must stay within the noise floor before the phone is
+        /// reported not carried (45). People on their feet or in a chair hold that still for 10–40 s at the most
+        /// (the longest such stretch in 25 minutes of standing people, seen at 5–20 samples/s); a phone put down
+        /// stays put for minutes. It is the lag of a "not carried" decision; the decision is back-dated to the
+        /// start of the stretch. At least ``windowLength`` + 1.
+        public var minimumStillDuration = 45.0
+        /// The largest per-sample noise (g, the length of the noise vector over the three axes) a phone's
+        /// accelerometer has (0.016 g): the noisiest sensor of the 14 models measured shows 0.014 g. The noise
+        /// estimated from consecutive samples is capped at it, so that the body's own fast movements, which add
+        /// to that estimate, cannot pass for a noisy sensor.
+        public var maximumSensorNoise = 0.016
+        /// A pause between samples longer than this (s) is a gap (5): the evidence starts afresh after it, and the
+        /// state is unknown until it does (``CarryReason/gap``), unless the phone resumes where it lay
+        /// (``resumeTolerance``). Sparse loggers deliver a sample every 0.3–6 s while recording normally.
+        public var maximumGap = 5.0
+        /// After a gap, a phone that was not carried is not carried again at once when the mean of its first
+        /// second is within this distance (g) of its mean before the gap (0.01 g, about 0.6° or 1 % of gravity;
+        /// a phone lifted and set down elsewhere rarely lands within it, unless flat on a flat surface — where it
+        /// is not carried either). 0 turns resuming off.
+        public var resumeTolerance = 0.01
+
+        /// The default configuration.
+        public init() {}
+
+        /// True when every parameter is in its range and ``minimumStillDuration`` covers a window
+        /// (``ParameterizedConfiguration/validate()`` says what is wrong).
+        public var isValid: Bool { (try? validate()) != nil }
+    }
+}

@@ -1,0 +1,16 @@
+/// Why a ``CarryDetector`` reported what it did (``CarryUpdate/reason``).
+public enum CarryReason: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Unknown: the input has just begun and no window is complete yet.
+    case warmUp = "warm-up"
+    /// Unknown: no sample for longer than ``CarryDetector/Configuration/maximumGap``; nothing is assumed across it.
+    case gap
+    /// Carried: the one-second means of the acceleration moved more than the sensor's noise explains
+    /// (``CarryDetector/Configuration/maximumExcessDeviation``).
+    case movement
+    /// Not carried: every window of a still stretch of ``CarryDetector/Configuration/minimumStillDuration`` stayed
+    /// within the sensor's noise floor.
+    case noiseFloor = "noise-floor"
+    /// Not carried: the phone was not carried before a gap and its gravity vector after the gap is where it was
+    /// (within ``CarryDetector/Configuration/resumeTolerance``): it has not been moved, or was put back as it lay.
+    case resumed
+}
