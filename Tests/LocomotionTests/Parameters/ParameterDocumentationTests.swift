@@ -48,7 +48,9 @@ import Testing
         ("StepDetectorConfiguration", table(StepDetectorConfiguration())),
         ("GatingConfiguration", table(GatingConfiguration())),
         ("OdometerConfiguration", table(OdometerConfiguration())),
-        ("MotionEngine.Configuration", table(MotionEngine.Configuration(), excluding: ["classifier", "steps", "gating", "odometer"])),
+        ("CarryDetector.Configuration", table(CarryDetector.Configuration())),
+        ("MotionEngine.Configuration",
+         table(MotionEngine.Configuration(), excluding: ["classifier", "steps", "gating", "odometer", "carry"])),
     ])
     func thePageListsTheRangesTheCodeChecks(name: String, table: String) throws {
         let page = try String(contentsOf: Self.page, encoding: .utf8)

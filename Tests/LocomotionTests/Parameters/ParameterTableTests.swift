@@ -13,8 +13,9 @@ import LocomotionEvaluation
         "Locomotion.GatingConfiguration": ["policy"],
         "Locomotion.OdometerConfiguration": ["movingActivities"],
         // The classifier's parameters are listed as `classifier.…` (checked below).
-        // `countsSteps` is a switch (whether the step detector runs), not a number with a range.
-        "Locomotion.MotionEngine.Configuration": ["gating.policy", "odometer.movingActivities", "activitySource", "countsSteps"],
+        // `countsSteps` and `detectsCarry` are switches (whether a stage runs), not numbers with a range.
+        "Locomotion.MotionEngine.Configuration": ["gating.policy", "odometer.movingActivities", "activitySource", "countsSteps",
+                                                  "detectsCarry"],
     ]
 
     /// The dotted paths of every stored leaf of `value` (nested structs are walked; an interval is a leaf).
@@ -50,12 +51,14 @@ import LocomotionEvaluation
         expectEverySettingListed(StepDetectorConfiguration())
         expectEverySettingListed(GatingConfiguration())
         expectEverySettingListed(OdometerConfiguration())
+        expectEverySettingListed(CarryDetector.Configuration())
         expectEverySettingListed(MotionEngine.Configuration())
-        // The engine holds the four, and lists each of their parameters under its name.
+        // The engine holds the five, and lists each of their parameters under its name.
         let engine = Set(MotionEngine.Configuration.parameterNames)
         for (prefix, names) in [("classifier", ActivityClassifier.Configuration.parameterNames),
                                 ("steps", StepDetectorConfiguration.parameterNames),
-                                ("gating", GatingConfiguration.parameterNames), ("odometer", OdometerConfiguration.parameterNames)] {
+                                ("gating", GatingConfiguration.parameterNames), ("odometer", OdometerConfiguration.parameterNames),
+                                ("carry", CarryDetector.Configuration.parameterNames)] {
             for name in names { #expect(engine.contains(prefix + "." + name), "MotionEngine.Configuration lacks \(prefix).\(name)") }
         }
     }
@@ -66,6 +69,7 @@ import LocomotionEvaluation
         try GatingConfiguration().validate()
         try OdometerConfiguration().validate()
         try OdometerConfiguration.unfiltered.validate()
+        try CarryDetector.Configuration().validate()
         try MotionEngine.Configuration().validate()
         var external = MotionEngine.Configuration()
         external.activitySource = .external
@@ -200,6 +204,16 @@ import LocomotionEvaluation
         let counts = expectNoTrap(GatingConfiguration(), seed: 3) { configuration in
             _ = try? GatingReplay.run(samples: Self.samples, fixes: Self.fixes, source: .classifier(.init()),
                                       configuration: configuration)
+        }
+        #expect(counts.refused > 0 && counts.ran > 0)
+    }
+
+    @Test func noCarryDetectorValueTraps() {
+        let counts = expectNoTrap(CarryDetector.Configuration(), seed: 6) { configuration in
+            var detector = CarryDetector(configuration: configuration)
+            for sample in Self.samples { detector.push(sample) { _ in } }
+            detector.advance(to: Self.samples.last!.time + 1e6) { _ in }
+            detector.finish { _ in }
         }
         #expect(counts.refused > 0 && counts.ran > 0)
     }
