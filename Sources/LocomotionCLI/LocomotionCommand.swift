@@ -27,7 +27,7 @@ struct LocomotionCommand: AsyncParsableCommand {
               locomotion help replay
             """,
         subcommands: [
-            LabelCommand.self, StepsCommand.self, DistanceCommand.self, ReplayCommand.self,
+            LabelCommand.self, StepsCommand.self, DistanceCommand.self, ReplayCommand.self, CarryCommand.self,
             EvaluateCommand.self, PlotCommand.self, SummarizeCommand.self, EpochsCommand.self, DailyCommand.self,
             ConvertCommand.self, SimulateCommand.self,
         ]
