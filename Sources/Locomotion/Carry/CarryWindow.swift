@@ -51,7 +51,9 @@ struct CarryWindow: Sendable, Hashable, Codable {
     private(set) var blockStart: Double?
     private var runStart = 0.0
     private var blockIndex = 0
-    private(set) var blockEnd = -Double.infinity
+    /// End of the open block; the lowest finite number when none is open (so that every sample opens one, and
+    /// a snapshot stays valid JSON).
+    private(set) var blockEnd = -Double.greatestFiniteMagnitude
     private var count = 0
     private var sum = Vector3.zero
     private var differenceSquares = 0.0
@@ -142,7 +144,7 @@ struct CarryWindow: Sendable, Hashable, Codable {
         blocks.removeAll(keepingCapacity: true)
         oldest = 0
         blockStart = nil
-        blockEnd = -.infinity
+        blockEnd = -.greatestFiniteMagnitude
         count = 0
         sum = .zero
         differenceSquares = 0

@@ -175,6 +175,14 @@ struct CarryDetectorTests {
         }
     }
 
+    @Test func aFreshOrFinishedDetectorEncodesAsJSON() throws {
+        var detector = CarryDetector()
+        #expect(try JSONDecoder().decode(CarryDetector.self, from: JSONEncoder().encode(detector)) == detector)
+        for sample in CarrySignal().samples(from: 0, duration: 10) { detector.push(sample) { _ in } }
+        detector.finish { _ in }
+        #expect(try JSONDecoder().decode(CarryDetector.self, from: JSONEncoder().encode(detector)) == detector)
+    }
+
     @Test func aSnapshotThatDoesNotFitItsConfigurationIsRefused() throws {
         var detector = CarryDetector()
         for sample in CarrySignal().samples(from: 0, duration: 30) { detector.push(sample) { _ in } }
