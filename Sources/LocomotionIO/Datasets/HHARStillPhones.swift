@@ -2,7 +2,7 @@ import Locomotion
 
 /// HHAR's "still experiment" (Stisen et al., SenSys 2015): phones, a tablet and a watch lying or standing still
 /// on a table in six orientations — recordings of devices that are **not carried**, with the noise floors, biases
-/// and quantisation of 14 models.
+/// and quantisation of 14 devices of 9 models.
 ///
 /// Files `<Orientation>/<device>/<model>.csv` (Orientation `Phoneonback`, `Phoneonfront`, `Phoneonbottom`,
 /// `Phoneontop`, `Phoneonleft`, `Phoneonright`), acceleration in m/s² with gravity. Android files have the header
