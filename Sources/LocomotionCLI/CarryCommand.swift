@@ -83,29 +83,42 @@ struct CarryCommand: AsyncParsableCommand {
         }
     }
 
-    /// Streams `path` through a ``CarryDetector`` and calls `segment` with each stretch of one state (start, end,
-    /// the update that opened it), the last closed at the last sample; stretches of no length are left out.
-    /// Lenient-reading warnings go to `diagnostics`. A trace of one sample is refused.
+    /// Streams `path` through a ``CarryDetector`` and calls `segment` with each maximal stretch of one state (start,
+    /// end, the update that opened it), the last closed at the last sample. An update that a later one back-dated
+    /// to its own start has no length and is left out, and the stretches on either side of it, in one state, are
+    /// one. Lenient-reading warnings go to `diagnostics`. A trace of one sample is refused.
     static func segments(path: String, options: TraceReadingOptions, configuration: CarryDetector.Configuration,
                          diagnostics: inout String, progress: ReadProgress = .none,
                          segment: (Double, Double, CarryUpdate) -> Void) throws {
         var source = try TraceInput(path: path, options: options)
         var detector = CarryDetector(configuration: configuration)
+        // The stretch being built (its start and opening update) and the latest update, which may end it.
+        var stretch: (start: Double, update: CarryUpdate)?
         var open: CarryUpdate?
         var rowCount = 0
-        func close(_ update: CarryUpdate) {
-            if let previous = open, update.start > previous.start { segment(previous.start, update.start, previous) }
+        func close(at end: Double) {
+            guard let previous = open, end > previous.start else { return }
+            if let current = stretch, current.update.state != previous.state {
+                segment(current.start, previous.start, current.update)
+                stretch = nil
+            }
+            if stretch == nil { stretch = (previous.start, previous) }
+        }
+        func take(_ update: CarryUpdate) {
+            close(at: update.start)
             open = update
         }
         while let row = try source.next() {
             rowCount += 1
             progress.row(rowCount)
-            detector.push(row.sample, emit: close)
+            detector.push(row.sample, emit: take)
         }
-        detector.finish(emit: close)
+        detector.finish(emit: take)
         diagnostics += LenientReport.text(source.warnings, skipped: source.skippedRowCount, in: path)
         try TraceSpan.requireTwoSamples(rowCount, file: path)
-        if let last = open, let end = detector.lastSampleTime, end > last.start { segment(last.start, end, last) }
+        guard let end = detector.lastSampleTime else { return }
+        close(at: end)
+        if let current = stretch { segment(current.start, end, current.update) }
     }
 
     private func detectorConfiguration() throws -> CarryDetector.Configuration {
