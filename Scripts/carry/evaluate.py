@@ -1,7 +1,7 @@
 """Carried or not: how often `locomotion carry` reads phones lying still as not carried, and still people with the phone
 on the body as carried — with the motion threshold chosen without the phone model, or the person, held out.
 
-    python3 Scripts/carry/evaluate.py [--binary PATH] [--jobs N] [--no-stress] [--no-sessions]
+    python3 Scripts/carry/evaluate.py [--binary PATH] [--jobs N] [--no-stress] [--no-sessions] [--check-only]
 
 Truth (Docs/activity.md, "Carried or not"):
 - not carried: every sample of hhar-still-phones (14 devices of 9 models lying or standing still in six orientations;
@@ -189,6 +189,8 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--no-stress", action="store_true")
     parser.add_argument("--no-sessions", action="store_true")
+    parser.add_argument("--check-only", action="store_true",
+                        help="only check that the reference gives the decisions of locomotion carry")
     args = parser.parse_args()
 
     phones = load("hhar-still-phones")
@@ -215,6 +217,8 @@ def main():
             mismatches += 1
             print(f"reference differs from locomotion carry on {item['path']}:\n  {expected[:6]}\n  {got[:6]}")
     print(f"reference check: {len(everything) - mismatches} of {len(everything)} traces identical")
+    if args.check_only:
+        sys.exit(1 if mismatches else 0)
 
     final = lambda item: state_per_sample(item["t"], item["segments"])
     live = lambda item: live_per_sample(item["t"], item["changes"])

@@ -37,8 +37,11 @@ public struct CarryDetector: Sendable, Hashable, Codable {
     public private(set) var state: CarryState = .unknown
     /// The latest update, nil before the first sample.
     public private(set) var latestUpdate: CarryUpdate?
-    /// Time (s) of the latest sample taken.
-    public private(set) var lastSampleTime: Double?
+    /// Time (s) of the latest sample taken, nil before the first.
+    public var lastSampleTime: Double? { lastTime > -.greatestFiniteMagnitude ? lastTime : nil }
+
+    /// ``lastSampleTime``, the lowest finite number before the first sample (not optional: the per-sample test).
+    private var lastTime = -Double.greatestFiniteMagnitude
 
     private var window: CarryWindow
     /// Start of the current still stretch (the first still window's start), nil while the latest window moved.
@@ -74,13 +77,12 @@ public struct CarryDetector: Sendable, Hashable, Codable {
     /// ignored.
     /// - Complexity: O(1); O(``Configuration/windowLength``) when it closes a second.
     public mutating func push(_ sample: AccelerometerSample, emit: (CarryUpdate) -> Void) {
-        let time = sample.time
-        guard time.isFinite, sample.acceleration.isFinite else { return }
-        if time < window.blockEnd {
-            // The common case: the sample falls in the open block of a run without a gap.
-            guard let last = lastSampleTime, time >= last else { return }
-            lastSampleTime = time
-            window.add(sample.acceleration)
+        let time = sample.time, acceleration = sample.acceleration
+        // The common case: a sample in the open block of a run, in order, finite (a NaN or an infinity anywhere
+        // makes the sum not finite; such a sample goes the long way, which checks each part).
+        if time < window.blockEnd, time >= lastTime, (acceleration.x + acceleration.y + acceleration.z).magnitude < .infinity {
+            lastTime = time
+            window.add(acceleration)
             return
         }
         take(sample, emit: emit)
@@ -120,16 +122,17 @@ public struct CarryDetector: Sendable, Hashable, Codable {
     /// A sample that opens a block: the first of a run, after a gap, or past the open block's end.
     private mutating func take(_ sample: AccelerometerSample, emit: (CarryUpdate) -> Void) {
         let time = sample.time
+        guard time.isFinite, sample.acceleration.isFinite else { return }
         if let last = lastSampleTime {
             guard time >= last else { return }
             if time - last > configuration.maximumGap, !window.isEmpty { breakRun(at: last, emit: emit) }
         } else {
             report(CarryUpdate(start: time, state: .unknown, reason: .warmUp), emit: emit)
         }
-        lastSampleTime = time
+        lastTime = time
         if window.isEmpty {
-            window.begin(at: time)
-        } else if let block = window.advanceBlock(to: time) {
+            window.begin(at: time, with: sample.acceleration)
+        } else if time >= window.blockEnd, let block = window.advanceBlock(to: time) {
             judge(closing: block, emit: emit)
         }
         window.add(sample.acceleration)
@@ -186,7 +189,7 @@ public struct CarryDetector: Sendable, Hashable, Codable {
 
 extension CarryDetector {
     private enum CodingKeys: String, CodingKey {
-        case configuration, state, latestUpdate, lastSampleTime, window, stillStart, resumeMean
+        case configuration, state, latestUpdate, lastTime, window, stillStart, resumeMean
     }
 
     /// Decodes a snapshot.
@@ -197,7 +200,7 @@ extension CarryDetector {
         configuration = try container.decode(Configuration.self, forKey: .configuration)
         state = try container.decode(CarryState.self, forKey: .state)
         latestUpdate = try container.decodeIfPresent(CarryUpdate.self, forKey: .latestUpdate)
-        lastSampleTime = try container.decodeIfPresent(Double.self, forKey: .lastSampleTime)
+        lastTime = try container.decode(Double.self, forKey: .lastTime)
         window = try container.decode(CarryWindow.self, forKey: .window)
         stillStart = try container.decodeIfPresent(Double.self, forKey: .stillStart)
         resumeMean = try container.decodeIfPresent(Vector3.self, forKey: .resumeMean)

@@ -15,15 +15,29 @@ import LocomotionDSP
 ///    A₂ − (½ + 2.4/√L)·A₁ ≤ d². It catches slow movement where the first test is blind, at low sampling rates,
 ///    where a body's faster movements pass for sensor noise in the differences.
 ///
-/// - Complexity: O(1) per sample; O(length) once per second. Memory: `length` + 1 blocks, reserved at `init`.
+/// Each block's terms (its change from the block before, and its two-second change) are computed once, when it
+/// closes; a window sums the terms of its blocks. The same sums, in the same order, as computing them from the
+/// means (`Scripts/carry/reference.py`).
+///
+/// - Complexity: O(1) per sample (about a dozen additions and multiplications); O(length) additions once per
+///   second. Memory: `length` + 1 blocks, reserved at `init`.
 struct CarryWindow: Sendable, Hashable, Codable {
-    /// One closed one-second block.
+    /// One closed one-second block and its terms of the window's sums.
     struct Block: Sendable, Hashable, Codable {
         var start: Double
-        var count: Int
+        /// 1 / the number of samples.
+        var inverseCount: Double
         var mean: Vector3
+        /// Sum of |Δa|² over the differences between consecutive samples that end in the block, and their number.
         var differenceSquares: Double
         var differenceCount: Int
+        /// ½ |mean − the previous block's mean|² and ½ (1/n + 1/n of the previous block): the block's terms of the
+        /// Allan variance at 1 s and of its white-noise share (0 for the first block of a run).
+        var allanTerm: Double
+        var inverseTerm: Double
+        /// ½ |(mean + previous − two back − three back) / 2|²: its term of the Allan variance at 2 s (0 until three
+        /// blocks of the run precede it).
+        var allan2Term: Double
     }
 
     /// What one full window says.
@@ -43,7 +57,7 @@ struct CarryWindow: Sendable, Hashable, Codable {
 
     /// Differences between consecutive blocks in a window.
     let length: Int
-    /// Closed blocks, a ring of `length` + 1, oldest at `oldest`.
+    /// Closed blocks of the current run, a ring of `length` + 1, oldest at `oldest`.
     private var blocks: [Block]
     private var oldest = 0
 
@@ -57,13 +71,15 @@ struct CarryWindow: Sendable, Hashable, Codable {
     private var count = 0
     private var sum = Vector3.zero
     private var differenceSquares = 0.0
-    private var differenceCount = 0
-    private var previous: Vector3?
+    /// The previous sample of the run (the first sample's own value for the first: a difference of 0, not counted).
+    private var previous = Vector3.zero
+    /// True while the open block is the run's first (its first sample has no difference).
+    private var isFirstBlock = false
 
     /// True when the stored blocks fit a window of `length` (a decoded snapshot).
     func hasConsistentState(length expected: Int) -> Bool {
         length == expected && length >= 3 && blocks.count <= length + 1 && (oldest == 0 || blocks.count == length + 1)
-            && oldest <= length && blocks.allSatisfy { $0.count > 0 }
+            && oldest <= length && blocks.allSatisfy { $0.inverseCount > 0 && $0.inverseCount <= 1 }
     }
 
     init(length: Int) {
@@ -75,11 +91,23 @@ struct CarryWindow: Sendable, Hashable, Codable {
     /// True when no sample has been taken since the last reset.
     var isEmpty: Bool { blockStart == nil }
 
+    /// The newest closed block, nil when none has closed in this run.
+    private var newest: Block? {
+        guard !blocks.isEmpty else { return nil }
+        return blocks.count < length + 1 ? blocks[blocks.count - 1] : blocks[oldest == 0 ? length : oldest - 1]
+    }
+
+    /// The closed block `back` places before the newest (0: the newest), nil when the run has none there.
+    private func closed(back: Int) -> Block? {
+        guard back < blocks.count else { return nil }
+        let newestIndex = blocks.count < length + 1 ? blocks.count - 1 : (oldest == 0 ? length : oldest - 1)
+        return blocks[(newestIndex - back + length + 1) % (length + 1)]
+    }
+
     /// The mean (g) of the newest block with samples: the one being filled if it has any, else the newest closed.
     var latestMean: Vector3? {
         if count > 0 { return sum * (1 / Double(count)) }
-        guard !blocks.isEmpty else { return nil }
-        return blocks.count < length + 1 ? blocks[blocks.count - 1].mean : blocks[(oldest + length) % (length + 1)].mean
+        return newest?.mean
     }
 
     /// Start (s) of the oldest block of the evidence (closed or being filled), nil when empty.
@@ -87,26 +115,24 @@ struct CarryWindow: Sendable, Hashable, Codable {
         blocks.isEmpty ? blockStart : blocks[oldest].start
     }
 
-    /// Adds a sample at `time` (s, not before the previous one and before ``blockEnd``: the caller closes blocks
-    /// first) with acceleration `acceleration` (g). O(1).
+    /// Adds a sample (g) to the open block (the caller opens and closes blocks). O(1): no branch.
     @inline(__always)
     mutating func add(_ acceleration: Vector3) {
-        count += 1
+        count &+= 1
         sum = sum + acceleration
-        if let previous {
-            let difference = acceleration - previous
-            differenceSquares += difference.dot(difference)
-            differenceCount += 1
-        }
+        let difference = acceleration - previous
+        differenceSquares += difference.dot(difference)
         previous = acceleration
     }
 
-    /// Opens the first block of a run at `time` (s). O(1).
-    mutating func begin(at time: Double) {
+    /// Opens the first block of a run at `time` (s), whose first sample is `acceleration` (g). O(1).
+    mutating func begin(at time: Double, with acceleration: Vector3) {
         runStart = time
         blockIndex = 0
         blockStart = time
         blockEnd = time + Self.blockDuration
+        previous = acceleration
+        isFirstBlock = true
     }
 
     /// Closes the block being filled and opens the one holding `time` (s, ≥ ``blockEnd``); returns the closed block
@@ -120,16 +146,28 @@ struct CarryWindow: Sendable, Hashable, Codable {
         return closed
     }
 
-    /// Closes the block being filled (the end of the input); the next sample opens a new run. Returns it when it
-    /// had samples. O(1).
+    /// Closes the block being filled (also at the end of the input) with its terms; returns it when it had
+    /// samples. O(1).
     mutating func closeBlock() -> Block? {
         guard let start = blockStart, count > 0 else { return nil }
-        let block = Block(start: start, count: count, mean: sum * (1 / Double(count)),
-                          differenceSquares: differenceSquares, differenceCount: differenceCount)
+        let inverse = 1 / Double(count)
+        var block = Block(start: start, inverseCount: inverse, mean: sum * inverse,
+                          differenceSquares: differenceSquares, differenceCount: isFirstBlock ? count - 1 : count,
+                          allanTerm: 0, inverseTerm: 0, allan2Term: 0)
+        if let before = closed(back: 0) {
+            let change = block.mean - before.mean
+            block.allanTerm = 0.5 * change.dot(change)
+            block.inverseTerm = 0.5 * (block.inverseCount + before.inverseCount)
+            if let twoBack = closed(back: 1), let threeBack = closed(back: 2) {
+                // Two-second means (this block and the one before) against the two seconds before them.
+                let change2 = (block.mean + before.mean - twoBack.mean - threeBack.mean) * 0.5
+                block.allan2Term = 0.5 * change2.dot(change2)
+            }
+        }
         count = 0
         sum = .zero
         differenceSquares = 0
-        differenceCount = 0
+        isFirstBlock = false
         if blocks.count < length + 1 {
             blocks.append(block)
         } else {
@@ -148,34 +186,27 @@ struct CarryWindow: Sendable, Hashable, Codable {
         count = 0
         sum = .zero
         differenceSquares = 0
-        differenceCount = 0
-        previous = nil
+        isFirstBlock = false
     }
 
     /// The two tests over the last `length` + 1 closed blocks with movement allowance `allowance` (g) and the
-    /// noise capped at `maximumNoise` (g); nil until that many blocks have closed. O(length).
+    /// noise capped at `maximumNoise` (g); nil until that many blocks have closed. O(length) additions.
     func verdict(allowance: Double, maximumNoise: Double) -> Verdict? {
         guard blocks.count == length + 1 else { return nil }
+        // Steps 1…length after the oldest block: its own terms reach before the window and are left out, and the
+        // two-second terms of steps 1 and 2 too. The ring read with a wrapping index (no division per block).
         let ring = length + 1
-        var allan1 = 0.0, inverseCounts = 0.0, squares = 0.0, differences = 0
-        var allan2 = 0.0
-        var before = blocks[oldest]
-        var twoBack = Vector3.zero, threeBack = Vector3.zero
+        var index = oldest
+        var allan1 = 0.0, inverseCounts = 0.0, squares = 0.0, differences = 0, allan2 = 0.0
         for step in 1...length {
-            let block = blocks[(oldest + step) % ring]
-            let change = block.mean - before.mean
-            allan1 += 0.5 * change.dot(change)
-            inverseCounts += 0.5 * (1 / Double(block.count) + 1 / Double(before.count))
+            index += 1
+            if index == ring { index = 0 }
+            let block = blocks[index]
+            allan1 += block.allanTerm
+            inverseCounts += block.inverseTerm
             squares += block.differenceSquares
-            differences += block.differenceCount
-            if step >= 3 {
-                // Two-second means (this block and the one before) against the two seconds before them.
-                let change2 = (block.mean + before.mean - twoBack - threeBack) * 0.5
-                allan2 += 0.5 * change2.dot(change2)
-            }
-            threeBack = twoBack
-            twoBack = before.mean
-            before = block
+            differences &+= block.differenceCount
+            if step >= 3 { allan2 += block.allan2Term }
         }
         let differencesCount = Double(length)
         allan1 /= differencesCount
@@ -187,8 +218,7 @@ struct CarryWindow: Sendable, Hashable, Codable {
         let excess1 = allan1 - (1 + 4 / root) * noise * inverseCounts
         let excess2 = allan2 - (0.5 + 2.4 / root) * allan1
         let excess = max(excess1, excess2, 0)
-        let newest = blocks[(oldest + length) % ring]
-        return Verdict(start: blocks[oldest].start, end: newest.start + Self.blockDuration,
+        return Verdict(start: blocks[oldest].start, end: blocks[index].start + Self.blockDuration,
                        isStill: excess1 <= allowance * allowance && excess2 <= allowance * allowance,
                        excessDeviation: excess.squareRoot(), noiseDeviation: noise.squareRoot())
     }
