@@ -23,8 +23,8 @@ import LocomotionDSP
 /// each time the state changes, with the start it holds from (never decreasing). ``settledTime`` says before which
 /// time no update can start any more. `Codable`: restore a snapshot and continue with the same updates.
 ///
-/// Measured (`Docs/activity.md`, *Carried or not*): 14 phones of 9 models lying still read not carried for 99.6 % of
-/// their time; people standing or sitting still with the phone on the body, for none of theirs.
+/// Measured (`Docs/activity.md`, *Carried or not*): 14 devices of 9 models lying still read not carried for 99.6 %
+/// of their time; people standing or sitting still with the phone on the body, for none of theirs.
 ///
 /// - Complexity: O(1) per sample (a dozen additions and multiplications), O(``Configuration/windowLength``) once
 ///   per second. Memory: ``Configuration/windowLength`` + 1 blocks of a few words, reserved at `init`; no
@@ -80,7 +80,8 @@ public struct CarryDetector: Sendable, Hashable, Codable {
         let time = sample.time, acceleration = sample.acceleration
         // The common case: a sample in the open block of a run, in order, finite (a NaN or an infinity anywhere
         // makes the sum not finite; such a sample goes the long way, which checks each part).
-        if time < window.blockEnd, time >= lastTime, (acceleration.x + acceleration.y + acceleration.z).magnitude < .infinity {
+        if time < window.blockEnd, time >= lastTime,
+           (acceleration.x + acceleration.y + acceleration.z).magnitude < .infinity {
             lastTime = time
             window.add(acceleration)
             return

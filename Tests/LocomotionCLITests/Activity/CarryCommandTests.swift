@@ -98,5 +98,14 @@ struct CarryCommandTests {
         let rows = both.standardOutput.split(separator: "\n")
         #expect(rows.first == "file,start,end,state,reason")
         #expect(rows.count == 5)
+
+        // --output-dir writes NAME.carry.csv, which a later run over the folder does not take for a trace.
+        let out = directory.appendingPathComponent("out")
+        #expect(try ToolRunner.run(["carry", path, "--output-dir", out.path]).status == 0)
+        let written = out.appendingPathComponent("trace.carry.csv")
+        #expect(try String(contentsOf: written, encoding: .utf8) == (try ToolRunner.run(["carry", path])).standardOutput)
+        try FileManager.default.copyItem(atPath: path, toPath: out.appendingPathComponent("trace.csv").path)
+        let again = try ToolRunner.run(["carry", out.path])
+        #expect(again.status == 0 && again.standardOutput.split(separator: "\n").count == 3, "\(again.standardOutput)")
     }
 }
