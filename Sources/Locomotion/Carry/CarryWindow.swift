@@ -16,11 +16,12 @@ import LocomotionDSP
 ///    where a body's faster movements pass for sensor noise in the differences.
 ///
 /// Each block's terms (its change from the block before, and its two-second change) are computed once, when it
-/// closes; a window sums the terms of its blocks. The same sums, in the same order, as computing them from the
-/// means (`Scripts/carry/reference.py`).
+/// closes, and the window's sums are kept as blocks enter and leave it — summed afresh every `length` + 1 blocks, so
+/// that rounding cannot build up. The statistics are those of `Scripts/carry/reference.py`, which computes them from
+/// the means.
 ///
-/// - Complexity: O(1) per sample (about a dozen additions and multiplications); O(length) additions once per
-///   second. Memory: `length` + 1 blocks, reserved at `init`.
+/// - Complexity: O(1) per sample (about a dozen additions and multiplications) and per second (O(length) every
+///   `length` + 1 seconds). Memory: `length` + 1 blocks, reserved at `init`.
 struct CarryWindow: Sendable, Hashable, Codable {
     /// One closed one-second block and its terms of the window's sums.
     struct Block: Sendable, Hashable, Codable {
@@ -38,6 +39,16 @@ struct CarryWindow: Sendable, Hashable, Codable {
         /// ½ |(mean + previous − two back − three back) / 2|²: its term of the Allan variance at 2 s (0 until three
         /// blocks of the run precede it).
         var allan2Term: Double
+    }
+
+    /// The window's sums over its steps 1…length (the oldest block's own terms reach before the window and are left
+    /// out; the two-second terms over steps 3…length).
+    struct Sums: Sendable, Hashable, Codable {
+        var allan = 0.0
+        var inverse = 0.0
+        var squares = 0.0
+        var differences = 0
+        var allan2 = 0.0
     }
 
     /// What one full window says.
@@ -75,11 +86,21 @@ struct CarryWindow: Sendable, Hashable, Codable {
     private var previous = Vector3.zero
     /// True while the open block is the run's first (its first sample has no difference).
     private var isFirstBlock = false
+    /// The means of the run's three newest closed blocks (newest first; `recentCount` of them, at most 3) and the
+    /// newest's 1/n: what the terms of the next block to close need.
+    private var lastMean = Vector3.zero
+    private var secondMean = Vector3.zero
+    private var thirdMean = Vector3.zero
+    private var lastInverseCount = 0.0
+    private var recentCount = 0
+    /// The window's sums, kept while the ring is full.
+    private var sums = Sums()
 
     /// True when the stored blocks fit a window of `length` (a decoded snapshot).
     func hasConsistentState(length expected: Int) -> Bool {
         length == expected && length >= 3 && blocks.count <= length + 1 && (oldest == 0 || blocks.count == length + 1)
             && oldest <= length && blocks.allSatisfy { $0.inverseCount > 0 && $0.inverseCount <= 1 }
+            && (0...3).contains(recentCount) && sums.differences >= 0
     }
 
     init(length: Int) {
@@ -91,23 +112,10 @@ struct CarryWindow: Sendable, Hashable, Codable {
     /// True when no sample has been taken since the last reset.
     var isEmpty: Bool { blockStart == nil }
 
-    /// The newest closed block, nil when none has closed in this run.
-    private var newest: Block? {
-        guard !blocks.isEmpty else { return nil }
-        return blocks.count < length + 1 ? blocks[blocks.count - 1] : blocks[oldest == 0 ? length : oldest - 1]
-    }
-
-    /// The closed block `back` places before the newest (0: the newest), nil when the run has none there.
-    private func closed(back: Int) -> Block? {
-        guard back < blocks.count else { return nil }
-        let newestIndex = blocks.count < length + 1 ? blocks.count - 1 : (oldest == 0 ? length : oldest - 1)
-        return blocks[(newestIndex - back + length + 1) % (length + 1)]
-    }
-
     /// The mean (g) of the newest block with samples: the one being filled if it has any, else the newest closed.
     var latestMean: Vector3? {
         if count > 0 { return sum * (1 / Double(count)) }
-        return newest?.mean
+        return recentCount > 0 ? lastMean : nil
     }
 
     /// Start (s) of the oldest block of the evidence (closed or being filled), nil when empty.
@@ -154,27 +162,69 @@ struct CarryWindow: Sendable, Hashable, Codable {
         var block = Block(start: start, inverseCount: inverse, mean: sum * inverse,
                           differenceSquares: differenceSquares, differenceCount: isFirstBlock ? count - 1 : count,
                           allanTerm: 0, inverseTerm: 0, allan2Term: 0)
-        if let before = closed(back: 0) {
-            let change = block.mean - before.mean
+        if recentCount > 0 {
+            let change = block.mean - lastMean
             block.allanTerm = 0.5 * change.dot(change)
-            block.inverseTerm = 0.5 * (block.inverseCount + before.inverseCount)
-            if let twoBack = closed(back: 1), let threeBack = closed(back: 2) {
+            block.inverseTerm = 0.5 * (block.inverseCount + lastInverseCount)
+            if recentCount == 3 {
                 // Two-second means (this block and the one before) against the two seconds before them.
-                let change2 = (block.mean + before.mean - twoBack.mean - threeBack.mean) * 0.5
+                let change2 = (block.mean + lastMean - secondMean - thirdMean) * 0.5
                 block.allan2Term = 0.5 * change2.dot(change2)
             }
         }
+        thirdMean = secondMean
+        secondMean = lastMean
+        lastMean = block.mean
+        lastInverseCount = inverse
+        recentCount = min(recentCount + 1, 3)
         count = 0
         sum = .zero
         differenceSquares = 0
         isFirstBlock = false
-        if blocks.count < length + 1 {
+        let ring = length + 1
+        if blocks.count < ring {
             blocks.append(block)
+            if blocks.count == ring { sumAfresh() }
         } else {
+            // The window moves on by one block: the block at step 1 becomes the oldest (its terms leave), the one at
+            // step 3 becomes step 2 (its two-second term leaves), and the new block enters at step `length`.
+            var first = oldest + 1, third = oldest + 3
+            if first >= ring { first -= ring }
+            if third >= ring { third -= ring }
+            sums.allan -= blocks[first].allanTerm
+            sums.inverse -= blocks[first].inverseTerm
+            sums.squares -= blocks[first].differenceSquares
+            sums.differences -= blocks[first].differenceCount
+            sums.allan2 -= blocks[third].allan2Term
             blocks[oldest] = block
             oldest = oldest == length ? 0 : oldest + 1
+            sums.allan += block.allanTerm
+            sums.inverse += block.inverseTerm
+            sums.squares += block.differenceSquares
+            sums.differences += block.differenceCount
+            sums.allan2 += block.allan2Term
+            // Once per turn of the ring the sums are made afresh, so that rounding in the updates cannot build up.
+            if oldest == 0 { sumAfresh() }
         }
         return block
+    }
+
+    /// The window's sums from its blocks. O(length).
+    private mutating func sumAfresh() {
+        let ring = length + 1
+        var index = oldest
+        var fresh = Sums()
+        for step in 1...length {
+            index += 1
+            if index == ring { index = 0 }
+            let block = blocks[index]
+            fresh.allan += block.allanTerm
+            fresh.inverse += block.inverseTerm
+            fresh.squares += block.differenceSquares
+            fresh.differences += block.differenceCount
+            if step >= 3 { fresh.allan2 += block.allan2Term }
+        }
+        sums = fresh
     }
 
     /// Forgets every sample and block (a gap, or the end of the input). O(1); keeps the storage.
@@ -187,38 +237,26 @@ struct CarryWindow: Sendable, Hashable, Codable {
         sum = .zero
         differenceSquares = 0
         isFirstBlock = false
+        recentCount = 0
+        sums = Sums()
     }
 
     /// The two tests over the last `length` + 1 closed blocks with movement allowance `allowance` (g) and the
-    /// noise capped at `maximumNoise` (g); nil until that many blocks have closed. O(length) additions.
+    /// noise capped at `maximumNoise` (g); nil until that many blocks have closed. O(1).
     func verdict(allowance: Double, maximumNoise: Double) -> Verdict? {
         guard blocks.count == length + 1 else { return nil }
-        // Steps 1…length after the oldest block: its own terms reach before the window and are left out, and the
-        // two-second terms of steps 1 and 2 too. The ring read with a wrapping index (no division per block).
-        let ring = length + 1
-        var index = oldest
-        var allan1 = 0.0, inverseCounts = 0.0, squares = 0.0, differences = 0, allan2 = 0.0
-        for step in 1...length {
-            index += 1
-            if index == ring { index = 0 }
-            let block = blocks[index]
-            allan1 += block.allanTerm
-            inverseCounts += block.inverseTerm
-            squares += block.differenceSquares
-            differences &+= block.differenceCount
-            if step >= 3 { allan2 += block.allan2Term }
-        }
         let differencesCount = Double(length)
-        allan1 /= differencesCount
-        inverseCounts /= differencesCount
-        allan2 /= Double(length - 2)
-        let rawNoise = differences > 0 ? squares / (2 * Double(differences)) : 0
-        let noise = min(rawNoise, maximumNoise * maximumNoise)
+        let allan1 = sums.allan / differencesCount
+        let inverseCounts = sums.inverse / differencesCount
+        let allan2 = sums.allan2 / Double(length - 2)
+        let rawNoise = sums.differences > 0 ? sums.squares / (2 * Double(sums.differences)) : 0
+        let noise = min(max(rawNoise, 0), maximumNoise * maximumNoise)
         let root = differencesCount.squareRoot()
         let excess1 = allan1 - (1 + 4 / root) * noise * inverseCounts
         let excess2 = allan2 - (0.5 + 2.4 / root) * allan1
         let excess = max(excess1, excess2, 0)
-        return Verdict(start: blocks[oldest].start, end: blocks[index].start + Self.blockDuration,
+        let newest = oldest == 0 ? length : oldest - 1
+        return Verdict(start: blocks[oldest].start, end: blocks[newest].start + Self.blockDuration,
                        isStill: excess1 <= allowance * allowance && excess2 <= allowance * allowance,
                        excessDeviation: excess.squareRoot(), noiseDeviation: noise.squareRoot())
     }

@@ -114,6 +114,27 @@ struct CarryDetectorTests {
         #expect(detector.state == .unknown)
     }
 
+    @Test func hoursOfHandlingAndRestDecideAsTheFirstMinutesDid() {
+        // Two hours: five minutes turned in a hand by degrees, five lying still, and again. The window's sums are
+        // kept as blocks come and go; large terms leaving them must not leave rounding behind.
+        var signal = CarrySignal(rate: 10)
+        let breathing = CarrySignal.breathing(amplitude: 3)
+        signal.direction = { time in
+            let period = Int(time / 300)
+            return period % 2 == 0 ? breathing(time) : breathing(Double(period) * 300)
+        }
+        let updates = Self.run(signal.samples(from: 0, duration: 7200)).map(\.update)
+        #expect(updates.map(\.state) == [.unknown] + Array(repeating: [CarryState.carried, .notCarried], count: 12).flatMap { $0 })
+        // Still from 300, 900, … s (back-dated to within a few seconds); handled again from 600, 1200, … s.
+        for (index, update) in updates.dropFirst().enumerated() {
+            if update.state == .notCarried {
+                #expect(abs(update.start - (Double(index / 2) * 600 + 300)) <= 3, "\(update)")
+            } else if index > 0 {
+                #expect(abs(update.start - Double(index / 2) * 600) <= 1.5, "\(update)")
+            }
+        }
+    }
+
     @Test func badSamplesAreIgnored() {
         let samples = CarrySignal().samples(from: 0, duration: 80)
         var spoiled: [AccelerometerSample] = []
