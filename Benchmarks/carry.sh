@@ -81,7 +81,10 @@ for trace in "${traces[@]}"; do
             set -- $run
             binary=$work/carry-benchmark
             [ "$1" = main ] && binary=$work/carry-benchmark-main
-            valgrind --tool=callgrind --toggle-collect='*profiledRun*' --callgrind-out-file="$work/callgrind.out" \
+            # Only the run itself (reading the trace is not collected; `profiledRun`'s call can be a tail jump).
+            collect='*engineRun*'
+            [ "$2" = profile-detector ] && collect='*detectorRun*'
+            valgrind --tool=callgrind --toggle-collect="$collect" --callgrind-out-file="$work/callgrind.out" \
                 "$binary" "$trace" "$2" 1 > "$work/profile.txt" 2> "$work/callgrind.log"
             total=$(callgrind_annotate "$work/callgrind.out" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
             samples=$(awk '$1 == "input_samples" { print $2 }' "$work/profile.txt")

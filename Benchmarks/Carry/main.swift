@@ -52,7 +52,7 @@ func detectorRun() -> Int {
     #endif
 }
 
-/// The pass callgrind counts (Benchmarks/carry.sh collects only inside this function).
+/// One pass for callgrind (Benchmarks/carry.sh collects inside `engineRun` or `detectorRun`).
 @inline(never) func profiledRun(_ body: () -> Int) -> Int { body() }
 
 switch mode {

@@ -120,7 +120,8 @@ public struct CarryDetector: Sendable, Hashable, Codable {
 
     // MARK: Internals
 
-    /// A sample that opens a block: the first of a run, after a gap, or past the open block's end.
+    /// A sample the common case does not take: the first of a run, after a gap, past the open block's end, or one
+    /// whose parts must be checked one by one.
     private mutating func take(_ sample: AccelerometerSample, emit: (CarryUpdate) -> Void) {
         let time = sample.time
         guard time.isFinite, sample.acceleration.isFinite else { return }
