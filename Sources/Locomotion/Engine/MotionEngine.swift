@@ -109,7 +109,7 @@ public struct MotionEngine: Sendable {
     /// The sensor settings of the current mode.
     public var profile: RecordingProfile { gate.profile }
     /// The gate's current phase.
-    public var phase: GatingPhase { gate.phase }
+    public var phase: RecordingGate.Phase { gate.phase }
     /// Steps counted so far (those the step gate dropped or still holds in a vehicle are not).
     public var stepCount: Int { detector.stepCount - stepGate.droppedStepCount - stepGate.heldStepCount }
     /// Whether a walking bout is going on.
