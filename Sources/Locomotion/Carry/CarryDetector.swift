@@ -38,7 +38,7 @@ public struct CarryDetector: Sendable, Hashable, Codable {
     /// The latest update, nil before the first sample.
     public private(set) var latestUpdate: CarryUpdate?
     /// Time (s) of the latest sample taken, nil before the first.
-    public var lastSampleTime: Double? { lastTime > -.greatestFiniteMagnitude ? lastTime : nil }
+    package var lastSampleTime: Double? { lastTime > -.greatestFiniteMagnitude ? lastTime : nil }
 
     /// ``lastSampleTime``, the lowest finite number before the first sample (not optional: the per-sample test).
     private var lastTime = -Double.greatestFiniteMagnitude

@@ -19,8 +19,8 @@ public struct CarryUpdate: Sendable, Hashable, Codable, CustomStringConvertible 
     public var noiseDeviation: Double
 
     /// An update with every field given.
-    public init(start: Double, state: CarryState, reason: CarryReason, excessDeviation: Double = 0,
-                noiseDeviation: Double = 0) {
+    package init(start: Double, state: CarryState, reason: CarryReason, excessDeviation: Double = 0,
+                 noiseDeviation: Double = 0) {
         self.start = start
         self.state = state
         self.reason = reason

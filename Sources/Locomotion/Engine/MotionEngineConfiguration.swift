@@ -19,7 +19,7 @@ extension MotionEngine {
         /// The carry detector's thresholds.
         public var carry = CarryDetector.Configuration()
         /// The recording gate's policy, profiles and timers.
-        public var gating: RecordingGate.Configuration = .init()
+        public var gate: RecordingGate.Configuration = .init()
         /// The odometer's filters and day start. By default distance accrues while any moving activity
         /// (walking, running, cycling, automotive) is reported, as `locomotion summarize` counts it.
         public var odometer = Odometer.Configuration(movingActivities: RecordingGate.Policy.anyMovement.recordedActivities)
@@ -45,7 +45,7 @@ extension MotionEngine {
 
 extension MotionEngine.Configuration {
     private enum CodingKeys: String, CodingKey {
-        case activitySource, steps, gating, odometer, maximumSkew, gapLimit, countsSteps, detectsCarry, carry
+        case activitySource, steps, gate, odometer, maximumSkew, gapLimit, countsSteps, detectsCarry, carry
     }
 
     /// Decodes a configuration; one without `countsSteps` or `detectsCarry` (written before they existed) counts
@@ -55,7 +55,7 @@ extension MotionEngine.Configuration {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         activitySource = try container.decode(Locomotion.ActivitySource.self, forKey: .activitySource)
         steps = try container.decode(StepDetector.Configuration.self, forKey: .steps)
-        gating = try container.decode(RecordingGate.Configuration.self, forKey: .gating)
+        gate = try container.decode(RecordingGate.Configuration.self, forKey: .gate)
         odometer = try container.decode(Odometer.Configuration.self, forKey: .odometer)
         maximumSkew = try container.decode(Double.self, forKey: .maximumSkew)
         gapLimit = try container.decode(Double.self, forKey: .gapLimit)
@@ -71,7 +71,7 @@ extension MotionEngine.Configuration {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(activitySource, forKey: .activitySource)
         try container.encode(steps, forKey: .steps)
-        try container.encode(gating, forKey: .gating)
+        try container.encode(gate, forKey: .gate)
         try container.encode(odometer, forKey: .odometer)
         try container.encode(maximumSkew, forKey: .maximumSkew)
         try container.encode(gapLimit, forKey: .gapLimit)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import LocomotionDSP
-@testable import Locomotion
+@_spi(Tuning) @testable import Locomotion
 
 @Suite("CarryDetector")
 struct CarryDetectorTests {

@@ -1,7 +1,7 @@
 import Foundation
 import LocomotionDSP
 import Testing
-@testable import Locomotion
+@_spi(Tuning) @testable import Locomotion
 
 /// The engine's carry events: those of a ``CarryDetector`` fed the same samples, nothing else changed by them, and
 /// snapshots written before they existed still read.

@@ -50,7 +50,7 @@ import Testing
         ("Odometer.Configuration", table(Odometer.Configuration())),
         ("CarryDetector.Configuration", table(CarryDetector.Configuration())),
         ("MotionEngine.Configuration",
-         table(MotionEngine.Configuration(), excluding: ["classifier", "steps", "gating", "odometer", "carry"])),
+         table(MotionEngine.Configuration(), excluding: ["classifier", "steps", "gate", "odometer", "carry"])),
     ])
     func thePageListsTheRangesTheCodeChecks(name: String, table: String) throws {
         let page = try String(contentsOf: Self.page, encoding: .utf8)
