@@ -7,7 +7,7 @@ import LocomotionDSP
 /// slow movements of a living person — breathing, postural sway, fidgeting — even while the person sits or stands
 /// still. The detector averages the samples over one-second blocks and compares how much those means move with
 /// what the sensor's white noise explains (the sample-to-sample differences measure it), over a window of
-/// ``Configuration/windowLength`` seconds; two tests (``CarryWindow``) keep it independent of the sensor's noise,
+/// `windowLength` seconds; two tests (`CarryWindow`) keep it independent of the sensor's noise,
 /// bias, quantisation, orientation and sampling rate:
 /// - a window that moves more than ``Configuration/maximumExcessDeviation`` beyond the noise makes the phone
 ///   **carried** from the second that moved (a phone picked up is carried within about a second);
@@ -26,8 +26,8 @@ import LocomotionDSP
 /// Measured (`Docs/activity.md`, *Carried or not*): 14 devices of 9 models lying still read not carried for 99.6 %
 /// of their time; people standing or sitting still with the phone on the body, for none of theirs.
 ///
-/// - Complexity: O(1) per sample (a dozen additions and multiplications), O(``Configuration/windowLength``) once
-///   per second. Memory: ``Configuration/windowLength`` + 1 blocks of a few words, reserved at `init`; no
+/// - Complexity: O(1) per sample (a dozen additions and multiplications), O(`windowLength`) once
+///   per second. Memory: `windowLength` + 1 blocks of a few words, reserved at `init`; no
 ///   allocation per sample.
 public struct CarryDetector: Sendable, Hashable, Codable {
     /// The thresholds in force.
@@ -75,7 +75,7 @@ public struct CarryDetector: Sendable, Hashable, Codable {
     /// Takes one sample (time in s, acceleration in g including gravity) and calls `emit` with the update it
     /// decides, if any. Samples with a non-finite time or acceleration, or earlier than the previous sample, are
     /// ignored.
-    /// - Complexity: O(1); O(``Configuration/windowLength``) when it closes a second.
+    /// - Complexity: O(1); O(`windowLength`) when it closes a second.
     public mutating func push(_ sample: AccelerometerSample, emit: (CarryUpdate) -> Void) {
         let time = sample.time, acceleration = sample.acceleration
         // The common case: a sample in the open block of a run, in order, finite (a NaN or an infinity anywhere
@@ -100,7 +100,7 @@ public struct CarryDetector: Sendable, Hashable, Codable {
     /// The input has ended: judges the last (partial) second with the window before it. A still stretch shorter
     /// than ``Configuration/minimumStillDuration`` decides nothing. The detector can go on afterwards; its evidence
     /// starts afresh.
-    /// - Complexity: O(``Configuration/windowLength``).
+    /// - Complexity: O(`windowLength`).
     public mutating func finish(emit: (CarryUpdate) -> Void) {
         if let block = window.closeBlock() { judge(closing: block, emit: emit) }
         window.reset()

@@ -20,7 +20,7 @@ extension CarryDetector {
         /// reported not carried (45). People standing with the phone on the body stayed within it for at most 23 s
         /// at a time (25 minutes of MobiFall standing, 10 of IPOL, recorded at 64–100 samples/s), about half of
         /// this; a phone put down stays put for minutes. It is the lag of a "not carried" decision, which is
-        /// back-dated to the start of the stretch. At least ``windowLength`` + 1.
+        /// back-dated to the start of the stretch. At least `windowLength` + 1.
         @_spi(Tuning) public var minimumStillDuration = 45.0
         /// The largest per-sample noise (g, the length of the noise vector over the three axes) a phone's
         /// accelerometer has (0.016 g): the noisiest of the 9 models measured shows 0.015 g over a window. The
@@ -29,7 +29,7 @@ extension CarryDetector {
         @_spi(Tuning) public var maximumSensorNoise = 0.016
         /// A pause between samples longer than this (s) is a gap (5): the evidence starts afresh after it, and the
         /// state is unknown until it does (``CarryReason/gap``), unless the phone resumes where it lay
-        /// (``resumeTolerance``). Sparse loggers deliver a sample every 0.3–6 s while recording normally.
+        /// (`resumeTolerance`). Sparse loggers deliver a sample every 0.3–6 s while recording normally.
         @_spi(Tuning) public var maximumGap = 5.0
         /// After a gap, a phone that was not carried is not carried again at once when the mean of its first
         /// second is within this distance (g) of its mean before the gap (0.01 g, about 0.6° or 1 % of gravity;
@@ -59,7 +59,7 @@ extension CarryDetector {
             self.resumeTolerance = resumeTolerance
         }
 
-        /// True when every parameter is in its range and ``minimumStillDuration`` covers a window
+        /// True when every parameter is in its range and `minimumStillDuration` covers a window
         /// (``ParameterizedConfiguration/validate()`` says what is wrong).
         public var isValid: Bool { (try? validate()) != nil }
     }

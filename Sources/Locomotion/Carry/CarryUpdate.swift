@@ -3,8 +3,9 @@
 public struct CarryUpdate: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Start (s, the samples' clock) of the stretch the decision covers. Decisions are back-dated to where their
     /// evidence begins — a phone put down is reported not carried from the start of its still stretch, once that
-    /// stretch has lasted ``CarryDetector/Configuration/minimumStillDuration`` — so starts never decrease from one
-    /// update to the next, but may lie up to that long before the sample that completed the update.
+    /// stretch has lasted `minimumStillDuration` (45 s, a tuning parameter of ``CarryDetector/Configuration``) — so
+    /// starts never decrease from one update to the next, but may lie up to that long before the sample that
+    /// completed the update.
     public var start: Double
     /// Carried, not carried, or unknown.
     public var state: CarryState

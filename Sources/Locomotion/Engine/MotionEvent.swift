@@ -30,8 +30,9 @@ public enum MotionEvent: Sendable, Hashable, Codable {
     case samplesEnded(time: Double)
     /// Whether the phone is carried, from `update.start` on (until the next carry update), and why
     /// (``CarryDetector``). Back-dated like activity updates: a phone put down is reported not carried from the
-    /// start of its still stretch, up to ``CarryDetector/Configuration/minimumStillDuration`` before the sample
-    /// that decided it (``MotionEngine/carrySettledTime``). Starts never decrease.
+    /// start of its still stretch, up to `minimumStillDuration` (45 s, a tuning parameter of
+    /// ``CarryDetector/Configuration``) before the sample that decided it (``MotionEngine/carrySettledTime``).
+    /// Starts never decrease.
     case carry(CarryUpdate)
 
     /// The sensor settings to apply now, when this event switches the recording mode; else nil.
