@@ -7,15 +7,15 @@ import LocomotionDSP
 /// slow movements of a living person — breathing, postural sway, fidgeting — even while the person sits or stands
 /// still. The detector averages the samples over one-second blocks and compares how much those means move with
 /// what the sensor's white noise explains (the sample-to-sample differences measure it), over a window of
-/// `windowLength` seconds; two tests (`CarryWindow`) keep it independent of the sensor's noise,
-/// bias, quantisation, orientation and sampling rate:
-/// - a window that moves more than ``Configuration/maximumExcessDeviation`` beyond the noise makes the phone
+/// `windowLength` seconds (this and the thresholds below are tuning parameters of ``Configuration``); two tests
+/// (`CarryWindow`) keep it independent of the sensor's noise, bias, quantisation, orientation and sampling rate:
+/// - a window that moves more than `maximumExcessDeviation` beyond the noise makes the phone
 ///   **carried** from the second that moved (a phone picked up is carried within about a second);
-/// - a still stretch whose every window stays within it for ``Configuration/minimumStillDuration`` makes the phone
+/// - a still stretch whose every window stays within it for `minimumStillDuration` makes the phone
 ///   **not carried** from the start of the stretch (back-dated: the decision comes that long after the phone was
 ///   put down);
 /// - **unknown** until the first window is complete, and after a gap in the samples longer than
-///   ``Configuration/maximumGap`` until new evidence decides — unless the phone was not carried before the gap and
+///   `maximumGap` until new evidence decides — unless the phone was not carried before the gap and
 ///   lies where it lay (``CarryReason/resumed``).
 ///
 /// A stage of the streaming contract (<doc:StreamingStages>): ``push(_:emit:)`` each sample, ``advance(to:emit:)``
@@ -58,7 +58,7 @@ public struct CarryDetector: Sendable, Hashable, Codable {
     }
 
     /// The time (s) before which no update can start any more, nil before the first sample. Updates are back-dated:
-    /// a "not carried" to the start of its still stretch (up to ``Configuration/minimumStillDuration`` back), a first
+    /// a "not carried" to the start of its still stretch (up to `minimumStillDuration` back), a first
     /// decision to the start of its window; and none starts before the latest update.
     /// - Complexity: O(1).
     public var settledTime: Double? {
@@ -90,7 +90,7 @@ public struct CarryDetector: Sendable, Hashable, Codable {
     }
 
     /// Time has gone on to `time` (s) with no sample: reports a gap (unknown from the last sample on) once no
-    /// sample has come for longer than ``Configuration/maximumGap``.
+    /// sample has come for longer than `maximumGap`.
     /// - Complexity: O(1).
     public mutating func advance(to time: Double, emit: (CarryUpdate) -> Void) {
         guard let last = lastSampleTime, !window.isEmpty, time - last > configuration.maximumGap else { return }
@@ -98,7 +98,7 @@ public struct CarryDetector: Sendable, Hashable, Codable {
     }
 
     /// The input has ended: judges the last (partial) second with the window before it. A still stretch shorter
-    /// than ``Configuration/minimumStillDuration`` decides nothing. The detector can go on afterwards; its evidence
+    /// than `minimumStillDuration` decides nothing. The detector can go on afterwards; its evidence
     /// starts afresh.
     /// - Complexity: O(`windowLength`).
     public mutating func finish(emit: (CarryUpdate) -> Void) {
