@@ -5,10 +5,11 @@ import LocomotionDSP
 /// receive typed events — activity changes, steps and bouts, recording-mode switches with the sensor settings to
 /// apply, distance per local day, gaps in the data — and save the whole state as one `Codable` snapshot.
 ///
-/// Inside are the four stages an app would otherwise wire itself: an ``ActivityClassifier`` (or activity pushed by
-/// the app), a ``StepDetector``, a ``RecordingGate`` and an ``Odometer``. The engine feeds each the inputs it needs,
-/// in the recording order (``MotionInput``: fixes up to a sample's time, then the activity update that starts with
-/// the sample, then the sample as the gate's heartbeat), so the phone and `locomotion summarize` agree:
+/// Inside are the stages an app would otherwise wire itself: an ``ActivityClassifier`` (or activity pushed by
+/// the app), a ``StepDetector``, a ``RecordingGate``, an ``Odometer`` and a ``CarryDetector`` (carried or put down).
+/// The engine feeds each the inputs it needs, in the recording order (``MotionInput``: fixes up to a sample's time,
+/// then the activity update that starts with the sample, then the sample as the gate's heartbeat), so the phone and
+/// `locomotion summarize` agree:
 /// - Samples and fixes may arrive in any order across the two streams within
 ///   ``Configuration/maximumSkew`` (each stream in time order by itself): the engine merges them by time and
 ///   processes an input once nothing earlier can still arrive. ``flush(emit:)`` says that everything has arrived.
@@ -57,6 +58,8 @@ public struct MotionEngine: Sendable {
     private var stepGate: StepActivityGate
     private var gate: RecordingGate
     private var distance: OdometerFeed
+    /// Carried or put down; fed every sample when ``Configuration/detectsCarry``.
+    private var carrying: CarryDetector
 
     /// The latest update of the activity, nil before the first.
     public private(set) var activity: ActivityUpdate?
@@ -97,6 +100,7 @@ public struct MotionEngine: Sendable {
         stepGate = StepActivityGate(strongBoutSteps: configuration.steps.strongBoutSteps)
         gate = RecordingGate(configuration: configuration.gate)
         distance = OdometerFeed(configuration: configuration.odometer, timeZone: timeZone)
+        carrying = CarryDetector(configuration: configuration.carry)
     }
 
     // MARK: Reading
@@ -121,6 +125,15 @@ public struct MotionEngine: Sendable {
     /// ``StepDetector/refusedDuration``). Its ``StepDetector/stepCount`` includes the steps the activity gate held
     /// back or dropped (``stepCount`` does not).
     public var stepDetector: StepDetector { detector }
+    /// Whether the phone is carried, as last reported (``CarryState/unknown`` before the first decision, and always
+    /// when ``Configuration/detectsCarry`` is false).
+    public var carry: CarryState { carrying.state }
+    /// The carry detector, to read its latest update and evidence.
+    public var carryDetector: CarryDetector { carrying }
+    /// The time (s) before which no ``MotionEvent/carry(_:)`` event can start any more (carry updates are back-dated
+    /// to the start of a still stretch: ``CarryDetector/settledTime``); nil before the first sample or without
+    /// ``Configuration/detectsCarry``.
+    public var carrySettledTime: Double? { configuration.detectsCarry ? carrying.settledTime : nil }
     /// The odometer: one tally per local day that saw a fix (fixes recorded so far).
     public var odometer: Odometer { distance.odometer }
     /// Inputs waiting to be processed (merge within the skew, and fixes waiting for their activity).
@@ -248,6 +261,7 @@ public struct MotionEngine: Sendable {
         release(through: time, emit: emit)
         merger.close(through: time)
         try? gate.advance(to: time) { emit(.recording($0)) }
+        if configuration.detectsCarry { carrying.advance(to: time) { emit(.carry($0)) } }
         mergedTime = max(mergedTime ?? time, time)
         settleDistance(emit: emit)
     }
@@ -271,6 +285,7 @@ public struct MotionEngine: Sendable {
             for update in updates { take(update, emit: emit) }
         }
         distance.settle(before: .infinity, emit: emit)
+        if configuration.detectsCarry { carrying.finish { emit(.carry($0)) } }
         if let last = lastSampleTime { emit(.samplesEnded(time: last)) }
     }
 
@@ -322,6 +337,7 @@ public struct MotionEngine: Sendable {
         if configuration.countsSteps {
             detector.push(sample) { event in stepGate.push(event) { emit(Self.event(of: $0)) } }
         }
+        if configuration.detectsCarry { carrying.push(sample) { emit(.carry($0)) } }
         settleDistance(emit: emit)
     }
 
@@ -361,7 +377,7 @@ public struct MotionEngine: Sendable {
 extension MotionEngine: Codable {
     private enum CodingKeys: String, CodingKey {
         case configuration, merger, classifier, detector, stepGate, gate, distance, activity, firstSampleTime, lastSampleTime
-        case lateInputCount, latestSamplePushed, latestFixPushed, latestUpdatePushed, mergedTime
+        case lateInputCount, latestSamplePushed, latestFixPushed, latestUpdatePushed, mergedTime, carrying
     }
 
     /// Decodes a snapshot. O(size of the snapshot).
@@ -387,11 +403,14 @@ extension MotionEngine: Codable {
         latestFixPushed = try container.decodeIfPresent(Double.self, forKey: .latestFixPushed)
         latestUpdatePushed = try container.decodeIfPresent(Double.self, forKey: .latestUpdatePushed)
         mergedTime = try container.decodeIfPresent(Double.self, forKey: .mergedTime)
+        // Snapshots written before the carry detector existed start it afresh.
+        carrying = try container.decodeIfPresent(CarryDetector.self, forKey: .carrying)
+            ?? CarryDetector(configuration: configuration.carry)
         let classifies = configuration.activitySource != .external
         guard configuration.isValid, self.classifies == classifies, merger.mergesActivity == !classifies,
               detector.hasConsistentState, detector.configuration == configuration.steps,
               stepGate.strongBoutSteps == configuration.steps.strongBoutSteps,
-              gate.configuration == configuration.gate else {
+              gate.configuration == configuration.gate, carrying.configuration == configuration.carry else {
             throw DecodingError.dataCorruptedError(forKey: .configuration, in: container,
                                                    debugDescription: "the snapshot's stages do not fit its configuration")
         }
@@ -415,5 +434,6 @@ extension MotionEngine: Codable {
         try container.encodeIfPresent(latestFixPushed, forKey: .latestFixPushed)
         try container.encodeIfPresent(latestUpdatePushed, forKey: .latestUpdatePushed)
         try container.encodeIfPresent(mergedTime, forKey: .mergedTime)
+        if configuration.detectsCarry { try container.encode(carrying, forKey: .carrying) }
     }
 }

@@ -1,6 +1,6 @@
 extension MotionEngine.Configuration: ParameterizedConfiguration {
     /// The engine's own two settings, then those of the configurations it holds, under their names:
-    /// `classifier.…` (when the activity source is the classifier), `steps.…`, `gate.…`, `odometer.…`.
+    /// `classifier.…` (when the activity source is the classifier), `steps.…`, `gate.…`, `odometer.…`, `carry.…`.
     public static let parameters: [Parameter<Self>] = [
         .init("maximumSkew", \.maximumSkew, in: 0...3600, unit: "s"),
         .init("gapLimit", \.gapLimit, in: 0.01...3600, unit: "s"),
@@ -16,6 +16,7 @@ extension MotionEngine.Configuration: ParameterizedConfiguration {
         + StepDetector.Configuration.parameters.map { $0.nested(in: \.steps, as: "steps") }
         + RecordingGate.Configuration.parameters.map { $0.nested(in: \.gate, as: "gate") }
         + Odometer.Configuration.parameters.map { $0.nested(in: \.odometer, as: "odometer") }
+        + CarryDetector.Configuration.parameters.map { $0.nested(in: \.carry, as: "carry") }
 
     /// The relations within each configuration it holds.
     public func relationProblems() -> [ParameterError] {
@@ -29,6 +30,6 @@ extension MotionEngine.Configuration: ParameterizedConfiguration {
         var problems: [ParameterError] = []
         if case .classifier(let classifier) = activitySource { problems += prefixed(classifier.relationProblems(), "classifier") }
         return problems + prefixed(steps.relationProblems(), "steps") + prefixed(gate.relationProblems(), "gate")
-            + prefixed(odometer.relationProblems(), "odometer")
+            + prefixed(odometer.relationProblems(), "odometer") + prefixed(carry.relationProblems(), "carry")
     }
 }

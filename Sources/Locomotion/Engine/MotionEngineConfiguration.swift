@@ -12,6 +12,12 @@ extension MotionEngine {
         /// recording modes or distance are wanted; every other event is the same either way (the step detector
         /// feeds no other stage). Snapshots written before this setting existed read as `true`.
         public var countsSteps = true
+        /// Whether the engine tells carried from put down (true by default): ``MotionEvent/carry(_:)`` events and
+        /// ``MotionEngine/carry``. False leaves the ``CarryDetector`` out; every other event is the same either way
+        /// (no other stage reads it). Snapshots written before this setting existed read as `true`.
+        public var detectsCarry = true
+        /// The carry detector's thresholds.
+        public var carry = CarryDetector.Configuration()
         /// The recording gate's policy, profiles and timers.
         public var gate: RecordingGate.Configuration = .init()
         /// The odometer's filters and day start. By default distance accrues while any moving activity
@@ -39,10 +45,11 @@ extension MotionEngine {
 
 extension MotionEngine.Configuration {
     private enum CodingKeys: String, CodingKey {
-        case activitySource, steps, gate, odometer, maximumSkew, gapLimit, countsSteps
+        case activitySource, steps, gate, odometer, maximumSkew, gapLimit, countsSteps, detectsCarry, carry
     }
 
-    /// Decodes a configuration; one without `countsSteps` (written before it existed) counts steps.
+    /// Decodes a configuration; one without `countsSteps` or `detectsCarry` (written before they existed) counts
+    /// steps and detects carrying, with the default ``carry`` thresholds when they are absent.
     /// - Complexity: O(size of the configuration).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -53,10 +60,12 @@ extension MotionEngine.Configuration {
         maximumSkew = try container.decode(Double.self, forKey: .maximumSkew)
         gapLimit = try container.decode(Double.self, forKey: .gapLimit)
         countsSteps = try container.decodeIfPresent(Bool.self, forKey: .countsSteps) ?? true
+        detectsCarry = try container.decodeIfPresent(Bool.self, forKey: .detectsCarry) ?? true
+        carry = try container.decodeIfPresent(CarryDetector.Configuration.self, forKey: .carry) ?? .init()
     }
 
-    /// Encodes the configuration; `countsSteps` only when false, so that the snapshot of an engine that counts
-    /// steps is what it was before the setting existed.
+    /// Encodes the configuration; `countsSteps` and `detectsCarry` only when false and ``carry`` only when it is
+    /// not the default, so that a default configuration encodes as it did before those settings existed.
     /// - Complexity: O(size of the configuration).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -67,5 +76,7 @@ extension MotionEngine.Configuration {
         try container.encode(maximumSkew, forKey: .maximumSkew)
         try container.encode(gapLimit, forKey: .gapLimit)
         if !countsSteps { try container.encode(countsSteps, forKey: .countsSteps) }
+        if !detectsCarry { try container.encode(detectsCarry, forKey: .detectsCarry) }
+        if carry != CarryDetector.Configuration() { try container.encode(carry, forKey: .carry) }
     }
 }

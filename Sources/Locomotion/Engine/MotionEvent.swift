@@ -28,6 +28,12 @@ public enum MotionEvent: Sendable, Hashable, Codable {
     case gap(from: Double, to: Double)
     /// The input ended (``MotionEngine/finish(emit:)``); `time` is the last sample's time (s).
     case samplesEnded(time: Double)
+    /// Whether the phone is carried, from `update.start` on (until the next carry update), and why
+    /// (``CarryDetector``). Back-dated like activity updates: a phone put down is reported not carried from the
+    /// start of its still stretch, up to `minimumStillDuration` (45 s, a tuning parameter of
+    /// ``CarryDetector/Configuration``) before the sample that decided it (``MotionEngine/carrySettledTime``).
+    /// Starts never decrease.
+    case carry(CarryUpdate)
 
     /// The sensor settings to apply now, when this event switches the recording mode; else nil.
     public var profileToApply: RecordingProfile? {

@@ -13,6 +13,7 @@ enum ConvertSource: String, ExpressibleByArgument, CaseIterable {
     case basicMotions = "basicmotions"
     case ipolGaitLowerBack = "ipol-gait-lowerback"
     case mobgapLab = "mobgap-lab"
+    case hharStillPhones = "hhar-still-phones"
     // Location sources: converted to fixes CSV by `convertFixes` (ConvertCommand+Fixes.swift).
     case gsdc2021MTVNMEA = "gsdc2021-mtv-nmea"
     case gpx
@@ -28,6 +29,7 @@ enum ConvertSource: String, ExpressibleByArgument, CaseIterable {
         case .basicMotions: BasicMotions.self
         case .ipolGaitLowerBack: IPOLGaitLowerBack.self
         case .mobgapLab: MobgapLab.self
+        case .hharStillPhones: HHARStillPhones.self
         }
     }
 }
@@ -49,7 +51,8 @@ struct ConvertCommand: AsyncParsableCommand {
 
             Sources: us-tm2017, oxford-step-counter, mobifall-v2, geotecinit-sp-har, basicmotions, \
             ipol-gait-lowerback (lower-back IMU, 10 m walks with a U-turn), mobgap-lab (Mobilise-D lab data.mat, \
-            e.g. $D/mobgap-lab-ha002); and location \
+            e.g. $D/mobgap-lab-ha002), hhar-still-phones (phones lying still on a table: not carried; \
+            label stationary); and location \
             fixes: gsdc2021-mtv-nmea (phone chipset NMEA and the SPAN truth), gpx (any GPX files), each written as \
             NAME.fixes.csv (timestamp,latitude,longitude,horizontal_accuracy,speed) with the same summary row \
             (samples = fixes).

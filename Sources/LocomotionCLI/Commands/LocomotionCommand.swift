@@ -14,7 +14,7 @@ struct LocomotionCommand: AsyncParsableCommand {
             acceleration in g (pass --units ms2 for m/s²), an optional ground-truth label. Location fixes are CSV \
             `timestamp,latitude,longitude[,horizontal_accuracy][,speed]`, GPX or NMEA. Formats: Docs/formats.md.
 
-            label, steps, replay, summarize, evaluate and distance take one input or many (files, folders, \
+            label, steps, replay, carry, summarize, evaluate and distance take one input or many (files, folders, \
             patterns, or '-' for standard input), read in parallel (--jobs) with the same output for any \
             --jobs. Only data goes to standard output; warnings, summaries and progress go to standard error. \
             Exit status: 0 on success, 1 on bad input (the message names file and line), 2 on bad usage.
@@ -27,7 +27,7 @@ struct LocomotionCommand: AsyncParsableCommand {
               locomotion help replay
             """,
         subcommands: [
-            LabelCommand.self, StepsCommand.self, DistanceCommand.self, ReplayCommand.self,
+            LabelCommand.self, StepsCommand.self, DistanceCommand.self, ReplayCommand.self, CarryCommand.self,
             EvaluateCommand.self, PlotCommand.self, SummarizeCommand.self, EpochsCommand.self, DailyCommand.self,
             ConvertCommand.self, SimulateCommand.self,
         ]

@@ -48,7 +48,7 @@ package struct TraceSummaryRecorder: Sendable {
                summary.distance.last.map({ update.time >= $0.time }) ?? true {
                 summary.distance.append(TraceSummary.DistancePoint(time: update.time, dayDistance: update.tally.distance, day: day))
             }
-        case .samplesBegan, .gap, .samplesEnded: break
+        case .samplesBegan, .gap, .samplesEnded, .carry: break
         }
     }
 

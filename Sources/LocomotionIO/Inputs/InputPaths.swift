@@ -18,7 +18,7 @@ package enum InputPaths {
     /// A directory argument skips them; naming them explicitly (or by a pattern) still reads them.
     package static let traceCompanionSuffixes: Set<String> = [
         ".steps.csv", ".untimed-steps.csv", ".speeds.csv", ".fixes.csv", ".label.csv", ".step-times.csv",
-        ".replay.csv", ".distance.csv",
+        ".replay.csv", ".distance.csv", ".carry.csv",
         ".epochs.csv", ".daily.csv", ".segments.csv",
     ]
 

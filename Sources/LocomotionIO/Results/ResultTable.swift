@@ -18,7 +18,7 @@ package struct ResultColumn: Sendable, Hashable {
 }
 
 /// Every table the tool writes, its columns defined here once: the header of a CSV output and the keys of a JSON
-/// Lines output come from ``columns`` (the JSON of `label` and `replay` adds keys after them), the row writers of
+/// Lines output come from ``columns`` (the JSON of `label`, `replay` and `carry` adds keys after them), the row writers of
 /// ``TableRows`` fill them in that order, the Spark job's schema (`Integrations/spark/locomotion_spark/tables.json`)
 /// is generated from them (``sparkSchema``) and `Docs/cohorts.md` lists them; tests fail when either drifts.
 package enum ResultTable: String, CaseIterable, Sendable {
@@ -35,6 +35,8 @@ package enum ResultTable: String, CaseIterable, Sendable {
     case distanceDetails = "distance-details"
     /// `locomotion replay`: one row per recording-mode segment.
     case modes
+    /// `locomotion carry`: one row per stretch carried, not carried or unknown.
+    case carry
     /// `locomotion epochs`: one row per epoch.
     case epochs
     /// `locomotion daily`: one row per participant and local day.
@@ -61,6 +63,8 @@ package enum ResultTable: String, CaseIterable, Sendable {
                 + [.init("speed_added_m", .double), .init("sparse_chord_steps", .long)]
         case .modes:
             return [.init("start", .double), .init("end", .double), .init("mode", .string), .init("reason", .string)]
+        case .carry:
+            return [.init("start", .double), .init("end", .double), .init("state", .string), .init("reason", .string)]
         case .epochs:
             return [.init("file", .string), .init("participant", .string), .init("day", .string), .init("start", .double),
                     .init("end", .double), .init("local_start", .string), .init("activity", .string)]

@@ -182,4 +182,23 @@ package enum TableRows {
                 + ",\"trigger\":" + JSONObject.string(segment.reason.trigger.rawValue) + "}\n"
         }
     }
+
+    /// A row of `carry`'s table: a stretch of one carry state from `start` to `end` (s, the input's clock), opened by
+    /// `update`. In JSON also the evidence of that update (g): `excess_g` and `noise_g`.
+    package static func carry(start: Double, end: Double, update: CarryUpdate, format: OutputFormat) -> String {
+        switch format {
+        case .csv:
+            return line([.number("\(start)"), .number("\(end)"), .text(update.state.rawValue),
+                         .text(update.reason.rawValue)], table: .carry, format: .csv)
+        case .json:
+            var row = JSONObject()
+            row.add("start", number: NumberText.json(start))
+            row.add("end", number: NumberText.json(end))
+            row.add("state", update.state.rawValue)
+            row.add("reason", update.reason.rawValue)
+            row.add("excess_g", number: NumberText.json(update.excessDeviation))
+            row.add("noise_g", number: NumberText.json(update.noiseDeviation))
+            return row.line
+        }
+    }
 }

@@ -6,7 +6,8 @@ import LocomotionTestSupport
 /// diagnostics on stderr and nothing but data on stdout.
 @Suite(.enabled(if: ToolRunner.isAvailable, "the locomotion executable is not built (run `swift build` first)"))
 struct CommandLineContractTests {
-    static let commands = ["label", "steps", "distance", "replay", "evaluate", "plot", "summarize", "convert", "simulate"]
+    static let commands = ["label", "steps", "distance", "replay", "carry", "evaluate", "plot", "summarize", "convert",
+                           "simulate"]
 
     @Test func rootHelpListsEveryCommand() throws {
         let result = try ToolRunner.run(["--help"])

@@ -13,8 +13,9 @@ import LocomotionTestSupport
         "Locomotion.RecordingGate.Configuration": ["policy"],
         "Locomotion.Odometer.Configuration": ["movingActivities"],
         // The classifier's parameters are listed as `classifier.…` (checked below).
-        // `countsSteps` is a switch (whether the step detector runs), not a number with a range.
-        "Locomotion.MotionEngine.Configuration": ["gate.policy", "odometer.movingActivities", "activitySource", "countsSteps"],
+        // `countsSteps` and `detectsCarry` are switches (whether a stage runs), not numbers with a range.
+        "Locomotion.MotionEngine.Configuration": ["gate.policy", "odometer.movingActivities", "activitySource", "countsSteps",
+                                                  "detectsCarry"],
     ]
 
     /// The dotted paths of every stored leaf of `value` (nested structs are walked; an interval is a leaf).
@@ -50,12 +51,14 @@ import LocomotionTestSupport
         expectEverySettingListed(StepDetector.Configuration())
         expectEverySettingListed(RecordingGate.Configuration())
         expectEverySettingListed(Odometer.Configuration())
+        expectEverySettingListed(CarryDetector.Configuration())
         expectEverySettingListed(MotionEngine.Configuration())
-        // The engine holds the four, and lists each of their parameters under its name.
+        // The engine holds the five, and lists each of their parameters under its name.
         let engine = Set(MotionEngine.Configuration.parameterNames)
         for (prefix, names) in [("classifier", ActivityClassifier.Configuration.parameterNames),
                                 ("steps", StepDetector.Configuration.parameterNames),
-                                ("gate", RecordingGate.Configuration.parameterNames), ("odometer", Odometer.Configuration.parameterNames)] {
+                                ("gate", RecordingGate.Configuration.parameterNames), ("odometer", Odometer.Configuration.parameterNames),
+                                ("carry", CarryDetector.Configuration.parameterNames)] {
             for name in names { #expect(engine.contains(prefix + "." + name), "MotionEngine.Configuration lacks \(prefix).\(name)") }
         }
     }
@@ -66,6 +69,7 @@ import LocomotionTestSupport
         try RecordingGate.Configuration().validate()
         try Odometer.Configuration().validate()
         try Odometer.Configuration.unfiltered.validate()
+        try CarryDetector.Configuration().validate()
         try MotionEngine.Configuration().validate()
         var external = MotionEngine.Configuration()
         external.activitySource = .external
@@ -199,6 +203,16 @@ import LocomotionTestSupport
     @Test func noGateValueTraps() {
         let counts = expectNoTrap(RecordingGate.Configuration(), seed: 3) { configuration in
             _ = try? GateOracle.run(samples: Self.samples, fixes: Self.fixes, configuration: configuration)
+        }
+        #expect(counts.refused > 0 && counts.ran > 0)
+    }
+
+    @Test func noCarryDetectorValueTraps() {
+        let counts = expectNoTrap(CarryDetector.Configuration(), seed: 6) { configuration in
+            var detector = CarryDetector(configuration: configuration)
+            for sample in Self.samples { detector.push(sample) { _ in } }
+            detector.advance(to: Self.samples.last!.time + 1e6) { _ in }
+            detector.finish { _ in }
         }
         #expect(counts.refused > 0 && counts.ran > 0)
     }
