@@ -20,8 +20,8 @@ timestamps: the rate is inferred (24 Hz, Datasets/README.md). The same recording
 2. Steps while cycling: `locomotion steps` (shipped defaults; its classifier has no --config) on every session, per
    minute, and with --no-activity-gate (what the detector alone counts).
 3. Rides with their walks: per person a day spliced from the sessions, re-timed to follow each other:
-   still 5 min, the last 2 min of the walk, the whole ride, the first 2 min of the walk, still 5 min, the vehicle
-   session, still 5 min. `label` (full smoothing) per second; steps per part (a walk to and from the bike keeps its
+   the still session, the last 2 min of the walk, the whole ride, the first 2 min of the walk, the first 5 min of
+   the still session, the vehicle session, the last 5 min of the still session. `label` (full smoothing) per second; steps per part (a walk to and from the bike keeps its
    steps, the ride has none); and the gate with the `on-foot-and-cycling` policy open loop and closed loop (the
    collector applies the emitted profiles, low-power accelerometer at its default 10 Hz): walking and cycling
    recorded after the 30 s onset, still and vehicle time in low power.
@@ -364,11 +364,14 @@ def main():
         minutes = {p: duration_minutes(p) for p in traces[r]}
         for session in ["cycling", "walk", "run", "still", "vehicle"]:
             paths = [next(p for p in traces[r] if session_of(p) == session and person_of(p) == u) for u in PEOPLE]
-            cells = [" / ".join(f"{counted[name].get(p, (float('nan'),))[0] / minutes[p]:.1f}" for p in paths)
-                     for name, _ in binaries]
-            total = sum(counted["this build"].get(p, (0,))[0] for p in paths) / sum(minutes[p] for p in paths)
-            cells[0] += f" (all {total:.2f})"
-            solo = " / ".join(f"{alone.get(p, (float('nan'),))[0] / minutes[p]:.1f}" for p in paths)
+            def per_minute(result, p):
+                # `steps` refuses a trace sampled below the detector's 8 Hz (exit 1, no row).
+                return f"{result[p][0] / minutes[p]:.1f}" if p in result else "refused"
+            cells = [" / ".join(per_minute(counted[name], p) for p in paths) for name, _ in binaries]
+            if all(p in counted["this build"] for p in paths):
+                total = sum(counted["this build"][p][0] for p in paths) / sum(minutes[p] for p in paths)
+                cells[0] += f" (all {total:.2f})"
+            solo = " / ".join(per_minute(alone, p) for p in paths)
             out.append(f"| {r} | {session} | " + " | ".join(cells) + f" | {solo} |")
 
     # 3. Spliced days: activity, steps per part, the gate open and closed loop.

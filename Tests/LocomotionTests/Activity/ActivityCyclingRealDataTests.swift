@@ -29,13 +29,25 @@ struct ActivityCyclingRealDataTests {
         return segments.filter { $0.activity == activity }.reduce(0) { $0 + $1.duration } / total
     }
 
-    /// The steps a `MotionEngine` (classifier and step gate, as on a phone) counts in `samples`.
+    /// The steps a `MotionEngine` (classifier and step gate, as on a phone) counts in `samples`. Steps wait until the
+    /// activity at their time is final: never longer than the classifier's lag and a window, and none at the end.
     static func steps(_ samples: [AccelerometerSample]) throws -> [Double] {
         var engine = MotionEngine(timeZone: TimeZone(identifier: "UTC")!)
         var steps: [Double] = []
-        let collect = { (event: MotionEvent) in if case .step(let time) = event { steps.append(time) } }
-        for sample in samples { try engine.push(sample, emit: collect) }
-        engine.finish(emit: collect)
+        var oldestWait = 0.0
+        for sample in samples {
+            try engine.push(sample) { event in
+                if case .step(let time) = event {
+                    steps.append(time)
+                    oldestWait = max(oldestWait, sample.time - time)
+                }
+            }
+            #expect(engine.stepCount == steps.count)
+        }
+        engine.finish { if case .step(let time) = $0 { steps.append(time) } }
+        #expect(engine.waitingStepCount == 0 && engine.stepCount == steps.count)
+        let lag = ActivityClassifier.TemporalParameters().lag + ActivityClassifier.Configuration().windowDuration
+        #expect(oldestWait <= lag + 1, "a step reached the caller \(oldestWait) s late")
         return steps
     }
 
