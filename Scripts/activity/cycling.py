@@ -24,7 +24,8 @@ timestamps: the rate is inferred (24 Hz, Datasets/README.md). The same recording
    the still session, the vehicle session, the last 5 min of the still session. `label` (full smoothing) per second; steps per part (a walk to and from the bike keeps its
    steps, the ride has none); and the gate with the `on-foot-and-cycling` policy open loop and closed loop (the
    collector applies the emitted profiles, low-power accelerometer at its default 10 Hz): walking and cycling
-   recorded after the 30 s onset, still and vehicle time in low power.
+   recorded after the 30 s onset, still and vehicle time in low power. The gate also on a second day per person:
+   the still session, then the ride straight away (no walk to wake the gate first), then 5 min still.
 With --baseline (main's release binary), sections 1 (defaults, no choice) and 2 are also run with it.
 
 Converted and spliced traces go to TRACES/qrowd/ (written on first use).
@@ -231,20 +232,22 @@ def duration_minutes(path):
 PARTS = [("still", "still", "all"), ("walk to the bike", "walk", "last"), ("ride", "cycling", "all"),
          ("walk from the bike", "walk", "first"), ("still after", "still", "first"), ("vehicle", "vehicle", "all"),
          ("still at the end", "still", "last")]
+# The ride straight from rest (no walk to wake the gate first): the onset is the ride's own.
+RIDE_FROM_REST = [("still", "still", "all"), ("ride", "cycling", "all"), ("still after", "still", "first")]
 STILL_SECONDS, WALK_SECONDS = 300.0, 120.0
 
 
-def spliced(folder, sessions, person):
-    """A day of `person`'s 24 Hz sessions (PARTS), re-timed to follow each other one sample interval apart; returns
-    the trace path and [(part, start, end)]."""
-    path = os.path.join(folder, "days", f"qrowd-day_{person}.csv")
+def spliced(folder, sessions, person, parts_list=PARTS, kind="day"):
+    """A day of `person`'s 24 Hz sessions (`parts_list`), re-timed to follow each other one sample interval apart;
+    returns the trace path and [(part, start, end)]."""
+    path = os.path.join(folder, "days", f"qrowd-{kind}_{person}.csv")
     parts_path = path[:-4] + ".parts.json"
     if os.path.exists(path) and os.path.exists(parts_path):
         with open(parts_path) as f:
             return path, json.load(f)
     ts, xyzs, labels, parts = [], [], [], []
     clock = 0.0
-    for title, session, which in PARTS:
+    for title, session, which in parts_list:
         t, xyz, lab = C.read_trace(next(p for p in sessions if session_of(p) == session and person_of(p) == person))
         span = STILL_SECONDS if session == "still" else WALK_SECONDS if session == "walk" else t[-1] - t[0]
         keep = (t - t[0] < span) if which == "first" else (t[-1] - t < span) if which == "last" else np.ones(len(t), bool)
@@ -378,7 +381,7 @@ def main():
     out.append("\n## Rides with their walks (spliced days, 24 Hz reading; shipped defaults)\n")
     out.append("| person | part | seconds | label (full smoothing): share of the part's seconds | steps (this build) | steps / min | steps of the same stretch in its own session |")
     out.append("| --- | --- | --- | --- | --- | --- | --- |")
-    summaries = {"open": [], "closed": []}
+    summaries = {"open": [], "closed": [], "open, ride straight from rest": [], "closed, ride straight from rest": []}
     own = steps(binary, traces["24"])
     for person in PEOPLE:
         path, parts = spliced(folder, traces["24"], person)
@@ -407,6 +410,9 @@ def main():
             out.append(f"| {person} | {title} | {end - start:.0f} | {shares} | {n} | {60 * n / max(end - start, 1):.1f} | {alone} |")
         summaries["open"].append(replay(binary, path, []))
         summaries["closed"].append(replay(binary, path, ["--closed-loop"]))
+        rest, _ = spliced(folder, traces["24"], person, RIDE_FROM_REST, kind="ride-from-rest")
+        summaries["open, ride straight from rest"].append(replay(binary, rest, []))
+        summaries["closed, ride straight from rest"].append(replay(binary, rest, ["--closed-loop"]))
     out.append("\n### The gate (`replay --policy on-foot-and-cycling`, streaming classifier, shipped defaults)\n")
     out.append("| loop | walking and cycling recorded after the 30 s onset | still in low power after the stop timeout | vehicle in low power after the switch timeout | median / max onset (s) | bouts missed | samples received |")
     out.append("| --- | --- | --- | --- | --- | --- | --- |")
@@ -422,8 +428,9 @@ def main():
                    f" | {onset} | {missed} of {bouts} | {pct(received)} |")
         for person, s in zip(PEOPLE, ss):
             t = s["truth"]
+            vehicle = t['unrecordedMovingLowPowerShareAfterSwitchTimeout'] if t['unrecordedMovingTimeAfterSwitchTimeout'] else None
             out.append(f"| {loop}, {person} | {pct(t['recordedHighAccuracyShareAfterOnset'])} | "
-                       f"{pct(t['stillLowPowerShareAfterStopTimeout'])} | {pct(t['unrecordedMovingLowPowerShareAfterSwitchTimeout'])}"
+                       f"{pct(t['stillLowPowerShareAfterStopTimeout'])} | {pct(vehicle)}"
                        f" | {' / '.join(f'{d:.1f}' for d in t['onsetDelays'])} | {t['missedBouts']} of {t['recordedBouts']} | |")
 
     text = "\n".join(out) + "\n"
