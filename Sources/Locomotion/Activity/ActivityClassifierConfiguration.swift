@@ -147,9 +147,10 @@ extension ActivityClassifier {
         /// Ground speed (m/s) above which motion without gait can be cycling: 2.5 m/s = 9 km/h, faster than
         /// walking (≤ 2 m/s) and slower than any ride by car.
         public var cyclingMinimumSpeed: Double = 2.5
-        /// Ground speed (m/s) beyond which a pedalling rhythm is not taken for cycling: 16 m/s = 58 km/h, which
-        /// riders exceed only descending, where they freewheel. Between `vehicleMinimumSpeed` and this a
-        /// pedalling rhythm is cycling with low confidence (a fast rider), and the speed is in the explanation.
+        /// Ground speed (m/s) beyond which a pedalling rhythm is not taken for cycling but for a vehicle (a
+        /// passenger's leg): 16 m/s = 58 km/h, which riders exceed only descending, where they freewheel. Between
+        /// `vehicleMinimumSpeed` and this a pedalling rhythm is cycling with low confidence (a fast rider), and the
+        /// speed is in the explanation.
         public var cyclingMaximumSpeed: Double = 16
         /// Fixes with a worse horizontal accuracy (metres) are ignored for speed.
         public var speedMaximumAccuracy: Double = 50

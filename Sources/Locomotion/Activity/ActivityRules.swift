@@ -100,8 +100,9 @@ enum ActivityRules {
     /// with the leg (`pedallingMinimumWobble`), with no heel-strike peaks (`pedallingMaximumSkewness`). A fix
     /// says how sure: a bicycle's speed (`cyclingMinimumSpeed`…`vehicleMinimumSpeed`) high; a walker's or a
     /// vehicle's speed (up to `cyclingMaximumSpeed`) low, the disagreement in the explanation's `speed_mps`;
-    /// beyond `cyclingMaximumSpeed` the rhythm is not pedalling (nil, and the speed rules decide). Without a fix,
-    /// by periodicity as for gait. Nil also while the rule-only model reports a ride (a passenger's leg).
+    /// beyond `cyclingMaximumSpeed` the rhythm is neither a bicycle's nor a walker's (a passenger's leg): the ride
+    /// is a vehicle's (`speed-vehicle`), not left to the gait rules, which would take the slow rhythm for a walk.
+    /// Without a fix, by periodicity as for gait. Nil while the rule-only model reports a ride.
     static func pedalling(_ f: ActivityFeatures, speed: Double?, reported: MotionActivity?,
                           _ c: ActivityClassifier.Configuration) -> WindowDecision? {
         guard f.periodicity >= c.pedallingMinimumPeriodicity, c.pedallingPeriod.contains(f.period),
@@ -110,7 +111,9 @@ enum ActivityRules {
               f.skewness <= c.pedallingMaximumSkewness, reported != .automotive else { return nil }
         let confidence: ActivityConfidence
         if let speed {
-            guard speed < c.cyclingMaximumSpeed else { return nil }
+            if speed >= c.cyclingMaximumSpeed {
+                return WindowDecision(activity: .automotive, confidence: .high, rule: .speedVehicle)
+            }
             confidence = speed >= c.cyclingMinimumSpeed && speed < c.vehicleMinimumSpeed ? .high : .low
         } else {
             confidence = f.periodicity >= 0.5 ? .high : .medium

@@ -273,9 +273,10 @@ import Testing
         #expect(slow.rule == .pedalling && slow.confidence == .low)
         let fast = Self.decide(f, speed: Self.c.vehicleMinimumSpeed)
         #expect(fast.rule == .pedalling && fast.confidence == .low)
-        // Beyond a bicycle's speed the rhythm is left to the rules after pedalling (here the gait rules: gait wins
-        // over speed, as for a runner).
-        #expect(Self.decide(f, speed: Self.c.cyclingMaximumSpeed).rule != .pedalling)
+        // Beyond a bicycle's speed the slow rhythm is no walk either (the gait rules would take it for one): a
+        // vehicle, as the speed says.
+        let car = Self.decide(f, speed: Self.c.cyclingMaximumSpeed)
+        #expect(car.rule == .speedVehicle && car.activity == .automotive && car.confidence == .high)
         // The rule-only model's ride context: a passenger's leg is not a bicycle.
         #expect(Self.decide(f, reported: .automotive).rule != .pedalling)
     }
