@@ -114,7 +114,7 @@ public struct MotionEngine: Sendable {
         detector.stepCount - steps.gate.droppedStepCount - steps.gate.heldStepCount - steps.waitingStepCount
     }
     /// Steps detected whose activity is not yet final, so not yet judged by the step gate nor in ``stepCount``:
-    /// those of the last ``settledTime`` lag (with the classifier's default lag, at most about 25 s of steps). An app
+    /// those of the last ``settledTime`` lag (with the classifier's default lag, about 25 s of steps). An app
     /// can show them as provisional; while cycling or in a vehicle some will be dropped.
     public var waitingStepCount: Int { steps.waitingStepCount }
     /// Whether a walking bout is going on.
