@@ -35,17 +35,17 @@ extension ActivitySegmenter {
     public mutating func add(_ update: ActivityUpdate, emit: (ActivitySegment) -> Void) { push(update, emit: emit) }
 }
 
-extension GatingSegmenter {
+extension RecordingGate.Segmenter {
     @available(*, deprecated, message: "use push(_:emit:)")
-    public mutating func push(_ event: GatingEvent) -> GatingSegment? {
-        var closed: GatingSegment?
+    public mutating func push(_ event: RecordingGate.Event) -> RecordingGate.Segment? {
+        var closed: RecordingGate.Segment?
         push(event) { closed = $0 }
         return closed
     }
 
     @available(*, deprecated, message: "use finish(at:emit:)")
-    public mutating func finish(at time: Double) -> GatingSegment? {
-        var closed: GatingSegment?
+    public mutating func finish(at time: Double) -> RecordingGate.Segment? {
+        var closed: RecordingGate.Segment?
         finish(at: time) { closed = $0 }
         return closed
     }
@@ -53,22 +53,22 @@ extension GatingSegmenter {
 
 extension RecordingGate {
     @available(*, deprecated, message: "use push(_:emit:)")
-    public mutating func process(_ input: GatingInput, into events: inout [GatingEvent]) throws(GatingError) {
+    public mutating func process(_ input: RecordingGate.Input, into events: inout [RecordingGate.Event]) throws(RecordingGateError) {
         try push(input) { events.append($0) }
     }
 
     @available(*, deprecated, message: "use push(_:emit:)")
-    public mutating func process(_ update: ActivityUpdate, into events: inout [GatingEvent]) throws(GatingError) {
+    public mutating func process(_ update: ActivityUpdate, into events: inout [RecordingGate.Event]) throws(RecordingGateError) {
         try push(update) { events.append($0) }
     }
 
     @available(*, deprecated, message: "use push(_:emit:)")
-    public mutating func process(_ fix: LocationFix, into events: inout [GatingEvent]) throws(GatingError) {
+    public mutating func process(_ fix: LocationFix, into events: inout [RecordingGate.Event]) throws(RecordingGateError) {
         try push(fix) { events.append($0) }
     }
 
     @available(*, deprecated, message: "use advance(to:emit:)")
-    public mutating func advance(to time: Double, into events: inout [GatingEvent]) throws(GatingError) {
+    public mutating func advance(to time: Double, into events: inout [RecordingGate.Event]) throws(RecordingGateError) {
         try advance(to: time) { events.append($0) }
     }
 }

@@ -43,7 +43,7 @@ struct DistanceCommand: AsyncParsableCommand {
     var trace: String?
 
     @Option(help: "With --trace, the activities that count as moving: on-foot, on-foot-and-cycling or any-movement.")
-    var moving: String = GatingPolicy.anyMovement.name
+    var moving: String = RecordingGate.Policy.anyMovement.name
 
     @Option(help: ArgumentHelp("IANA time zone whose local days split the distance (default: this system's zone).", valueName: "zone"))
     var timeZone: String?
@@ -52,13 +52,13 @@ struct DistanceCommand: AsyncParsableCommand {
     var dayStart: String = "00:00"
 
     @Option(parsing: .unconditional, help: "Jump filter in metres from the last accepted fix, or `off`.")
-    var jumpLimit: Limit = Limit(OdometerConfiguration().jumpLimit)
+    var jumpLimit: Limit = Limit(Odometer.Configuration().jumpLimit)
 
     @Option(parsing: .unconditional, help: "Largest trusted horizontal accuracy in metres, or `off`.")
-    var maxAccuracy: Limit = Limit(OdometerConfiguration().maximumHorizontalAccuracy)
+    var maxAccuracy: Limit = Limit(Odometer.Configuration().maximumHorizontalAccuracy)
 
     @Option(parsing: .unconditional, help: "Consecutive consistent fixes that re-anchor the odometer after a jump or gap.")
-    var reanchorFixes: Int = OdometerConfiguration().consistentFixesToReanchor
+    var reanchorFixes: Int = Odometer.Configuration().consistentFixesToReanchor
 
     @Flag(help: "Switch the jump and accuracy filters off: a plain geodesic sum per day.")
     var noFilters = false
@@ -76,11 +76,11 @@ struct DistanceCommand: AsyncParsableCommand {
     @OptionGroup var inputOptions: InputOptions
 
     func run() async throws {
-        guard let policy = GatingPolicy.named(moving) else {
+        guard let policy = RecordingGate.Policy.named(moving) else {
             throw CommandFailure.badUsage("--moving must be on-foot, on-foot-and-cycling or any-movement, not '\(moving)'")
         }
         let zone = try resolveTimeZone()
-        var configuration = OdometerConfiguration()
+        var configuration = Odometer.Configuration()
         configuration.jumpLimit = noFilters ? .infinity : jumpLimit.value
         configuration.maximumHorizontalAccuracy = noFilters ? .infinity : maxAccuracy.value
         configuration.trustsFixesWithoutAccuracy = !requireAccuracy

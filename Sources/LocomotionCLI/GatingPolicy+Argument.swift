@@ -1,10 +1,10 @@
 import ArgumentParser
 import Locomotion
 
-/// `--policy NAME`: one of the built-in policies, by the name `GatingPolicy.named(_:)` knows.
-extension GatingPolicy: ExpressibleByArgument {
+/// `--policy NAME`: one of the built-in policies, by the name `RecordingGate.Policy.named(_:)` knows.
+extension RecordingGate.Policy: ExpressibleByArgument {
     public init?(argument: String) {
-        guard let policy = GatingPolicy.named(argument) else { return nil }
+        guard let policy = RecordingGate.Policy.named(argument) else { return nil }
         self = policy
     }
 

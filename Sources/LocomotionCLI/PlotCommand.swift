@@ -52,7 +52,7 @@ struct PlotCommand: AsyncParsableCommand {
     var relativeTime = false
 
     @Option(help: "Gating policy for the mode lane: on-foot, on-foot-and-cycling or any-movement.")
-    var policy: GatingPolicy = .onFoot
+    var policy: RecordingGate.Policy = .onFoot
 
     @Flag(help: "No progress line on standard error (shown only when standard error is a terminal).")
     var quiet = false

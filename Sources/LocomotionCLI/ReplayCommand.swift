@@ -44,7 +44,7 @@ struct ReplayCommand: AsyncParsableCommand {
     var fixes: String?
 
     @Option(help: "Which activities are recorded: on-foot, on-foot-and-cycling or any-movement.")
-    var policy: GatingPolicy = .onFoot
+    var policy: RecordingGate.Policy = .onFoot
 
     @Option(help: "Write the summary as JSON to this file instead of text on stderr.")
     var summary: String?
@@ -56,16 +56,16 @@ struct ReplayCommand: AsyncParsableCommand {
     var labelConfidence: ActivityConfidence = .medium
 
     @Option(parsing: .unconditional, help: "Seconds a recorded activity must last before recording starts (the entry dwell).")
-    var entryDwell: Double = GatingConfiguration().entryDwell
+    var entryDwell: Double = RecordingGate.Configuration().entryDwell
 
     @Option(help: "Confidence at which a recorded activity starts recording at once: low, medium, high or none.")
     var immediateEntryConfidence: ImmediateEntry = .high
 
     @Option(parsing: .unconditional, help: "Seconds of stillness or unknown activity before recording stops.")
-    var stopTimeout: Double = GatingConfiguration().stopTimeout
+    var stopTimeout: Double = RecordingGate.Configuration().stopTimeout
 
     @Option(parsing: .unconditional, help: "Seconds of an unrecorded moving activity (e.g. a vehicle under on-foot) before recording stops.")
-    var switchTimeout: Double = GatingConfiguration().switchTimeout
+    var switchTimeout: Double = RecordingGate.Configuration().switchTimeout
 
     @Option(help: "Also write every gate event (state change with its full reason) as JSON Lines to this file.")
     var events: String?
@@ -85,10 +85,10 @@ struct ReplayCommand: AsyncParsableCommand {
     @OptionGroup var classifierOptions: ClassifierOptions
 
     /// The gate's constants from the options, each checked against its parameter's range.
-    func gatingConfiguration() throws -> GatingConfiguration {
+    func gatingConfiguration() throws -> RecordingGate.Configuration {
         var lowPower = RecordingProfile.lowPower
         lowPower.accelerometerRate = lowPowerAccelerometerRate
-        let configuration = GatingConfiguration(
+        let configuration = RecordingGate.Configuration(
             policy: policy, lowPowerProfile: lowPower, entryDwell: entryDwell,
             immediateEntryConfidence: immediateEntryConfidence.confidence, stopTimeout: stopTimeout,
             switchTimeout: switchTimeout)

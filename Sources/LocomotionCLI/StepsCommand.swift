@@ -104,7 +104,7 @@ struct StepsCommand: AsyncParsableCommand {
     ///
     /// - Throws: ``InputError`` for bad input; ``CommandFailure`` (bad input) for a trace with too few samples or
     ///   sampled below the detector's minimum rate.
-    static func detectSteps(path: String, options: TraceReadingOptions, configuration: StepDetectorConfiguration,
+    static func detectSteps(path: String, options: TraceReadingOptions, configuration: StepDetector.Configuration,
                             gated: Bool = true, diagnostics: inout String, progress: ReadProgress) throws -> StepDetection {
         var engineConfiguration = MotionEngine.Configuration()
         engineConfiguration.steps = configuration
@@ -144,8 +144,8 @@ struct StepsCommand: AsyncParsableCommand {
         return StepDetection(steps: steps, bouts: bouts, refusedDuration: detector.refusedDuration)
     }
 
-    private func detectorConfiguration() throws -> StepDetectorConfiguration {
-        try ParameterOptions.configuration(StepDetectorConfiguration.default, settings: parameters)
+    private func detectorConfiguration() throws -> StepDetector.Configuration {
+        try ParameterOptions.configuration(StepDetector.Configuration.default, settings: parameters)
     }
 
     /// The summary as a CSV table with one row, for several inputs in one output.

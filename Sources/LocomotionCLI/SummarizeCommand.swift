@@ -55,7 +55,7 @@ struct SummarizeCommand: AsyncParsableCommand {
     var timeZone: String?
 
     @Option(help: "Gating policy: on-foot, on-foot-and-cycling or any-movement.")
-    var policy: GatingPolicy = .onFoot
+    var policy: RecordingGate.Policy = .onFoot
 
     @Option(help: "Report encoding: text for people, or json (one object on one line) for scripts.")
     var format: ReportFormat = .text

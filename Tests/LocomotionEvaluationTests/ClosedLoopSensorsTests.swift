@@ -16,9 +16,9 @@ import LocomotionEvaluation
     /// A mode switch to `profile` at `time`, as the engine reports it.
     static func switchEvent(to profile: RecordingProfile, at time: Double) -> MotionEvent {
         let mode: RecordingMode = profile == full ? .highAccuracy : .lowPower
-        return .recording(GatingEvent(time: time, phase: mode == .highAccuracy ? .recording : .idle, mode: mode,
+        return .recording(RecordingGate.Event(time: time, phase: mode == .highAccuracy ? .recording : .idle, mode: mode,
                                       profile: profile, changesMode: true,
-                                      reason: GatingReason(rule: mode == .highAccuracy ? .dwell : .stopTimeout, trigger: .timer)))
+                                      reason: RecordingGate.Reason(rule: mode == .highAccuracy ? .dwell : .stopTimeout, trigger: .timer)))
     }
 
     /// Times of a `rate` Hz row stream from `start` for `seconds`, with ±20 % jitter from a fixed pattern.
@@ -119,8 +119,8 @@ import LocomotionEvaluation
     }
 
     @Test func aFreshEngineStartsTheCollectorInLowPower() {
-        let sensors = ClosedLoopSensors(configuration: GatingConfiguration())
-        #expect(sensors.profile == GatingConfiguration().lowPowerProfile)
+        let sensors = ClosedLoopSensors(configuration: RecordingGate.Configuration())
+        #expect(sensors.profile == RecordingGate.Configuration().lowPowerProfile)
         #expect(sensors.fullRate == RecordingProfile.highAccuracy.accelerometerRate)
     }
 }

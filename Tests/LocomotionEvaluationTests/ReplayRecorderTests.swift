@@ -35,7 +35,7 @@ import LocomotionTestSupport
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
     func streamedEqualsBatch(seed: UInt64) throws {
         let (samples, labels) = Self.trace(seed: seed, count: 40_000)
-        let configuration = GatingConfiguration(policy: seed % 2 == 0 ? .onFoot : .anyMovement)
+        let configuration = RecordingGate.Configuration(policy: seed % 2 == 0 ? .onFoot : .anyMovement)
         let confidence: ActivityConfidence = seed % 3 == 0 ? .high : .medium
         let batch = try GatingReplay.run(samples: samples, labels: labels, fixes: [], source: .external,
                                          labelConfidence: confidence, configuration: configuration)

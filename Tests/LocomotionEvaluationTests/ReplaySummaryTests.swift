@@ -5,9 +5,9 @@ import Locomotion
 /// The replay summary on hand-built segments whose figures are known.
 @Suite struct ReplaySummaryTests {
     static let segments = [
-        GatingSegment(start: 0, end: 100, mode: .lowPower, reason: .init(rule: .initial, trigger: .clock)),
-        GatingSegment(start: 100, end: 400, mode: .highAccuracy, reason: .init(rule: .dwell, trigger: .timer, activity: .walking)),
-        GatingSegment(start: 400, end: 1000, mode: .lowPower, reason: .init(rule: .stopTimeout, trigger: .timer, activity: .stationary)),
+        RecordingGate.Segment(start: 0, end: 100, mode: .lowPower, reason: .init(rule: .initial, trigger: .clock)),
+        RecordingGate.Segment(start: 100, end: 400, mode: .highAccuracy, reason: .init(rule: .dwell, trigger: .timer, activity: .walking)),
+        RecordingGate.Segment(start: 400, end: 1000, mode: .lowPower, reason: .init(rule: .stopTimeout, trigger: .timer, activity: .stationary)),
     ]
     static let truth = [
         ActivitySegment(start: 0, end: 70, activity: .stationary, confidence: .high),
@@ -51,9 +51,9 @@ import Locomotion
     @Test func switchInSteadyTimeAndLostHour() throws {
         // A walk never recorded, and a flicker to high accuracy in the middle of a still hour.
         let segments = [
-            GatingSegment(start: 0, end: 5000, mode: .lowPower, reason: .init(rule: .initial, trigger: .clock)),
-            GatingSegment(start: 5000, end: 5010, mode: .highAccuracy, reason: .init(rule: .confident, trigger: .activity, activity: .walking)),
-            GatingSegment(start: 5010, end: 7200, mode: .lowPower, reason: .init(rule: .stopTimeout, trigger: .timer)),
+            RecordingGate.Segment(start: 0, end: 5000, mode: .lowPower, reason: .init(rule: .initial, trigger: .clock)),
+            RecordingGate.Segment(start: 5000, end: 5010, mode: .highAccuracy, reason: .init(rule: .confident, trigger: .activity, activity: .walking)),
+            RecordingGate.Segment(start: 5010, end: 7200, mode: .lowPower, reason: .init(rule: .stopTimeout, trigger: .timer)),
         ]
         let truth = [
             ActivitySegment(start: 0, end: 600, activity: .walking, confidence: .high),

@@ -31,7 +31,7 @@ struct ActivityFeatureStage: Sendable, Codable {
         sparseInputMaximumGap = max(c.maximumGap, c.sparseInputMaximumGap)
         sparseInputRate = c.rhythmMinimumInputRate
         // The resampler bridges the longer, sparse-phone limit; `push` cuts at `maximumGap` for other phones.
-        resampler = Resampler(rate: c.sampleRate, maxGap: sparseInputMaximumGap)
+        resampler = Resampler(rate: c.sampleRate, maximumGap: sparseInputMaximumGap)
         windows = Windows(configuration: c)
     }
 

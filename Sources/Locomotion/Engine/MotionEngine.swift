@@ -107,7 +107,7 @@ public struct MotionEngine: Sendable {
     /// The sensor settings of the current mode.
     public var profile: RecordingProfile { gate.profile }
     /// The gate's current phase.
-    public var phase: GatingPhase { gate.phase }
+    public var phase: RecordingGate.Phase { gate.phase }
     /// Steps counted so far (those the step gate dropped, still holds in a vehicle or has not yet judged — the
     /// activity at their time is not final — are not).
     public var stepCount: Int {

@@ -13,9 +13,9 @@ extension MotionEngine.Configuration: ParameterizedConfiguration {
                 if case .classifier = configuration.activitySource { configuration.activitySource = .classifier(classifier) }
             })
         }
-        + StepDetectorConfiguration.parameters.map { $0.nested(in: \.steps, as: "steps") }
-        + GatingConfiguration.parameters.map { $0.nested(in: \.gating, as: "gating") }
-        + OdometerConfiguration.parameters.map { $0.nested(in: \.odometer, as: "odometer") }
+        + StepDetector.Configuration.parameters.map { $0.nested(in: \.steps, as: "steps") }
+        + RecordingGate.Configuration.parameters.map { $0.nested(in: \.gating, as: "gating") }
+        + Odometer.Configuration.parameters.map { $0.nested(in: \.odometer, as: "odometer") }
 
     /// The relations within each configuration it holds.
     public func relationProblems() -> [ParameterError] {

@@ -5,7 +5,7 @@ extension MotionEngine {
         /// ``Locomotion/ActivitySource/external`` the app pushes activity updates (``MotionEngine/push(_:emit:)-(ActivityUpdate,_)``).
         public var activitySource: Locomotion.ActivitySource = .classifier(.init())
         /// The step detector's parameters.
-        public var steps: StepDetectorConfiguration = .default
+        public var steps: StepDetector.Configuration = .default
         /// Whether the engine counts steps (true by default). False leaves the step detector out — no
         /// ``MotionEvent/step(time:)`` or ``MotionEvent/boutEnded(_:)`` events, ``MotionEngine/stepCount`` stays 0 —
         /// and saves its cost (a quarter of `locomotion replay`'s CPU time at 50 Hz) where only activity,
@@ -13,10 +13,10 @@ extension MotionEngine {
         /// feeds no other stage). Snapshots written before this setting existed read as `true`.
         public var countsSteps = true
         /// The recording gate's policy, profiles and timers.
-        public var gating: GatingConfiguration = .init()
+        public var gating: RecordingGate.Configuration = .init()
         /// The odometer's filters and day start. By default distance accrues while any moving activity
         /// (walking, running, cycling, automotive) is reported, as `locomotion summarize` counts it.
-        public var odometer = OdometerConfiguration(movingActivities: GatingPolicy.anyMovement.recordedActivities)
+        public var odometer = Odometer.Configuration(movingActivities: RecordingGate.Policy.anyMovement.recordedActivities)
         /// How far (s) an input may arrive behind the latest input of the other stream: samples and fixes are
         /// merged in time order, and an input is processed once nothing earlier can still come, i.e. once the
         /// latest input is this much later (or at ``MotionEngine/flush(emit:)``). 2 s covers the usual delivery
@@ -47,9 +47,9 @@ extension MotionEngine.Configuration {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         activitySource = try container.decode(Locomotion.ActivitySource.self, forKey: .activitySource)
-        steps = try container.decode(StepDetectorConfiguration.self, forKey: .steps)
-        gating = try container.decode(GatingConfiguration.self, forKey: .gating)
-        odometer = try container.decode(OdometerConfiguration.self, forKey: .odometer)
+        steps = try container.decode(StepDetector.Configuration.self, forKey: .steps)
+        gating = try container.decode(RecordingGate.Configuration.self, forKey: .gating)
+        odometer = try container.decode(Odometer.Configuration.self, forKey: .odometer)
         maximumSkew = try container.decode(Double.self, forKey: .maximumSkew)
         gapLimit = try container.decode(Double.self, forKey: .gapLimit)
         countsSteps = try container.decodeIfPresent(Bool.self, forKey: .countsSteps) ?? true

@@ -18,7 +18,7 @@ public enum MotionEvent: Sendable, Hashable, Codable {
     case boutEnded(WalkingBout)
     /// The recording gate changed state. When `event.changesMode` is true the collector switches its sensors to
     /// `event.profile` (location accuracy and distance filter, accelerometer rate).
-    case recording(GatingEvent)
+    case recording(RecordingGate.Event)
     /// The odometer took a location fix: what it did with it and the tally of the fix's local day.
     case distance(DistanceUpdate)
     /// The first accelerometer sample, at `time` (s).

@@ -12,7 +12,7 @@ struct OdometerFeed: Sendable, Codable {
     private var waiting = InputQueue<FixStreamItem>()
     private var updates = InputQueue<ActivityUpdate>()
 
-    init(configuration: OdometerConfiguration, timeZone: TimeZone) {
+    init(configuration: Odometer.Configuration, timeZone: TimeZone) {
         odometer = Odometer(configuration: configuration, timeZone: timeZone)
     }
 

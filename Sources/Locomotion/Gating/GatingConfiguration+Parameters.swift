@@ -1,4 +1,4 @@
-extension GatingConfiguration: ParameterizedConfiguration {
+extension RecordingGate.Configuration: ParameterizedConfiguration {
     /// Every constant with the range it may take (durations up to a day, distances up to 100 km; see
     /// `Docs/gating.md`). The policy (a set of activities) is not a number and is chosen by name.
     public static let parameters: [Parameter<Self>] = [

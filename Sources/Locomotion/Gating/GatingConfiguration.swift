@@ -1,8 +1,8 @@
 /// The tunable constants of a ``RecordingGate``. Durations in seconds,
 /// distances in metres. Each default is explained in Docs/gating.md.
-public struct GatingConfiguration: Sendable, Hashable, Codable {
+public struct RecordingGate.Configuration: Sendable, Hashable, Codable {
     /// Which activities are recorded.
-    public var policy: GatingPolicy
+    public var policy: RecordingGate.Policy
     /// Settings reported with ``RecordingMode/highAccuracy``.
     public var highAccuracyProfile: RecordingProfile
     /// Settings reported with ``RecordingMode/lowPower``.
@@ -50,7 +50,7 @@ public struct GatingConfiguration: Sendable, Hashable, Codable {
 
     /// Creates a configuration; every parameter has the documented default.
     public init(
-        policy: GatingPolicy = .onFoot,
+        policy: RecordingGate.Policy = .onFoot,
         highAccuracyProfile: RecordingProfile = .highAccuracy,
         lowPowerProfile: RecordingProfile = .lowPower,
         entryDwell: Double = 15,

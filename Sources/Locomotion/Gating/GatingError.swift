@@ -1,5 +1,5 @@
 /// An input the gate cannot take: its time is not a number or goes back.
-public enum GatingError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum RecordingGateError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A time that is NaN or infinite.
     case nonFiniteTime(Double)
     /// An activity update that starts before the previous update.

@@ -1,6 +1,6 @@
 /// One input of a ``RecordingGate``, for feeding a merged, time-ordered
-/// stream (replay, tests) through ``RecordingGate/push(_:emit:)-(GatingInput,_)``.
-public enum GatingInput: Sendable, Hashable, Codable {
+/// stream (replay, tests) through ``RecordingGate/push(_:emit:)-(RecordingGate/Input,_)``.
+public enum RecordingGate.Input: Sendable, Hashable, Codable {
     /// An activity update from the classifier.
     case activity(ActivityUpdate)
     /// A location fix.

@@ -1,5 +1,5 @@
 /// The state of a ``RecordingGate``, without its timers.
-public enum GatingPhase: String, Sendable, Hashable, Codable, CaseIterable {
+public enum RecordingGate.Phase: String, Sendable, Hashable, Codable, CaseIterable {
     /// Low power; no recorded activity seen (or confined after pacing).
     case idle
     /// Low power; a recorded activity is being held for the entry dwell.

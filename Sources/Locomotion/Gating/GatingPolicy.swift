@@ -4,9 +4,9 @@
 /// a value built from any set of moving activities:
 ///
 /// ```swift
-/// let runsOnly = GatingPolicy(name: "running", recordedActivities: [.running])
+/// let runsOnly = RecordingGate.Policy(name: "running", recordedActivities: [.running])
 /// ```
-public struct GatingPolicy: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct RecordingGate.Policy: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A short name, used in summaries and on the command line.
     public var name: String
     /// The activities recorded at high accuracy. Stationary and unknown are
@@ -20,17 +20,17 @@ public struct GatingPolicy: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// Walking and running: a step-data collector.
-    public static let onFoot = GatingPolicy(name: "on-foot", recordedActivities: [.walking, .running])
+    public static let onFoot = RecordingGate.Policy(name: "on-foot", recordedActivities: [.walking, .running])
     /// Walking, running and cycling: a bike tracker.
-    public static let onFootAndCycling = GatingPolicy(name: "on-foot-and-cycling", recordedActivities: [.walking, .running, .cycling])
+    public static let onFootAndCycling = RecordingGate.Policy(name: "on-foot-and-cycling", recordedActivities: [.walking, .running, .cycling])
     /// Every moving activity, vehicles included: a travel diary.
-    public static let anyMovement = GatingPolicy(name: "any-movement", recordedActivities: [.walking, .running, .cycling, .automotive])
+    public static let anyMovement = RecordingGate.Policy(name: "any-movement", recordedActivities: [.walking, .running, .cycling, .automotive])
 
     /// The built-in policies, in order of inclusiveness.
-    public static let builtIn: [GatingPolicy] = [.onFoot, .onFootAndCycling, .anyMovement]
+    public static let builtIn: [RecordingGate.Policy] = [.onFoot, .onFootAndCycling, .anyMovement]
 
     /// The built-in policy called `name`, or nil.
-    public static func named(_ name: String) -> GatingPolicy? { builtIn.first { $0.name == name } }
+    public static func named(_ name: String) -> RecordingGate.Policy? { builtIn.first { $0.name == name } }
 
     /// True when `activity` is recorded under this policy.
     @inlinable
@@ -39,7 +39,7 @@ public struct GatingPolicy: Sendable, Hashable, Codable, CustomStringConvertible
     public var description: String { name }
 }
 
-extension GatingPolicy {
+extension RecordingGate.Policy {
     private enum CodingKeys: String, CodingKey { case name, recordedActivities }
 
     /// Encodes the name and the activities in the order of `MotionActivity.allCases`, so that equal policies encode

@@ -1,9 +1,9 @@
 /// Why the gate changed state: the rule, what set it off, and the evidence.
-public struct GatingReason: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct RecordingGate.Reason: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The rule that fired.
-    public var rule: GatingRule
+    public var rule: RecordingGate.Rule
     /// The input kind (or timer) that set the rule off.
-    public var trigger: GatingTrigger
+    public var trigger: RecordingGate.Trigger
     /// The activity the rule looked at, when it looked at one.
     public var activity: MotionActivity?
     /// The duration the rule measured in seconds: dwell, stop or gap length,
@@ -13,7 +13,7 @@ public struct GatingReason: Sendable, Hashable, Codable, CustomStringConvertible
     public var distance: Double?
 
     /// Creates a reason.
-    public init(rule: GatingRule, trigger: GatingTrigger, activity: MotionActivity? = nil, elapsed: Double? = nil, distance: Double? = nil) {
+    public init(rule: RecordingGate.Rule, trigger: RecordingGate.Trigger, activity: MotionActivity? = nil, elapsed: Double? = nil, distance: Double? = nil) {
         self.rule = rule
         self.trigger = trigger
         self.activity = activity

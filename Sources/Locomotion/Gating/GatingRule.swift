@@ -1,6 +1,6 @@
-/// The rule behind a ``GatingEvent``. Raw values are stable identifiers used
+/// The rule behind a ``RecordingGate/Event``. Raw values are stable identifiers used
 /// in the `reason` column of `locomotion replay`.
-public enum GatingRule: String, Sendable, Hashable, Codable, CaseIterable {
+public enum RecordingGate.Rule: String, Sendable, Hashable, Codable, CaseIterable {
     /// The first input: the gate starts in low power, undecided.
     case initial
     /// A recorded activity began; the entry dwell timer started (low power).
@@ -37,7 +37,7 @@ public enum GatingRule: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// What set a rule off.
-public enum GatingTrigger: String, Sendable, Hashable, Codable, CaseIterable {
+public enum RecordingGate.Trigger: String, Sendable, Hashable, Codable, CaseIterable {
     /// An ``ActivityUpdate``.
     case activity
     /// A ``LocationFix``.

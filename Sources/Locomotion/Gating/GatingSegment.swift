@@ -1,16 +1,16 @@
 /// A stretch of time in one recording mode: a row of `locomotion replay`.
-public struct GatingSegment: Sendable, Hashable, Codable {
+public struct RecordingGate.Segment: Sendable, Hashable, Codable {
     /// Start in seconds (the inputs' clock).
     public var start: Double
     /// End in seconds; `end > start`.
     public var end: Double
     /// The mode throughout.
     public var mode: RecordingMode
-    /// Why the segment began (for a gap segment: rule ``GatingRule/gap``).
-    public var reason: GatingReason
+    /// Why the segment began (for a gap segment: rule ``RecordingGate/Rule/gap``).
+    public var reason: RecordingGate.Reason
 
     /// Creates a segment.
-    public init(start: Double, end: Double, mode: RecordingMode, reason: GatingReason) {
+    public init(start: Double, end: Double, mode: RecordingMode, reason: RecordingGate.Reason) {
         self.start = start
         self.end = end
         self.mode = mode

@@ -15,7 +15,7 @@
 ///
 /// ```swift
 /// var gate = RecordingGate(configuration: .init(policy: .onFoot))
-/// let handle = { (event: GatingEvent) in if event.changesMode { apply(event.profile) } }
+/// let handle = { (event: RecordingGate.Event) in if event.changesMode { apply(event.profile) } }
 /// try gate.push(update, emit: handle)          // from the classifier
 /// try gate.push(fix, emit: handle)             // optional
 /// try gate.advance(to: now, emit: handle)      // heartbeat, so timers fire
@@ -27,9 +27,9 @@
 ///   input; no allocation.
 public struct RecordingGate: Sendable, Hashable, Codable {
     /// The constants the gate runs with (saved with the state).
-    public let configuration: GatingConfiguration
+    public let configuration: RecordingGate.Configuration
     /// The current phase.
-    public private(set) var phase: GatingPhase = .idle
+    public private(set) var phase: RecordingGate.Phase = .idle
     /// Time of the latest input in seconds, nil before the first.
     public private(set) var time: Double?
 
@@ -64,7 +64,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
     var evidenceFloor: Double?
 
     /// A gate in low power, before any input.
-    public init(configuration: GatingConfiguration = .init()) {
+    public init(configuration: RecordingGate.Configuration = .init()) {
         self.configuration = configuration
     }
 
@@ -79,7 +79,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
     /// Takes one input of a merged stream: ``push(_:emit:)-(ActivityUpdate,_)``,
     /// ``push(_:emit:)-(LocationFix,_)`` or ``advance(to:emit:)``.
     /// - Complexity: O(1).
-    public mutating func push(_ input: GatingInput, emit: (GatingEvent) -> Void) throws(GatingError) {
+    public mutating func push(_ input: RecordingGate.Input, emit: (RecordingGate.Event) -> Void) throws(RecordingGateError) {
         switch input {
         case .activity(let update): try push(update, emit: emit)
         case .fix(let fix): try push(fix, emit: emit)
@@ -92,10 +92,10 @@ public struct RecordingGate: Sendable, Hashable, Codable {
     /// The update holds from `update.start`, which may lie before the latest
     /// input (classifiers decide after their window): timers then count from
     /// `update.start`, but decisions are dated no earlier than the latest input.
-    /// - Throws: ``GatingError`` when the start is not finite or precedes the
+    /// - Throws: ``RecordingGateError`` when the start is not finite or precedes the
     ///   previous update's start.
     /// - Complexity: O(1).
-    public mutating func push(_ update: ActivityUpdate, emit: (GatingEvent) -> Void) throws(GatingError) {
+    public mutating func push(_ update: ActivityUpdate, emit: (RecordingGate.Event) -> Void) throws(RecordingGateError) {
         let start = update.start
         guard start.isFinite else { throw .nonFiniteTime(start) }
         if let previous = latestActivityStart, start < previous {
@@ -160,10 +160,10 @@ public struct RecordingGate: Sendable, Hashable, Codable {
     }
 
     /// Takes a location fix and calls `emit` with the events it causes.
-    /// - Throws: ``GatingError`` when the time is not finite, precedes the
+    /// - Throws: ``RecordingGateError`` when the time is not finite, precedes the
     ///   previous fix, or the coordinates or accuracy are out of range.
     /// - Complexity: O(1).
-    public mutating func push(_ fix: LocationFix, emit: (GatingEvent) -> Void) throws(GatingError) {
+    public mutating func push(_ fix: LocationFix, emit: (RecordingGate.Event) -> Void) throws(RecordingGateError) {
         guard fix.time.isFinite else { throw .nonFiniteTime(fix.time) }
         guard fix.hasValidPosition else { throw .invalidFix(time: fix.time) }
         if let previous = latestFixTime, fix.time < previous {
@@ -212,7 +212,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
             if anchor.isDeparted(position, beyond: config.minimumDisplacement) {
                 rangeAnchor = position.at(now)
             } else if now - anchor.time >= config.stopTimeout {
-                let reason = GatingReason(rule: .confined, trigger: .fix, elapsed: now - anchor.time, distance: anchor.distance(to: position))
+                let reason = RecordingGate.Reason(rule: .confined, trigger: .fix, elapsed: now - anchor.time, distance: anchor.distance(to: position))
                 stop(at: now, reason: reason, confinedAt: anchor, emit: emit)
             }
         case .stopping:
@@ -227,10 +227,10 @@ public struct RecordingGate: Sendable, Hashable, Codable {
     /// Moves the gate's time forward with no new evidence, so that timers
     /// run out and gaps are noticed. A time before the latest input is
     /// ignored (time never goes back). Call it at least every
-    /// ``GatingConfiguration/gapLimit`` seconds while the collector runs.
-    /// - Throws: ``GatingError/nonFiniteTime(_:)``.
+    /// ``RecordingGate/Configuration/gapLimit`` seconds while the collector runs.
+    /// - Throws: ``RecordingGateError/nonFiniteTime(_:)``.
     /// - Complexity: O(1).
-    public mutating func advance(to time: Double, emit: (GatingEvent) -> Void) throws(GatingError) {
+    public mutating func advance(to time: Double, emit: (RecordingGate.Event) -> Void) throws(RecordingGateError) {
         guard time.isFinite else { throw .nonFiniteTime(time) }
         _ = begin(at: time, emit: emit)
     }
@@ -240,10 +240,10 @@ public struct RecordingGate: Sendable, Hashable, Codable {
     /// Runs `inputs` (in time order) through a fresh gate: batch defined as
     /// streaming.
     /// - Complexity: O(n) time; the events array is the only allocation.
-    public static func replay<Inputs: Sequence>(_ inputs: Inputs, configuration: GatingConfiguration = .init()) throws(GatingError) -> [GatingEvent]
-    where Inputs.Element == GatingInput {
+    public static func replay<Inputs: Sequence>(_ inputs: Inputs, configuration: RecordingGate.Configuration = .init()) throws(RecordingGateError) -> [RecordingGate.Event]
+    where Inputs.Element == RecordingGate.Input {
         var gate = RecordingGate(configuration: configuration)
-        var events: [GatingEvent] = []
+        var events: [RecordingGate.Event] = []
         for input in inputs { try gate.push(input) { events.append($0) } }
         return events
     }
@@ -252,7 +252,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
 
     /// Starts handling an input at `inputTime`: the first input, a gap, or
     /// timers running out. Returns the decision time (never before the latest input).
-    private mutating func begin(at inputTime: Double, emit: (GatingEvent) -> Void) -> Double {
+    private mutating func begin(at inputTime: Double, emit: (RecordingGate.Event) -> Void) -> Double {
         guard let previous = time else {
             time = inputTime
             report(at: inputTime, .init(rule: .initial, trigger: .clock), emit: emit)
@@ -284,7 +284,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
 
     /// Runs out every timer whose deadline is at or before `now`, each dated
     /// at its deadline (or at the latest input, when the deadline lies before it).
-    private mutating func fireTimers(upTo now: Double, emit: (GatingEvent) -> Void) {
+    private mutating func fireTimers(upTo now: Double, emit: (RecordingGate.Event) -> Void) {
         let config = configuration
         while true {
             switch phase {
@@ -302,7 +302,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
                 let switchDeadline = switchSince.map { $0 + config.switchTimeout } ?? .infinity
                 let deadline = min(stillDeadline, switchDeadline)
                 guard deadline <= now else { return }
-                let reason: GatingReason = switchDeadline < stillDeadline
+                let reason: RecordingGate.Reason = switchDeadline < stillDeadline
                     ? .init(rule: .switchTimeout, trigger: .timer, activity: activity, elapsed: config.switchTimeout)
                     : .init(rule: .stopTimeout, trigger: .timer, activity: activity, elapsed: config.stopTimeout)
                 // A recorded activity without displacement all along: pacing.
@@ -320,7 +320,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
         max(deadline, time ?? deadline)
     }
 
-    /// The latest fix when it is at most ``GatingConfiguration/fixFreshness`` old at `now`.
+    /// The latest fix when it is at most ``RecordingGate/Configuration/fixFreshness`` old at `now`.
     private func freshFix(at now: Double) -> GatePosition? {
         guard let fix = latestFix, now - fix.time <= configuration.fixFreshness else { return nil }
         return fix
@@ -328,7 +328,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
 
     /// Stopping, with a recorded activity: resume unless fresh fixes show no
     /// displacement from where the stop timer started.
-    private mutating func tryResuming(at now: Double, trigger: GatingTrigger, emit: (GatingEvent) -> Void) {
+    private mutating func tryResuming(at now: Double, trigger: RecordingGate.Trigger, emit: (RecordingGate.Event) -> Void) {
         var distance: Double?
         if let fix = freshFix(at: now), let anchor = stopAnchor {
             let moved = anchor.distance(to: fix)
@@ -349,7 +349,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
         report(at: now, .init(rule: .resumed, trigger: trigger, activity: activity, elapsed: now - stopSince, distance: distance), emit: emit)
     }
 
-    private mutating func enterRecording(at now: Double, reason: GatingReason, emit: (GatingEvent) -> Void) {
+    private mutating func enterRecording(at now: Double, reason: RecordingGate.Reason, emit: (RecordingGate.Event) -> Void) {
         phase = .recording
         confined = false
         stillAnchor = nil
@@ -360,7 +360,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
 
     /// Leaves high accuracy. `confinedAt` is the pacing area when the stop
     /// came from pacing (entry then needs departure or the longer dwell).
-    private mutating func stop(at now: Double, reason: GatingReason, confinedAt pacingArea: GatePosition?, emit: (GatingEvent) -> Void) {
+    private mutating func stop(at now: Double, reason: RecordingGate.Reason, confinedAt pacingArea: GatePosition?, emit: (RecordingGate.Event) -> Void) {
         phase = .idle
         confined = pacingArea != nil
         stillAnchor = pacingArea ?? freshFix(at: now)
@@ -377,11 +377,11 @@ public struct RecordingGate: Sendable, Hashable, Codable {
         }
     }
 
-    private mutating func report(at time: Double, _ reason: GatingReason, emit: (GatingEvent) -> Void) {
+    private mutating func report(at time: Double, _ reason: RecordingGate.Reason, emit: (RecordingGate.Event) -> Void) {
         let mode = phase.mode
         let changesMode = mode != reportedMode
         reportedMode = mode
-        emit(GatingEvent(
+        emit(RecordingGate.Event(
             time: time, phase: phase, mode: mode, profile: configuration.profile(for: mode),
             changesMode: changesMode, reason: reason))
     }

@@ -16,12 +16,12 @@ import Foundation
 /// 2. A time not after the latest fix seen is ``FixRejection/outOfOrder``.
 /// 3. Accuracy worse than the limit (or missing, if not trusted) is
 ///    ``FixRejection/inaccurate``; such a fix never anchors.
-/// 4. Within ``OdometerConfiguration/jumpLimit`` of the anchor (the last accepted
+/// 4. Within ``Odometer/Configuration/jumpLimit`` of the anchor (the last accepted
 ///    fix): the segment is added if the activity counts as moving, else the fix
 ///    is ``FixRejection/notMoving``; either way it becomes the anchor.
 /// 5. Farther: a ``FixRejection/jump``. Consecutive jumps each within the limit
 ///    of the previous one form a run; when the run reaches
-///    ``OdometerConfiguration/consistentFixesToReanchor`` fixes the anchor moves
+///    ``Odometer/Configuration/consistentFixesToReanchor`` fixes the anchor moves
 ///    to its end, the distance along the run is added (it was observed) and its
 ///    fixes count as accepted after all. The unobserved gap to the run is never added.
 ///
@@ -38,7 +38,7 @@ import Foundation
 ///   history grows by one entry per day.
 public struct Odometer: Sendable, Hashable, Codable {
     /// The filters and day boundary in force.
-    public private(set) var configuration: OdometerConfiguration
+    public private(set) var configuration: Odometer.Configuration
     /// The zone whose local days split the history.
     public private(set) var timeZone: TimeZone
     /// One tally per local day that saw a fix, oldest first.
@@ -64,7 +64,7 @@ public struct Odometer: Sendable, Hashable, Codable {
     }
 
     /// Creates an empty odometer whose days are local days in `timeZone`.
-    public init(configuration: OdometerConfiguration = .init(), timeZone: TimeZone) {
+    public init(configuration: Odometer.Configuration = .init(), timeZone: TimeZone) {
         self.configuration = configuration
         self.timeZone = timeZone
     }
@@ -154,7 +154,7 @@ public struct Odometer: Sendable, Hashable, Codable {
     public static func measuring(
         _ fixes: some Sequence<LocationFix>,
         activities: some Sequence<ActivityUpdate> = [ActivityUpdate](),
-        configuration: OdometerConfiguration = .init(),
+        configuration: Odometer.Configuration = .init(),
         timeZone: TimeZone
     ) -> Odometer {
         var odometer = Odometer(configuration: configuration, timeZone: timeZone)

@@ -1,4 +1,4 @@
-extension OdometerConfiguration: ParameterizedConfiguration {
+extension Odometer.Configuration: ParameterizedConfiguration {
     /// Every filter setting with the range it may take (see `Docs/odometer.md`); ∞ switches a filter off. The
     /// moving activities (a set) are chosen by policy name.
     public static let parameters: [Parameter<Self>] = [

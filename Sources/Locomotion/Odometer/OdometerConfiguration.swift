@@ -1,6 +1,6 @@
 /// The odometer's filters and its day boundary. Every field has a default chosen
 /// for a phone carried by a person; see Docs/odometer.md for the rationale.
-public struct OdometerConfiguration: Sendable, Hashable, Codable {
+public struct Odometer.Configuration: Sendable, Hashable, Codable {
     /// A fix farther than this many metres from the last accepted fix is a jump
     /// and is not added. `.infinity` switches the jump filter off.
     ///
@@ -32,7 +32,7 @@ public struct OdometerConfiguration: Sendable, Hashable, Codable {
 
     /// The activities during which distance accrues, or nil for no moving gate
     /// (every accepted fix counts). With a gate, fixes before the first activity
-    /// update count as not moving. `GatingPolicy`'s `recordedActivities` are the
+    /// update count as not moving. `RecordingGate.Policy`'s `recordedActivities` are the
     /// usual choices (on foot; on foot and cycling; any movement).
     public var movingActivities: Set<MotionActivity>?
 
@@ -59,10 +59,10 @@ public struct OdometerConfiguration: Sendable, Hashable, Codable {
 
     /// No jump filter, no accuracy filter, no gate: a plain geodesic sum of
     /// consecutive fixes (still split by day, still refusing out-of-order times).
-    public static let unfiltered = OdometerConfiguration(jumpLimit: .infinity, maximumHorizontalAccuracy: .infinity)
+    public static let unfiltered = Odometer.Configuration(jumpLimit: .infinity, maximumHorizontalAccuracy: .infinity)
 }
 
-extension OdometerConfiguration {
+extension Odometer.Configuration {
     private enum CodingKeys: String, CodingKey {
         case jumpLimit, maximumHorizontalAccuracy, trustsFixesWithoutAccuracy, consistentFixesToReanchor
         case movingActivities, dayStart

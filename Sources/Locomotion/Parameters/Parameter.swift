@@ -8,7 +8,7 @@
 /// never turned into a trap, a runaway allocation or a silent guess.
 ///
 /// ```swift
-/// let rate = Parameter<StepDetectorConfiguration>("internalRate", \.internalRate, in: 10...200, unit: "Hz")
+/// let rate = Parameter<StepDetector.Configuration>("internalRate", \.internalRate, in: 10...200, unit: "Hz")
 /// ```
 public struct Parameter<Root>: Sendable {
     /// The kinds of values a parameter takes.

@@ -26,7 +26,7 @@ public struct StepActivityGate: Sendable, Codable, Hashable {
     /// walking): vehicle vibration rarely keeps a walking rhythm that long (its bouts on the us-tm2017 car sessions
     /// last 4–8 steps; the bus and train sessions are sampled below 8 Hz and not counted at all), while walking along
     /// a train or a ferry does. `locomotion steps` and ``MotionEngine`` take it from
-    /// ``StepDetectorConfiguration/strongBoutSteps`` (`--parameter strongBoutSteps=N`).
+    /// ``StepDetector/Configuration/strongBoutSteps`` (`--parameter strongBoutSteps=N`).
     public let strongBoutSteps: Int
 
     /// The activity in force: the latest pushed (`unknown` before the first).

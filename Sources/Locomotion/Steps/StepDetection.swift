@@ -39,7 +39,7 @@ extension StepDetector {
     /// ``checkSamplingRate(of:configuration:)`` first to refuse a sparse recording outright.
     /// - Complexity: O(n) time, O(steps) memory beyond the input.
     public static func detect(
-        _ samples: some Sequence<AccelerometerSample>, configuration: StepDetectorConfiguration = .default
+        _ samples: some Sequence<AccelerometerSample>, configuration: StepDetector.Configuration = .default
     ) -> StepDetection {
         var detector = StepDetector(configuration: configuration)
         var steps: [Double] = []
@@ -60,7 +60,7 @@ extension StepDetector {
     /// samples with increasing times.
     /// - Complexity: O(n log n).
     public static func checkSamplingRate(
-        of samples: [AccelerometerSample], configuration: StepDetectorConfiguration = .default
+        of samples: [AccelerometerSample], configuration: StepDetector.Configuration = .default
     ) throws(StepDetectionError) {
         let times = samples.lazy.map(\.time).filter(\.isFinite)
         guard let interval = medianSamplingInterval(Array(times)), interval > 0 else {

@@ -56,7 +56,7 @@ public struct StepDetector: Sendable, Codable {
     }
 
     /// The parameters in use.
-    public let configuration: StepDetectorConfiguration
+    public let configuration: StepDetector.Configuration
 
     /// Steps counted so far.
     public private(set) var stepCount = 0
@@ -139,14 +139,14 @@ public struct StepDetector: Sendable, Codable {
     /// Local maxima remembered between two candidates: a hole of up to ~3 s in a 3.5 Hz band holds about 10.
     private static let bumpCapacity = 16
 
-    /// Creates a detector. The configuration must be valid (``StepDetectorConfiguration/isValid``).
+    /// Creates a detector. The configuration must be valid (``StepDetector/Configuration/isValid``).
     /// - Complexity: O(window) memory, allocated here once.
-    public init(configuration: StepDetectorConfiguration = .default) {
-        precondition(configuration.isValid, "invalid StepDetectorConfiguration")
+    public init(configuration: StepDetector.Configuration = .default) {
+        precondition(configuration.isValid, "invalid StepDetector.Configuration")
         self.configuration = configuration
         let rate = configuration.internalRate
         intervalIsSparse = IntervalFlags(count: Self.intervalMemory)
-        resampler = Resampler(rate: rate, maxGap: configuration.maximumGap)
+        resampler = Resampler(rate: rate, maximumGap: configuration.maximumGap)
         bandPass = SOSFilter(
             sections: Butterworth.bandPass(
                 order: configuration.bandOrder, low: configuration.bandLow, high: configuration.bandHigh,

@@ -4,7 +4,7 @@
 /// from small grids by leave-one-person-out runs (the peak threshold on the Oxford step-counter recordings, the
 /// daily-life rules on IPOL and Oxford together; `Docs/steps.md`, `Docs/accuracy.md`), the others set from the
 /// physics of walking and of phone sensors.
-public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
+public struct StepDetector.Configuration: Sendable, Hashable, Codable {
     /// Rate (Hz) of the fixed internal grid that every input is resampled to. Default 50 Hz:
     /// CoreMotion's usual delivery rate, and well above twice the 3.5 Hz top of the step band,
     /// so all time constants below mean the same thing at any input rate.
@@ -144,14 +144,14 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     public init() {}
 
     /// The default configuration.
-    public static let `default` = StepDetectorConfiguration()
+    public static let `default` = StepDetector.Configuration()
 }
 
-extension StepDetectorConfiguration {
+extension StepDetector.Configuration {
     /// Returns a copy with the parameter `name` (one of ``parameterNames``) set to `value`,
     /// or nil when the name is unknown or the value is out of its range (``parameters``) or
     /// contradicts another parameter. ``ParameterizedConfiguration/setting(_:to:)`` says why.
-    public func setting(_ name: String, to value: Double) -> StepDetectorConfiguration? {
+    public func setting(_ name: String, to value: Double) -> StepDetector.Configuration? {
         guard let copy = try? setting(name, to: .number(value)), copy.isValid else { return nil }
         return copy
     }

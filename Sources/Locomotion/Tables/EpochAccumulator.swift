@@ -25,7 +25,7 @@ import LocomotionDSP
 ///   when the caller advances regularly).
 public struct EpochAccumulator: Sendable {
     /// The epochs' length, zone, day start and gap limit.
-    public let configuration: EpochConfiguration
+    public let configuration: RecordingTables.Configuration
 
     private let grid: LocalEpochGrid
     /// Unsettled epochs, oldest first, from `head` on.
@@ -48,8 +48,8 @@ public struct EpochAccumulator: Sendable {
     /// only times it is sure of.
     public private(set) var lateEventCount = 0
 
-    /// Creates an accumulator. The configuration must be usable (``EpochConfiguration/problem`` nil).
-    public init(configuration: EpochConfiguration) {
+    /// Creates an accumulator. The configuration must be usable (``RecordingTables/Configuration/problem`` nil).
+    public init(configuration: RecordingTables.Configuration) {
         precondition(configuration.problem == nil, configuration.problem ?? "")
         self.configuration = configuration
         grid = LocalEpochGrid(configuration)
@@ -58,7 +58,7 @@ public struct EpochAccumulator: Sendable {
     // MARK: Inputs
 
     /// Takes a sample (only its time counts): opens the epochs up to it and counts the interval since the previous
-    /// sample as covered when it is at most ``EpochConfiguration/maximumGap`` long. Samples come in time order
+    /// sample as covered when it is at most ``RecordingTables/Configuration/maximumGap`` long. Samples come in time order
     /// (an earlier one is counted as late and ignored). Non-finite times are ignored.
     /// - Complexity: O(1) amortised.
     public mutating func push(_ sample: AccelerometerSample) {
@@ -90,7 +90,7 @@ public struct EpochAccumulator: Sendable {
     }
 
     /// Records a gating event: its mode holds from its time on.
-    mutating func add(_ event: GatingEvent) {
+    mutating func add(_ event: RecordingGate.Event) {
         guard let time = acceptedEventTime(event.time) else { return }
         modes.set(event.mode == .highAccuracy, from: time)
     }

@@ -5,13 +5,13 @@ import Foundation
 /// Epochs start on local-time boundaries: with a length of 60 s every epoch is one local minute, with 900 s a
 /// quarter of an hour from the day start on. Local time follows `timeZone` (daylight saving included), so a
 /// spring-forward day has 23 h of epochs and a fall-back day 25 h; every instant belongs to exactly one epoch.
-public struct EpochConfiguration: Sendable, Hashable, Codable {
+public struct RecordingTables.Configuration: Sendable, Hashable, Codable {
     /// Length of an epoch in seconds; it must divide a day (86 400 s), e.g. 1, 5, 15, 30, 60, 300, 900, 3600.
     public var length: Int
     /// The zone whose local time places epoch boundaries and days.
     public var timeZone: TimeZone
     /// Seconds after local midnight at which each day starts (0: midnight); a multiple of `length`, so that no
-    /// epoch straddles two days. The same rule as ``OdometerConfiguration/dayStart``.
+    /// epoch straddles two days. The same rule as ``Odometer/Configuration/dayStart``.
     public var dayStart: Int
     /// The longest interval between consecutive samples (s) that counts as covered by data; a longer one is a
     /// gap, never filled. Pass the classifier's ``ActivityClassifier/Configuration/maximumGap`` so that gaps

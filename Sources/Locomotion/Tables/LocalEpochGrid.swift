@@ -12,7 +12,7 @@ struct LocalEpochGrid: Sendable, Hashable {
     let timeZone: TimeZone
     let dayStart: Int
 
-    init(_ configuration: EpochConfiguration) {
+    init(_ configuration: RecordingTables.Configuration) {
         length = configuration.length
         timeZone = configuration.timeZone
         dayStart = configuration.dayStart
@@ -43,6 +43,6 @@ struct LocalEpochGrid: Sendable, Hashable {
     func dayNumber(ofEpochStartingAt start: Double) -> Int {
         let local = start + Double(offset(at: start) - dayStart)
         // Finite but absurd times must not trap.
-        return Int(max(-1e15, min(1e15, (local / Double(EpochConfiguration.secondsPerDay)).rounded(.down))))
+        return Int(max(-1e15, min(1e15, (local / Double(RecordingTables.Configuration.secondsPerDay)).rounded(.down))))
     }
 }

@@ -48,7 +48,7 @@ public struct RecordingTables: Sendable {
     /// Tables of epochs with `epoch` (its length, zone, day start and gap limit), the days flagging those with fewer
     /// than `minimumCoveredHours` of data.
     /// - Precondition: `epoch.problem` is nil.
-    public init(epoch: EpochConfiguration, minimumCoveredHours: Double = DayAccumulator().minimumCoveredHours,
+    public init(epoch: RecordingTables.Configuration, minimumCoveredHours: Double = DayAccumulator().minimumCoveredHours,
                 tables: Tables = [.epochs, .days, .segments]) {
         self.tables = tables
         epochs = EpochAccumulator(configuration: epoch)

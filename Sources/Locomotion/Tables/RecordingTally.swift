@@ -9,7 +9,7 @@ public struct RecordingTally: Sendable, Hashable, Codable {
     public var activities = ActivityDurations()
     /// Seconds inside the recording with the recorder in high-accuracy mode.
     public var highAccuracySeconds = 0.0
-    /// Seconds between consecutive samples at most ``EpochConfiguration/maximumGap`` apart.
+    /// Seconds between consecutive samples at most ``RecordingTables/Configuration/maximumGap`` apart.
     public var coveredSeconds = 0.0
     /// Time of the first and last sample, or nil when there is none.
     public var firstSample: Double?

@@ -34,13 +34,13 @@ struct TraceAnalysis: Sendable {
     /// trace) are appended to `diagnostics`.
     /// - Throws: ``InputError`` for bad input (a bad row, a trace of fewer than two samples or with times too far
     ///   from 1970 to show, fixes that do not overlap the trace).
-    static func run(path: String, options: TraceReadingOptions, fixesPath: String?, policy: GatingPolicy,
+    static func run(path: String, options: TraceReadingOptions, fixesPath: String?, policy: RecordingGate.Policy,
                     timeZone: TimeZone, diagnostics: inout String, progress: ReadProgress = .none,
                     row: (TraceRow) throws -> Void = { _ in }) throws -> TraceAnalysis {
         var source = try TraceInput(path: path, options: options)
         let fixFile = try fixesPath.map { try readFixes(path: $0, lenient: options.lenient) }
         var live = MotionEngine.Configuration()
-        live.gating = GatingConfiguration(policy: policy)
+        live.gating = RecordingGate.Configuration(policy: policy)
         var liveEngine = MotionEngine(configuration: live, timeZone: timeZone, smoothing: .lagged)
         var described = MotionEngine.Configuration()
         described.countsSteps = false

@@ -30,7 +30,7 @@ struct TableCommandRun {
         }
         let zone = try options.resolveTimeZone()
         let dayStart = try DistanceCommand.parseDayStart(options.dayStart)
-        let epoch = EpochConfiguration(length: epochLength, timeZone: zone, dayStart: dayStart, maximumGap: classifier.maximumGap)
+        let epoch = RecordingTables.Configuration(length: epochLength, timeZone: zone, dayStart: dayStart, maximumGap: classifier.maximumGap)
         if let problem = epoch.problem { throw CommandFailure.badUsage("--epoch \(epochLength) --day-start \(options.dayStart): \(problem)") }
         let recording = ParticipantRecording(
             reading: traceOptions.readingOptions, classifier: classifier, smoothing: smoothingOptions.smoothing.smoothing,

@@ -26,7 +26,7 @@ struct TableOptions: ParsableArguments {
     var companionFixes = false
 
     @Option(help: "The gating policy whose recording mode high_accuracy_share reports: on-foot, on-foot-and-cycling or any-movement.")
-    var policy: GatingPolicy = .onFoot
+    var policy: RecordingGate.Policy = .onFoot
 
     @Option(name: .customLong("minimum-hours"), parsing: .unconditional,
             help: ArgumentHelp("Days with fewer hours of data are flagged low_data in the daily table.", valueName: "hours"))

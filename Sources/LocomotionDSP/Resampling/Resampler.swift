@@ -6,7 +6,7 @@
 /// `tᵢ ≤ t ≤ tᵢ₊₁` between two consecutive inputs gets
 /// `a(t) = aᵢ + (aᵢ₊₁ − aᵢ)·(t − tᵢ)/(tᵢ₊₁ − tᵢ)`.
 ///
-/// A run ends at a gap (``GapDetector``: a step longer than `maxGap`, a duplicate or backwards
+/// A run ends at a gap (``GapDetector``: a step longer than `maximumGap`, a duplicate or backwards
 /// timestamp, or a non-finite time): a `.gap(from:to:)` event is emitted with the last time of the
 /// old run and the first of the new one, and the next sample starts a new run and grid. Samples with
 /// a non-finite time or acceleration are dropped and end the run. Nothing is interpolated across a gap.
@@ -28,7 +28,7 @@ public struct Resampler: Sendable, Codable {
     /// Output rate in Hz.
     public let rate: Double
     /// The longest input step (s) interpolated over.
-    public let maxGap: Double
+    public let maximumGap: Double
     // Internal state, visible to inlined code: `push` is inlined into the pipelines' per-sample
     // loops so that their `emit` closures are specialised instead of called.
     @usableFromInline internal var detector: GapDetector
@@ -40,12 +40,12 @@ public struct Resampler: Sendable, Codable {
     /// `runStart + Double(nextIndex) / rate`, the next grid time (derived, not encoded).
     @usableFromInline internal var nextTime = 0.0
 
-    /// Creates a resampler to `rate` Hz that bridges input steps up to `maxGap` seconds.
-    public init(rate: Double, maxGap: Double = 1.0) {
+    /// Creates a resampler to `rate` Hz that bridges input steps up to `maximumGap` seconds.
+    public init(rate: Double, maximumGap: Double = 1.0) {
         precondition(rate > 0 && rate.isFinite, "resampling rate must be positive")
         self.rate = rate
-        self.maxGap = maxGap
-        detector = GapDetector(maxGap: maxGap)
+        self.maximumGap = maximumGap
+        detector = GapDetector(maximumGap: maximumGap)
     }
 
     /// Pushes one input sample; calls `emit` for each fixed-rate output sample it completes, preceded
@@ -69,9 +69,9 @@ public struct Resampler: Sendable, Codable {
     public mutating func pushFinite(_ sample: AccelerometerSample, emit: (Event) -> Void) {
         // The gap detector has seen every finite time, so while a run is open its previous time is the run's
         // last sample's: the gap test is made here on that sample (the detector's rule: a step that is not
-        // positive or longer than `maxGap`), and the detector only records the time, for the snapshot.
+        // positive or longer than `maximumGap`), and the detector only records the time, for the snapshot.
         detector.previous = sample.time
-        guard let previous, case let span = sample.time - previous.time, span > 0 && span <= maxGap else {
+        guard let previous, case let span = sample.time - previous.time, span > 0 && span <= maximumGap else {
             if let end = previous?.time ?? brokenAt {
                 emit(.gap(from: end, to: sample.time))
             }
@@ -109,8 +109,8 @@ public struct Resampler: Sendable, Codable {
 
     /// Resamples a whole recording: the streaming resampler run over `samples`.
     /// - Complexity: O(n + output).
-    public static func resample(_ samples: [AccelerometerSample], rate: Double, maxGap: Double = 1.0) -> [Event] {
-        var resampler = Resampler(rate: rate, maxGap: maxGap)
+    public static func resample(_ samples: [AccelerometerSample], rate: Double, maximumGap: Double = 1.0) -> [Event] {
+        var resampler = Resampler(rate: rate, maximumGap: maximumGap)
         var events: [Event] = []
         for sample in samples {
             resampler.push(sample) { events.append($0) }
@@ -121,7 +121,7 @@ public struct Resampler: Sendable, Codable {
 
 extension Resampler {
     private enum CodingKeys: String, CodingKey {
-        case rate, maxGap, detector, previous, brokenAt, runStart, nextIndex
+        case rate, maximumGap, detector, previous, brokenAt, runStart, nextIndex
     }
 
     /// Decodes a resampler with its state.
@@ -133,7 +133,7 @@ extension Resampler {
         guard rate > 0 && rate.isFinite else {
             throw DecodingError.dataCorruptedError(forKey: .rate, in: container, debugDescription: "resampling rate \(rate) Hz is not positive")
         }
-        maxGap = try container.decode(Double.self, forKey: .maxGap)
+        maximumGap = try container.decode(Double.self, forKey: .maximumGap)
         detector = try container.decode(GapDetector.self, forKey: .detector)
         previous = try container.decodeIfPresent(AccelerometerSample.self, forKey: .previous)
         brokenAt = try container.decodeIfPresent(Double.self, forKey: .brokenAt)
@@ -150,7 +150,7 @@ extension Resampler {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(rate, forKey: .rate)
-        try container.encode(maxGap, forKey: .maxGap)
+        try container.encode(maximumGap, forKey: .maximumGap)
         try container.encode(detector, forKey: .detector)
         try container.encodeIfPresent(previous, forKey: .previous)
         try container.encodeIfPresent(brokenAt, forKey: .brokenAt)

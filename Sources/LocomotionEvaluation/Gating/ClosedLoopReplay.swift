@@ -17,10 +17,10 @@ public struct ClosedLoopReplay: Sendable {
     /// What the collector received (nil in the open loop).
     public let counts: ClosedLoopCounts?
     /// The gate's configuration (for the summary).
-    public let configuration: GatingConfiguration
+    public let configuration: RecordingGate.Configuration
 
     /// The mode segments, first to last sample.
-    public var segments: [GatingSegment] { recorder.segments }
+    public var segments: [RecordingGate.Segment] { recorder.segments }
 
     /// The replay's ``ReplaySummary`` (``ReplayRecorder/summary(configuration:onsetAllowance:closedLoop:)``).
     public func summary(onsetAllowance: Double = 30) -> ReplaySummary {

@@ -52,7 +52,7 @@ public struct ClosedLoopSensors: Sendable, Hashable {
 
     /// A collector for an engine with `configuration`: starting with the profile of a fresh gate (low power), the
     /// recording standing for the high-accuracy profile's accelerometer rate.
-    public init(configuration: GatingConfiguration) {
+    public init(configuration: RecordingGate.Configuration) {
         self.init(profile: RecordingGate(configuration: configuration).profile,
                   fullRate: configuration.highAccuracyProfile.accelerometerRate)
     }

@@ -6,9 +6,9 @@ import LocomotionDSP
 /// updates in time order, the gate advanced to every sample's time.
 public struct GatingReplay: Sendable {
     /// Every gate event, in order.
-    public var events: [GatingEvent]
+    public var events: [RecordingGate.Event]
     /// The mode segments (from the first to the last sample).
-    public var segments: [GatingSegment]
+    public var segments: [RecordingGate.Segment]
     /// The activity updates the gate received, in order.
     public var updates: [ActivityUpdate]
 
@@ -23,13 +23,13 @@ public struct GatingReplay: Sendable {
     /// as soon as they exist, as a live collector would.
     /// - Precondition: with `ActivitySource.external`, `labels` has one label per sample.
     /// - Complexity: O(n + f) for n samples and f fixes.
-    /// - Throws: `GatingError` for invalid fixes (a position or accuracy out of range); fixes out of order are no
+    /// - Throws: `RecordingGateError` for invalid fixes (a position or accuracy out of range); fixes out of order are no
     ///   evidence (`LocationFixFeed`).
     public static func run(
         samples: [AccelerometerSample], labels: [MotionActivity] = [], fixes: [LocationFix],
-        source: ActivitySource, labelConfidence: ActivityConfidence = .medium, configuration: GatingConfiguration
-    ) throws(GatingError) -> GatingReplay {
-        var events: [GatingEvent] = []
+        source: ActivitySource, labelConfidence: ActivityConfidence = .medium, configuration: RecordingGate.Configuration
+    ) throws(RecordingGateError) -> GatingReplay {
+        var events: [RecordingGate.Event] = []
         var updates: [ActivityUpdate] = []
         let collect = { (event: GatingReplayer.Event) in
             switch event {
@@ -46,7 +46,7 @@ public struct GatingReplay: Sendable {
             for sample in samples { try replayer.push(sample, label: nil, emit: collect) }
         }
         let end = samples.last?.time ?? 0
-        return GatingReplay(events: events, segments: GatingSegmenter.segments(of: events, end: end), updates: updates)
+        return GatingReplay(events: events, segments: RecordingGate.Segmenter.segments(of: events, end: end), updates: updates)
     }
 
     /// Ground-truth segments from per-sample labels: each label holds from its

@@ -15,7 +15,7 @@ public struct GatingReplayer: Sendable {
         /// An activity update, given to the gate next.
         case activity(ActivityUpdate)
         /// An event of the gate.
-        case gating(GatingEvent)
+        case gating(RecordingGate.Event)
     }
 
     /// The gate, advanced to the latest sample's time.
@@ -29,7 +29,7 @@ public struct GatingReplayer: Sendable {
     /// `ActivityClassifier` (`ActivitySource.classifier(_:)`), or the label passed with each sample
     /// (`ActivitySource.external`: an update at every change of the label, with `labelConfidence`).
     public init(fixes: [LocationFix], source: ActivitySource, labelConfidence: ActivityConfidence = .medium,
-                configuration: GatingConfiguration) {
+                configuration: RecordingGate.Configuration) {
         gate = RecordingGate(configuration: configuration)
         self.fixes = LocationFixFeed(fixes)
         labels = ActivityLabelStream(confidence: labelConfidence)
@@ -45,10 +45,10 @@ public struct GatingReplayer: Sendable {
     /// `nil` is `unknown`) and calls `emit` with each activity update given to the gate, followed by the gate's
     /// events it caused, then the events of the sample's heartbeat.
     /// - Complexity: O(1) amortised.
-    /// - Throws: `GatingError` for invalid fixes (a position or accuracy out of range).
+    /// - Throws: `RecordingGateError` for invalid fixes (a position or accuracy out of range).
     public mutating func push(_ sample: AccelerometerSample, label: MotionActivity?,
-                              emit: (Event) -> Void) throws(GatingError) {
-        func gating(_ event: GatingEvent) { emit(.gating(event)) }
+                              emit: (Event) -> Void) throws(RecordingGateError) {
+        func gating(_ event: RecordingGate.Event) { emit(.gating(event)) }
         while let item = fixes.next(through: sample.time) {
             // Fixes out of order or without a time are no evidence (the one rule of `LocationFixFeed`).
             guard case .evidence(let fix) = item else { continue }

@@ -10,7 +10,7 @@ import Locomotion
 /// the stop timeout for still bouts, the switch timeout for unrecorded moving
 /// bouts — and the rest of it is *steady* time. Precise definitions in
 /// Docs/gating.md.
-public struct GatingTruthComparison: Sendable, Hashable, Codable {
+public struct GateTruthComparison: Sendable, Hashable, Codable {
     /// Seconds not counted at the start of a recorded bout.
     public var onsetAllowance: Double
     /// Truth seconds of recorded activities, and the share of them in high accuracy.
@@ -63,7 +63,7 @@ public struct GatingTruthComparison: Sendable, Hashable, Codable {
     public static let completeShare = 0.95
     public static let lostShare = 0.05
 
-    init(timeline: ModeTimeline, truth: [ActivitySegment], configuration: GatingConfiguration, onsetAllowance: Double) {
+    init(timeline: ModeTimeline, truth: [ActivitySegment], configuration: RecordingGate.Configuration, onsetAllowance: Double) {
         self.onsetAllowance = onsetAllowance
         let policy = configuration.policy
 
@@ -211,8 +211,8 @@ public struct HourCompleteness: Sendable, Hashable, Codable {
         self.movingTime = movingTime
         self.recordedTime = recordedTime
         recordedShare = movingTime > 0 ? recordedTime / movingTime : 0
-        status = recordedShare >= GatingTruthComparison.completeShare ? .complete
-            : recordedShare < GatingTruthComparison.lostShare ? .lost : .incomplete
+        status = recordedShare >= GateTruthComparison.completeShare ? .complete
+            : recordedShare < GateTruthComparison.lostShare ? .lost : .incomplete
     }
 }
 
@@ -223,7 +223,7 @@ struct Bout: Hashable {
     var start: Double
     var end: Double
 
-    static func category(of activity: MotionActivity, policy: GatingPolicy) -> Category {
+    static func category(of activity: MotionActivity, policy: RecordingGate.Policy) -> Category {
         if policy.records(activity) { return .recorded }
         switch activity {
         case .stationary: return .still
@@ -234,7 +234,7 @@ struct Bout: Hashable {
 
     /// Merges consecutive truth segments of one category; a hole between
     /// segments ends a bout.
-    static func bouts(of truth: [ActivitySegment], policy: GatingPolicy) -> [Bout] {
+    static func bouts(of truth: [ActivitySegment], policy: RecordingGate.Policy) -> [Bout] {
         var bouts: [Bout] = []
         for segment in truth where segment.duration > 0 {
             let category = category(of: segment.activity, policy: policy)

@@ -4,11 +4,11 @@ import Locomotion
 /// lies in `[a, b]`, and when recording next starts. Built in O(n); each
 /// query is O(log n).
 struct ModeTimeline {
-    let segments: [GatingSegment]
+    let segments: [RecordingGate.Segment]
     /// `highBefore[i]`: high-accuracy seconds in segments before `i`.
     private let highBefore: [Double]
 
-    init(_ segments: [GatingSegment]) {
+    init(_ segments: [RecordingGate.Segment]) {
         self.segments = segments
         var total = 0.0
         var prefix: [Double] = []

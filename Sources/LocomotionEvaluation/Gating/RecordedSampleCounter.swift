@@ -9,17 +9,17 @@ struct RecordedSampleCounter: Sendable {
     private(set) var sampleCount = 0
     private(set) var recordedCount = 0
     /// The segments closed so far, in time order, and the first one a later sample can fall in.
-    private var segments: [GatingSegment] = []
+    private var segments: [RecordingGate.Segment] = []
     private var index = 0
 
     /// Adds the next closed segment.
-    mutating func append(_ segment: GatingSegment) {
+    mutating func append(_ segment: RecordingGate.Segment) {
         segments.append(segment)
     }
 
     /// Counts a sample the gate has moved past: every event that can place it has come, so it lies in a closed
     /// segment or in `open`, the one still open (whose end is later).
-    mutating func countSettled(at time: Double, open: GatingSegment?) {
+    mutating func countSettled(at time: Double, open: RecordingGate.Segment?) {
         sampleCount += 1
         while index < segments.count && segments[index].end <= time { index += 1 }
         guard let segment = index < segments.count ? segments[index] : open else { return }

@@ -12,17 +12,17 @@ import Locomotion
 /// - Complexity: O(1) amortised per sample and per event.
 public struct ReplayRecorder: Sendable {
     /// The gate's events, in order.
-    public private(set) var events: [GatingEvent] = []
+    public private(set) var events: [RecordingGate.Event] = []
     /// The mode segments closed so far; after ``finish(at:)`` every segment, the last closed at the last sample.
-    public private(set) var segments: [GatingSegment] = []
+    public private(set) var segments: [RecordingGate.Segment] = []
     /// The activity updates the gate received, in order.
     public private(set) var updates: [ActivityUpdate] = []
     /// The ground-truth segments of the labels (nil when not collected); complete after ``finish(at:)``.
     public private(set) var truth: [ActivitySegment]?
 
-    private var segmenter = GatingSegmenter()
+    private var segmenter = RecordingGate.Segmenter()
     /// The segment the segmenter holds open (its end unknown).
-    private var openSegment: GatingSegment?
+    private var openSegment: RecordingGate.Segment?
     private var truthBuilder: TruthSegmentBuilder?
     private var counter = RecordedSampleCounter()
     /// Sample times read but not yet counted: `pending[pendingStart...]`.
@@ -56,7 +56,7 @@ public struct ReplayRecorder: Sendable {
         switch event {
         case .recording(let gating):
             events.append(gating)
-            var closed: GatingSegment?
+            var closed: RecordingGate.Segment?
             segmenter.push(gating) { closed = $0 }
             if let closed {
                 segments.append(closed)
@@ -111,7 +111,7 @@ public struct ReplayRecorder: Sendable {
     /// The summary of the replay (after ``finish(at:)``): ``ReplaySummary`` of the segments, the truth and the
     /// updates, with the samples counted here (every row read, received or not) and, for a closed-loop replay,
     /// what its collector received (`closedLoop`).
-    public func summary(configuration: GatingConfiguration, onsetAllowance: Double = 30,
+    public func summary(configuration: RecordingGate.Configuration, onsetAllowance: Double = 30,
                         closedLoop: ClosedLoopCounts? = nil) -> ReplaySummary {
         var summary = ReplaySummary(segments: segments, sampleTimes: EmptyCollection<Double>(), truth: truth,
                                     configuration: configuration, onsetAllowance: onsetAllowance, updates: updates)

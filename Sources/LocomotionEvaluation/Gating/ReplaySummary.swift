@@ -33,7 +33,7 @@ public struct ReplaySummary: Sendable, Hashable, Codable {
     /// `recordedSamples / samples` (0 without samples).
     public var recordedSampleShare: Double
     /// The comparison with ground truth, when labels were given.
-    public var truth: GatingTruthComparison?
+    public var truth: GateTruthComparison?
     /// How the activity stream reported each truth activity, when labels and
     /// updates were given (classifier errors, as distinct from gate errors).
     public var activityAgreement: [ActivityAgreement]?
@@ -42,7 +42,7 @@ public struct ReplaySummary: Sendable, Hashable, Codable {
     public var closedLoop: ClosedLoopCounts?
 
     /// Summarises `segments` (time-ordered, non-overlapping, as
-    /// `GatingSegmenter` makes them).
+    /// `RecordingGate.Segmenter` makes them).
     ///
     /// - Parameters:
     ///   - segments: the gate's mode segments, time-ordered, first to last sample.
@@ -55,8 +55,8 @@ public struct ReplaySummary: Sendable, Hashable, Codable {
     ///   - updates: the activity updates the gate saw, for ``activityAgreement``.
     /// - Complexity: O(s + t log n) for s samples, t truth segments, n segments.
     public init<Times: Sequence>(
-        segments: [GatingSegment], sampleTimes: Times, truth: [ActivitySegment]?,
-        configuration: GatingConfiguration, onsetAllowance: Double = 30, updates: [ActivityUpdate]? = nil
+        segments: [RecordingGate.Segment], sampleTimes: Times, truth: [ActivitySegment]?,
+        configuration: RecordingGate.Configuration, onsetAllowance: Double = 30, updates: [ActivityUpdate]? = nil
     ) where Times.Element == Double {
         policy = configuration.policy.name
         start = segments.first?.start ?? 0
@@ -95,7 +95,7 @@ public struct ReplaySummary: Sendable, Hashable, Codable {
         recordedSampleShare = samples > 0 ? Double(recordedSamples) / Double(samples) : 0
 
         self.truth = truth.map {
-            GatingTruthComparison(timeline: ModeTimeline(segments), truth: $0, configuration: configuration, onsetAllowance: onsetAllowance)
+            GateTruthComparison(timeline: ModeTimeline(segments), truth: $0, configuration: configuration, onsetAllowance: onsetAllowance)
         }
         if let truth, let updates {
             activityAgreement = ActivityAgreement.compare(updates: updates, truth: truth, end: end)

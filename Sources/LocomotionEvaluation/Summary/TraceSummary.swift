@@ -41,14 +41,14 @@ public struct TraceSummary: Sendable {
     /// True when the trace is sampled too sparsely to count steps (the step detector's rule).
     public var stepsRefused = false
     /// The gate's configuration (its policy) and its mode segments, first to last sample.
-    public var gating: GatingConfiguration
-    public var modes: [GatingSegment] = []
+    public var gating: RecordingGate.Configuration
+    public var modes: [RecordingGate.Segment] = []
     /// The odometer after the last fix, nil without fixes; and its running total at each dated fix in time order.
     public var odometer: Odometer?
     public var distance: [DistancePoint] = []
 
     /// An empty summary of a gate with `gating`.
-    public init(gating: GatingConfiguration) {
+    public init(gating: RecordingGate.Configuration) {
         self.gating = gating
     }
 

@@ -14,11 +14,11 @@ import LocomotionDSP
 public struct TraceSummaryRecorder: Sendable {
     private var summary: TraceSummary
     private var activitySegmenter = ActivitySegmenter()
-    private var modeSegmenter = GatingSegmenter()
+    private var modeSegmenter = RecordingGate.Segmenter()
     private var interval = SamplingIntervalMedian()
 
     /// A recorder for an engine whose gate runs with `gating`.
-    public init(gating: GatingConfiguration) {
+    public init(gating: RecordingGate.Configuration) {
         summary = TraceSummary(gating: gating)
     }
 

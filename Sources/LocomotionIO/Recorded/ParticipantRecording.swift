@@ -17,7 +17,7 @@ import LocomotionDSP
 ///   fall in an epoch of the recording), after the last trace for distance only.
 ///
 /// ```swift
-/// let recording = ParticipantRecording(epoch: EpochConfiguration(timeZone: zone), fixes: .companions)
+/// let recording = ParticipantRecording(epoch: RecordingTables.Configuration(timeZone: zone), fixes: .companions)
 /// try recording.run(["p1/monday.csv", "p1/tuesday.csv"]) { row, file in
 ///     if case .day(let day) = row { print(day.day, day.tally.steps) }
 /// }
@@ -52,9 +52,9 @@ public struct ParticipantRecording: Sendable {
     /// How the classifier decides (``ActivityClassifier/Smoothing``).
     public var smoothing: ActivityClassifier.Smoothing
     /// The gating policy whose recording mode the tables report.
-    public var policy: GatingPolicy
+    public var policy: RecordingGate.Policy
     /// The epochs: length, time zone of the local days and times, day start, gap limit.
-    public var epoch: EpochConfiguration
+    public var epoch: RecordingTables.Configuration
     /// Days with fewer hours of data are flagged (``DaySummary/hasTooLittleData``).
     public var minimumCoveredHours: Double
     /// The tables built.
@@ -63,8 +63,8 @@ public struct ParticipantRecording: Sendable {
     public var fixes: Fixes
 
     public init(reading: TraceReadingOptions = .init(), classifier: ActivityClassifier.Configuration = .init(),
-                smoothing: ActivityClassifier.Smoothing = .lagged, policy: GatingPolicy = .onFoot,
-                epoch: EpochConfiguration, minimumCoveredHours: Double = DayAccumulator().minimumCoveredHours,
+                smoothing: ActivityClassifier.Smoothing = .lagged, policy: RecordingGate.Policy = .onFoot,
+                epoch: RecordingTables.Configuration, minimumCoveredHours: Double = DayAccumulator().minimumCoveredHours,
                 tables: RecordingTables.Tables = [.epochs, .days, .segments], fixes: Fixes = .none) {
         self.reading = reading
         self.classifier = classifier
@@ -81,7 +81,7 @@ public struct ParticipantRecording: Sendable {
     public var engineConfiguration: MotionEngine.Configuration {
         var configuration = MotionEngine.Configuration()
         configuration.activitySource = .classifier(classifier)
-        configuration.gating = GatingConfiguration(policy: policy)
+        configuration.gating = RecordingGate.Configuration(policy: policy)
         configuration.odometer.dayStart = epoch.dayStart
         configuration.gapLimit = epoch.maximumGap
         return configuration

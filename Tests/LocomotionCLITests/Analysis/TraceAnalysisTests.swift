@@ -33,7 +33,7 @@ import LocomotionTestSupport
     }
 
     /// The recording written to a trace and a fixes file (both read back bit for bit), and analysed from them.
-    static func analyse(_ trace: Trace, _ fixFile: FixFile?, policy: GatingPolicy) throws -> TraceAnalysis {
+    static func analyse(_ trace: Trace, _ fixFile: FixFile?, policy: RecordingGate.Policy) throws -> TraceAnalysis {
         let directory = temporaryPath("analysis")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let tracePath = directory + "/walk.csv", fixesPath = directory + "/walk-fixes.csv"
@@ -59,10 +59,10 @@ import LocomotionTestSupport
         #expect(analysis.stepTimes == steps.steps && analysis.bouts == steps.bouts)
         let replay = try GatingReplay.run(samples: trace.samples, fixes: fixFile.fixes,
                                           source: .classifier(ActivityClassifier.Configuration()),
-                                          configuration: GatingConfiguration(policy: .onFoot))
+                                          configuration: RecordingGate.Configuration(policy: .onFoot))
         #expect(analysis.modes == replay.segments)
-        var configuration = OdometerConfiguration()
-        configuration.movingActivities = GatingPolicy.anyMovement.recordedActivities
+        var configuration = Odometer.Configuration()
+        configuration.movingActivities = RecordingGate.Policy.anyMovement.recordedActivities
         let odometer = Odometer.measuring(fixFile.fixes, activities: updates, configuration: configuration, timeZone: zone)
         #expect(analysis.odometer?.history == odometer.history)
         #expect(analysis.distance.last?.dayDistance == odometer.today?.distance)

@@ -23,7 +23,7 @@ struct ReplayClosedLoopTests {
     }
 
     static func expectSame(_ written: [(start: Double, end: Double, mode: String, reason: String)],
-                           _ replayed: [GatingSegment], _ comment: String) {
+                           _ replayed: [RecordingGate.Segment], _ comment: String) {
         #expect(written.count == replayed.count, "\(comment): \(written.count) segments written, \(replayed.count) replayed")
         for (row, segment) in zip(written, replayed) {
             #expect(abs(row.start - segment.start) < 0.001 && abs(row.end - segment.end) < 0.001

@@ -26,15 +26,15 @@ import Testing
         }
     }
 
-    /// No output sample lies strictly inside an input step longer than `maxGap`,
+    /// No output sample lies strictly inside an input step longer than `maximumGap`,
     /// and every such step is announced by a `.gap` event with its two times.
     @Test func gapsAreReportedNeverBridged() async {
         await propertyCheck(count: 40, input: Gen.uint64(), Gen.int(in: 2...600)) { seed, count in
             var signal = SeededSignal(seed: seed)
             let samples = signal.samples(count: count)
-            let maxGap = signal.uniform(in: 0.5...2)
-            let events = Resampler.resample(samples, rate: 50, maxGap: maxGap)
-            let gaps = zip(samples, samples.dropFirst()).filter { $1.time - $0.time > maxGap }
+            let maximumGap = signal.uniform(in: 0.5...2)
+            let events = Resampler.resample(samples, rate: 50, maximumGap: maximumGap)
+            let gaps = zip(samples, samples.dropFirst()).filter { $1.time - $0.time > maximumGap }
             let reported = events.compactMap { event -> (Double, Double)? in
                 if case .gap(let from, let to) = event { return (from, to) }
                 return nil

@@ -4,9 +4,9 @@ import LocomotionTestSupport
 
 @Suite struct GapDetectorTests {
     @Test func detectsLongStepsBackwardsDuplicatesAndNonFiniteTimes() {
-        var detector = GapDetector(maxGap: 1.0)
+        var detector = GapDetector(maximumGap: 1.0)
         let steps = [10.0, 10.5, 11.5, 12.6, 12.0, 12.0, .nan].map { detector.isGap(before: $0) }
-        // first, 0.5 s, exactly maxGap (continuous), 1.1 s, backwards, duplicate, NaN
+        // first, 0.5 s, exactly maximumGap (continuous), 1.1 s, backwards, duplicate, NaN
         #expect(steps == [false, false, false, true, true, true, true])
         #expect(detector.previousTime == 12.0)
         let afterwards = detector.isGap(before: 12.02)

@@ -25,7 +25,7 @@ import LocomotionTestSupport
         // 10 Hz input, then a 3 s hole, then more input: no output sample inside the hole.
         var input = (0..<10).map { AccelerometerSample(time: Double($0) * 0.1, x: 0, y: 0, z: 1) }
         input += (0..<10).map { AccelerometerSample(time: 3.95 + Double($0) * 0.1, x: 0, y: 0, z: 1) }
-        let events = Resampler.resample(input, rate: 20, maxGap: 1.0)
+        let events = Resampler.resample(input, rate: 20, maximumGap: 1.0)
         let gaps = events.filter { if case .gap = $0 { true } else { false } }
         #expect(gaps == [.gap(from: 0.9, to: 3.95)])
         let output = samples(of: events)

@@ -116,13 +116,13 @@ import LocomotionTestSupport
 
     @Test func everyConfigurationReadsTheSameWay() throws {
         let steps = try ConfigurationFile.parse(Array(#"{"periodicityLags": [0.25, 1.5], "bandOrder": 4}"#.utf8),
-                                                file: "s.json", over: StepDetectorConfiguration())
+                                                file: "s.json", over: StepDetector.Configuration())
         #expect(steps.periodicityLags == 0.25...1.5 && steps.bandOrder == 4)
         #expect(throws: InputError.self) {
-            try ConfigurationFile.parse(Array(#"{"bandOrder": 2.5}"#.utf8), file: "s.json", over: StepDetectorConfiguration())
+            try ConfigurationFile.parse(Array(#"{"bandOrder": 2.5}"#.utf8), file: "s.json", over: StepDetector.Configuration())
         }
         let gate = try ConfigurationFile.parse(Array(#"{"immediateEntryConfidence": "none", "wakesOnDeparture": false}"#.utf8),
-                                               file: "g.json", over: GatingConfiguration())
+                                               file: "g.json", over: RecordingGate.Configuration())
         #expect(gate.immediateEntryConfidence == nil && !gate.wakesOnDeparture)
     }
 }

@@ -16,7 +16,7 @@ private func gpxpyPath(_ name: String) -> String {
 }
 
 /// Encodes after `split` fixes, decodes, continues, and compares with the uninterrupted run.
-private func checkEverySplit(_ fixes: [LocationFix], configuration: OdometerConfiguration) throws {
+private func checkEverySplit(_ fixes: [LocationFix], configuration: Odometer.Configuration) throws {
     let zone = TimeZone(identifier: "America/Los_Angeles")!
     var uninterrupted = Odometer(configuration: configuration, timeZone: zone)
     var states: [Data] = []
@@ -61,13 +61,13 @@ struct RealTrackTests {
     func everySplitOfACarTrack() throws {
         // 104 sparse in-car points: the jump filter rejects and re-anchors often.
         let fixes = try FixReader.read(path: gpxpyPath("around-visnjan-with-car"))
-        try checkEverySplit(fixes, configuration: OdometerConfiguration())
+        try checkEverySplit(fixes, configuration: Odometer.Configuration())
     }
 
     @Test("snapshot → restore → continue at every split of the first 500 GSDC fixes")
     func everySplitOfGSDC() throws {
         let fixes = Array(try FixReader.read(path: gsdcPath("Pixel4")).prefix(500))
-        try checkEverySplit(fixes, configuration: OdometerConfiguration())
+        try checkEverySplit(fixes, configuration: Odometer.Configuration())
     }
 
     @Test("GSDC drive: filtered distance within 1 % of the plain sum (open sky, few jumps)")

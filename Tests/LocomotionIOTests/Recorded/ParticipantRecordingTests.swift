@@ -9,7 +9,7 @@ import LocomotionTestSupport
 /// recording gives the rows of the whole, each attributed to the file being read at its start; files that overlap
 /// are refused.
 @Suite struct ParticipantRecordingTests {
-    static let epoch = EpochConfiguration(length: 300, timeZone: TimeZone(identifier: "Europe/Zurich")!)
+    static let epoch = RecordingTables.Configuration(length: 300, timeZone: TimeZone(identifier: "Europe/Zurich")!)
 
     /// The rows of a run, and the files they were attributed to.
     static func rows(of paths: [String], fixes: ParticipantRecording.Fixes) throws -> (rows: [RecordingTables.Row], files: [String], notices: Int) {

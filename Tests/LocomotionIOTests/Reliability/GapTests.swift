@@ -64,7 +64,7 @@ import LocomotionTestSupport
     @Test func gateRecordsNothingInsideTheGap() throws {
         let updates = ActivityClassifier.updates(of: Self.trace.samples)
         var gate = RecordingGate()
-        var events: [GatingEvent] = []
+        var events: [RecordingGate.Event] = []
         for update in updates { try gate.push(update) { events.append($0) } }
         try gate.advance(to: Self.trace.samples.last!.time) { events.append($0) }
         #expect(events.contains { $0.reason.rule == .gap })

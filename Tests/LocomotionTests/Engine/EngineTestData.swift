@@ -72,7 +72,7 @@ enum EngineTestData {
     /// engine): activity updates, gate events, steps and bouts, and the odometer gated by the updates.
     struct Reference {
         var updates: [ActivityUpdate]
-        var gateEvents: [GatingEvent]
+        var gateEvents: [RecordingGate.Event]
         var steps: StepDetection
         var odometer: Odometer
     }
@@ -95,7 +95,7 @@ enum EngineTestData {
     /// is final.
     static func gatedSteps(samples: [AccelerometerSample], fixes: [LocationFix],
                            classifier configuration: ActivityClassifier.Configuration,
-                           steps: StepDetectorConfiguration) -> StepDetection {
+                           steps: StepDetector.Configuration) -> StepDetection {
         var classifier = ActivityClassifier(configuration: configuration)
         var detector = StepDetector(configuration: steps)
         var updates: [ActivityUpdate] = [], events: [StepDetector.Event] = []
@@ -146,7 +146,7 @@ enum EngineTestData {
 /// The events of one kind, for comparing with the stages run alone.
 extension Array where Element == MotionEvent {
     var activityUpdates: [ActivityUpdate] { compactMap { if case .activity(let u) = $0 { u } else { nil } } }
-    var gateEvents: [GatingEvent] { compactMap { if case .recording(let e) = $0 { e } else { nil } } }
+    var gateEvents: [RecordingGate.Event] { compactMap { if case .recording(let e) = $0 { e } else { nil } } }
     var steps: [Double] { compactMap { if case .step(let t) = $0 { t } else { nil } } }
     var bouts: [WalkingBout] { compactMap { if case .boutEnded(let b) = $0 { b } else { nil } } }
     var distanceUpdates: [DistanceUpdate] { compactMap { if case .distance(let d) = $0 { d } else { nil } } }

@@ -146,7 +146,7 @@ import Testing
                 var events: [MotionEvent] = []
                 // The reference: the gate fed the merged stream by hand (fixes, then updates, then samples at equal
                 // times); the engine gets the same inputs stream by stream as they come.
-                var merged: [(time: Double, rank: Int, input: GatingInput)] = []
+                var merged: [(time: Double, rank: Int, input: RecordingGate.Input)] = []
                 merged += fixes.map { ($0.time, 0, .fix($0)) }
                 merged += updates.map { ($0.start, 1, .activity($0)) }
                 merged += samples.map { ($0.time, 2, .time($0.time)) }

@@ -52,10 +52,10 @@ struct RateSwitchRealTraceTests {
         var kept: [AccelerometerSample] = []
         for sample in samples {
             if phase == 0 && sample.time >= middle.lowerBound || phase == 1 && sample.time >= middle.upperBound {
-                sensors.observe(.recording(GatingEvent(
+                sensors.observe(.recording(RecordingGate.Event(
                     time: sample.time, phase: phase == 0 ? .idle : .recording, mode: phase == 0 ? .lowPower : .highAccuracy,
                     profile: phase == 0 ? lowPower : .highAccuracy, changesMode: true,
-                    reason: GatingReason(rule: phase == 0 ? .stopTimeout : .dwell, trigger: .timer))))
+                    reason: RecordingGate.Reason(rule: phase == 0 ? .stopTimeout : .dwell, trigger: .timer))))
                 phase += 1
             }
             if sensors.receives(sampleAt: sample.time) { kept.append(sample) }
@@ -128,7 +128,7 @@ struct RateSwitchRealTraceTests {
     /// bout's confirmation (`boutStepCount`).
     @Test(arguments: rates)
     func theStepDetectorRefusesSparseInputAndRecoversAtFullRate(rate: Double) throws {
-        let configuration = StepDetectorConfiguration.default
+        let configuration = StepDetector.Configuration.default
         for (name, samples) in try Self.walks() {
             let (thinned, middle) = Self.thinnedInTheMiddle(samples, rate: rate)
             func steps(_ input: [AccelerometerSample]) -> (times: [Double], detector: StepDetector) {

@@ -47,7 +47,7 @@ import Testing
 
     @Test func backdatedUpdateCannotCarryEvidenceAcrossAGap() throws {
         var gate = RecordingGate()
-        var events: [GatingEvent] = []
+        var events: [RecordingGate.Event] = []
         try gate.push(ActivityUpdate(start: 0, activity: .walking, confidence: .medium)) { events.append($0) }
         try gate.advance(to: 10) { events.append($0) }
         try gate.advance(to: 600) { events.append($0) }  // a gap
@@ -76,7 +76,7 @@ import Testing
         var dense = GatingScript(start: Self.start)
         dense.hold(.walking, for: 40)
         dense.hold(.stationary, for: 55)
-        var sparse: [GatingInput] = dense.inputs.filter { if case .time = $0 { false } else { true } }
+        var sparse: [RecordingGate.Input] = dense.inputs.filter { if case .time = $0 { false } else { true } }
         sparse.append(.time(dense.time - 1))
         let a = try RecordingGate.replay(dense.inputs).filter(\.changesMode)
         let b = try RecordingGate.replay(sparse).filter(\.changesMode)
@@ -86,22 +86,22 @@ import Testing
 
     @Test func badInputsAreRefusedWithoutChangingState() throws {
         var gate = RecordingGate()
-        var events: [GatingEvent] = []
+        var events: [RecordingGate.Event] = []
         try gate.push(ActivityUpdate(start: 100, activity: .walking, confidence: .high)) { events.append($0) }
         let before = gate
-        #expect(throws: GatingError.activityOutOfOrder(previous: 100, received: 99)) {
+        #expect(throws: RecordingGateError.activityOutOfOrder(previous: 100, received: 99)) {
             try gate.push(ActivityUpdate(start: 99, activity: .stationary, confidence: .high)) { events.append($0) }
         }
-        #expect(throws: GatingError.self) { try gate.advance(to: .nan) { events.append($0) } }
-        #expect(throws: GatingError.invalidFix(time: 101)) {
+        #expect(throws: RecordingGateError.self) { try gate.advance(to: .nan) { events.append($0) } }
+        #expect(throws: RecordingGateError.invalidFix(time: 101)) {
             try gate.push(LocationFix(time: 101, latitude: 91, longitude: 0)) { events.append($0) }
         }
-        #expect(throws: GatingError.invalidFix(time: 101)) {
+        #expect(throws: RecordingGateError.invalidFix(time: 101)) {
             try gate.push(LocationFix(time: 101, latitude: 0, longitude: 0, horizontalAccuracy: -1)) { events.append($0) }
         }
         #expect(gate == before)
         try gate.push(LocationFix(time: 105, latitude: 1, longitude: 1)) { events.append($0) }
-        #expect(throws: GatingError.fixOutOfOrder(previous: 105, received: 104)) {
+        #expect(throws: RecordingGateError.fixOutOfOrder(previous: 105, received: 104)) {
             try gate.push(LocationFix(time: 104, latitude: 1, longitude: 1)) { events.append($0) }
         }
         // Advancing to the past is nothing to do.

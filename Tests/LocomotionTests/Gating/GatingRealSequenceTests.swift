@@ -17,7 +17,7 @@ struct GatingRealSequenceTests {
 
     @Test func gateAloneMeetsTheTargetsOnAJoinedDay() throws {
         let (samples, labels) = try UsTm2017.joined(Self.sessions)
-        let configuration = GatingConfiguration(policy: .onFoot)
+        let configuration = RecordingGate.Configuration(policy: .onFoot)
         let replay = try GatingReplay.run(samples: samples, labels: labels, fixes: [], source: .external,
                                           configuration: configuration)
         let truth = GatingReplay.truthSegments(times: samples.map(\.time), labels: labels)
@@ -44,7 +44,7 @@ struct GatingRealSequenceTests {
     /// were chosen on: a guard on the chain, not a held-out figure; those are in Docs/accuracy.md.)
     @Test func classifierAndGateEndToEndOnAJoinedDay() throws {
         let (samples, labels) = try UsTm2017.joined(Self.sessions)
-        let configuration = GatingConfiguration(policy: .onFoot)
+        let configuration = RecordingGate.Configuration(policy: .onFoot)
         let times = samples.map(\.time)
         let truth = GatingReplay.truthSegments(times: times, labels: labels)
         let alone = try GatingReplay.run(samples: samples, labels: labels, fixes: [], source: .external, labelConfidence: .medium,
@@ -72,7 +72,7 @@ struct GatingRealSequenceTests {
     @Test func restoringAtEverySplitOfARealSequence() throws {
         let (samples, labels) = try UsTm2017.joined(Self.sessions)
         // The same input stream GatingReplay builds: an update at each label change, a heartbeat per sample.
-        var inputs: [GatingInput] = []
+        var inputs: [RecordingGate.Input] = []
         var previous: MotionActivity?
         for (sample, label) in zip(samples, labels) {
             if label != previous {
@@ -83,7 +83,7 @@ struct GatingRealSequenceTests {
         }
         let encoder = JSONEncoder(), decoder = JSONDecoder()
         var gate = RecordingGate()
-        var events: [GatingEvent] = []
+        var events: [RecordingGate.Event] = []
         var mismatches = 0
         for input in inputs {
             try gate.push(input) { events.append($0) }

@@ -56,8 +56,8 @@ import Testing
         return script
     }
 
-    @Test(arguments: [GatingPolicy.onFoot, .onFootAndCycling])
-    func busIsNotRecordedOnFoot(policy: GatingPolicy) throws {
+    @Test(arguments: [RecordingGate.Policy.onFoot, .onFootAndCycling])
+    func busIsNotRecordedOnFoot(policy: RecordingGate.Policy) throws {
         let (_, segments) = try Self.bus().run(.init(policy: policy))
         let t0 = Self.start
         #expect(segments.map(\.mode) == [.lowPower, .highAccuracy, .lowPower, .highAccuracy, .lowPower])
@@ -199,7 +199,7 @@ import Testing
 
     @Test func profilesAreReportedWithEachMode() throws {
         let custom = RecordingProfile(locationAccuracy: 5, distanceFilter: 3, accelerometerRate: 100)
-        let config = GatingConfiguration(highAccuracyProfile: custom)
+        let config = RecordingGate.Configuration(highAccuracyProfile: custom)
         let (events, _) = try Self.trafficLight(withFixes: false).run(config)
         for event in events {
             #expect(event.profile == (event.mode == .highAccuracy ? custom : .lowPower))
@@ -208,7 +208,7 @@ import Testing
     }
 
     @Test func customPolicyIsAValue() throws {
-        let policy = GatingPolicy(name: "cycling-only", recordedActivities: [.cycling, .stationary])
+        let policy = RecordingGate.Policy(name: "cycling-only", recordedActivities: [.cycling, .stationary])
         #expect(policy.recordedActivities == [.cycling])
         var script = GatingScript(start: Self.start)
         script.hold(.walking, for: 120)
@@ -217,7 +217,7 @@ import Testing
         let (_, segments) = try script.run(.init(policy: policy))
         #expect(segments.map(\.mode) == [.lowPower, .highAccuracy, .lowPower])
         #expect(segments[1].reason.code == "dwell:cycling")
-        let decoded = try JSONDecoder().decode(GatingPolicy.self, from: JSONEncoder().encode(policy))
+        let decoded = try JSONDecoder().decode(RecordingGate.Policy.self, from: JSONEncoder().encode(policy))
         #expect(decoded == policy)
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// (a classifier's cadence) and, optionally, a fix every `fixInterval` seconds
 /// from a position model (metres east/north of an origin).
 struct GatingScript {
-    var inputs: [GatingInput] = []
+    var inputs: [RecordingGate.Input] = []
     var time: Double
     var tick = 1.0
     var updateInterval = 5.0
@@ -55,13 +55,13 @@ struct GatingScript {
             horizontalAccuracy: fixAccuracy)
     }
 
-    func run(_ configuration: GatingConfiguration = .init()) throws -> (events: [GatingEvent], segments: [GatingSegment]) {
+    func run(_ configuration: RecordingGate.Configuration = .init()) throws -> (events: [RecordingGate.Event], segments: [RecordingGate.Segment]) {
         let events = try RecordingGate.replay(inputs, configuration: configuration)
-        return (events, GatingSegmenter.segments(of: events, end: inputs.last?.time ?? time))
+        return (events, RecordingGate.Segmenter.segments(of: events, end: inputs.last?.time ?? time))
     }
 }
 
-extension Array where Element == GatingSegment {
+extension Array where Element == RecordingGate.Segment {
     var modeChanges: Int { zip(self, dropFirst()).filter { $0.mode != $1.mode }.count }
     func time(in mode: RecordingMode) -> Double { filter { $0.mode == mode }.reduce(0) { $0 + $1.duration } }
     /// The mode at `time` (half-open segments).

@@ -5,7 +5,7 @@ import Testing
 /// Snapshot → restore → continue gives exactly the decisions of an
 /// uninterrupted run, after every input of every scripted scenario.
 @Suite struct GatingSnapshotTests {
-    static let scenarios: [(String, GatingScript, GatingConfiguration)] = [
+    static let scenarios: [(String, GatingScript, RecordingGate.Configuration)] = [
         ("traffic light", GatingScenarioTests.trafficLight(withFixes: false), .init()),
         ("traffic light with fixes", GatingScenarioTests.trafficLight(withFixes: true), .init()),
         ("bus on foot", GatingScenarioTests.bus(), .init(policy: .onFoot)),
@@ -35,7 +35,7 @@ import Testing
         let encoder = JSONEncoder()
         let decoder = JSONDecoder()
         var gate = RecordingGate(configuration: configuration)
-        var events: [GatingEvent] = []
+        var events: [RecordingGate.Event] = []
         var eventCountAfter: [Int] = []
         var restoredStates: [RecordingGate] = []
         for input in inputs {
@@ -53,7 +53,7 @@ import Testing
         let stride = max(1, inputs.count / 200)
         for split in Swift.stride(from: 0, to: inputs.count, by: stride) {
             var resumed = restoredStates[split]
-            var tail: [GatingEvent] = []
+            var tail: [RecordingGate.Event] = []
             for input in inputs[(split + 1)...] { try resumed.push(input) { tail.append($0) } }
             let expected = Array(events[eventCountAfter[split]...])
             #expect(tail == expected, "\(name): split after input \(split)")

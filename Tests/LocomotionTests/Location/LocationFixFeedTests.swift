@@ -26,7 +26,7 @@ import Testing
 
             #expect(ActivityClassifier.updates(of: samples, fixes: fixes) == ActivityClassifier.updates(of: samples, fixes: evidence))
             #expect(ActivityClassifier.segments(of: samples, fixes: fixes) == ActivityClassifier.segments(of: samples, fixes: evidence))
-            let configuration = GatingConfiguration(policy: .anyMovement)
+            let configuration = RecordingGate.Configuration(policy: .anyMovement)
             do {
                 let replay = try GatingReplay.run(samples: samples, fixes: fixes, source: .classifier(.init()), configuration: configuration)
                 let reference = try GatingReplay.run(samples: samples, fixes: evidence, source: .classifier(.init()), configuration: configuration)

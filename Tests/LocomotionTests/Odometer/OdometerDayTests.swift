@@ -72,7 +72,7 @@ struct OdometerDayTests {
 
     @Test("a day start of 03:00 keeps a night shift in one day")
     func dayStart() throws {
-        var configuration = OdometerConfiguration()
+        var configuration = Odometer.Configuration()
         configuration.dayStart = 3 * 3600
         let start = instant(2026, 3, 28, 22, 0, in: berlin)  // night into the spring-forward day
         let odometer = Odometer.measuring(minuteTrack(from: start, hours: 6), configuration: configuration, timeZone: berlin)

@@ -45,8 +45,8 @@ struct OdometerSnapshotTests {
     @Test("encode → decode → continue equals an uninterrupted run, at every split point")
     func everySplit() throws {
         let events = Self.events()
-        var configuration = OdometerConfiguration()
-        configuration.movingActivities = GatingPolicy.onFoot.recordedActivities
+        var configuration = Odometer.Configuration()
+        configuration.movingActivities = RecordingGate.Policy.onFoot.recordedActivities
         let berlin = TimeZone(identifier: "Europe/Berlin")!
         var uninterrupted = Odometer(configuration: configuration, timeZone: berlin)
         var prefixes: [Odometer] = []

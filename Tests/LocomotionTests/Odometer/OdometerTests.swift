@@ -114,7 +114,7 @@ struct OdometerFilterTests {
     func missingAccuracy() {
         let track = northwardTrack(start: 1_000_000, count: 10, accuracy: nil)
         #expect(Odometer.measuring(track, timeZone: utc).today?.acceptedFixes == 10)
-        var strict = OdometerConfiguration()
+        var strict = Odometer.Configuration()
         strict.trustsFixesWithoutAccuracy = false
         let refused = Odometer.measuring(track, configuration: strict, timeZone: utc)
         #expect(refused.today?.rejectedInaccurate == 10)
@@ -207,8 +207,8 @@ struct OdometerMovingGateTests {
             ActivityUpdate(start: 1_000_100, activity: .walking, confidence: .high),
             ActivityUpdate(start: 1_000_200, activity: .automotive, confidence: .high),
         ]
-        var configuration = OdometerConfiguration()
-        configuration.movingActivities = GatingPolicy.onFoot.recordedActivities
+        var configuration = Odometer.Configuration()
+        configuration.movingActivities = RecordingGate.Policy.onFoot.recordedActivities
         let odometer = Odometer.measuring(track, activities: activities, configuration: configuration, timeZone: utc)
         let day = try #require(odometer.today)
         // Fixes 100…199 are walking; the segment 99 → 100 ends while walking and counts.
@@ -219,8 +219,8 @@ struct OdometerMovingGateTests {
 
     @Test("with a gate, fixes before the first activity update do not count")
     func noActivityYet() {
-        var configuration = OdometerConfiguration()
-        configuration.movingActivities = GatingPolicy.anyMovement.recordedActivities
+        var configuration = Odometer.Configuration()
+        configuration.movingActivities = RecordingGate.Policy.anyMovement.recordedActivities
         let odometer = Odometer.measuring(northwardTrack(start: 0, count: 10), configuration: configuration, timeZone: utc)
         #expect(odometer.today?.distance == 0)
         #expect(odometer.today?.rejectedNotMoving == 10)

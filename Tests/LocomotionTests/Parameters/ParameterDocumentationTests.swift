@@ -45,9 +45,9 @@ import Testing
 
     @Test(arguments: [
         ("ActivityClassifier.Configuration", table(ActivityClassifier.Configuration())),
-        ("StepDetectorConfiguration", table(StepDetectorConfiguration())),
-        ("GatingConfiguration", table(GatingConfiguration())),
-        ("OdometerConfiguration", table(OdometerConfiguration())),
+        ("StepDetector.Configuration", table(StepDetector.Configuration())),
+        ("RecordingGate.Configuration", table(RecordingGate.Configuration())),
+        ("Odometer.Configuration", table(Odometer.Configuration())),
         ("MotionEngine.Configuration", table(MotionEngine.Configuration(), excluding: ["classifier", "steps", "gating", "odometer"])),
     ])
     func thePageListsTheRangesTheCodeChecks(name: String, table: String) throws {

@@ -10,8 +10,8 @@ import LocomotionEvaluation
 @Suite struct ParameterTableTests {
     /// Settings that are not numbers and are set by name elsewhere (a policy, a set of activities).
     static let unlisted: [String: Set<String>] = [
-        "Locomotion.GatingConfiguration": ["policy"],
-        "Locomotion.OdometerConfiguration": ["movingActivities"],
+        "Locomotion.RecordingGate.Configuration": ["policy"],
+        "Locomotion.Odometer.Configuration": ["movingActivities"],
         // The classifier's parameters are listed as `classifier.…` (checked below).
         // `countsSteps` is a switch (whether the step detector runs), not a number with a range.
         "Locomotion.MotionEngine.Configuration": ["gating.policy", "odometer.movingActivities", "activitySource", "countsSteps"],
@@ -47,25 +47,25 @@ import LocomotionEvaluation
 
     @Test func everySettingOfEveryConfigurationHasARange() {
         expectEverySettingListed(ActivityClassifier.Configuration())
-        expectEverySettingListed(StepDetectorConfiguration())
-        expectEverySettingListed(GatingConfiguration())
-        expectEverySettingListed(OdometerConfiguration())
+        expectEverySettingListed(StepDetector.Configuration())
+        expectEverySettingListed(RecordingGate.Configuration())
+        expectEverySettingListed(Odometer.Configuration())
         expectEverySettingListed(MotionEngine.Configuration())
         // The engine holds the four, and lists each of their parameters under its name.
         let engine = Set(MotionEngine.Configuration.parameterNames)
         for (prefix, names) in [("classifier", ActivityClassifier.Configuration.parameterNames),
-                                ("steps", StepDetectorConfiguration.parameterNames),
-                                ("gating", GatingConfiguration.parameterNames), ("odometer", OdometerConfiguration.parameterNames)] {
+                                ("steps", StepDetector.Configuration.parameterNames),
+                                ("gating", RecordingGate.Configuration.parameterNames), ("odometer", Odometer.Configuration.parameterNames)] {
             for name in names { #expect(engine.contains(prefix + "." + name), "MotionEngine.Configuration lacks \(prefix).\(name)") }
         }
     }
 
     @Test func theDefaultsLieInTheirRanges() throws {
         try ActivityClassifier.Configuration().validate()
-        try StepDetectorConfiguration().validate()
-        try GatingConfiguration().validate()
-        try OdometerConfiguration().validate()
-        try OdometerConfiguration.unfiltered.validate()
+        try StepDetector.Configuration().validate()
+        try RecordingGate.Configuration().validate()
+        try Odometer.Configuration().validate()
+        try Odometer.Configuration.unfiltered.validate()
         try MotionEngine.Configuration().validate()
         var external = MotionEngine.Configuration()
         external.activitySource = .external
@@ -86,7 +86,7 @@ import LocomotionEvaluation
     }
 
     @Test func outOfRangeValuesAreRefusedWithTheNameAndTheRange() throws {
-        let configuration = StepDetectorConfiguration()
+        let configuration = StepDetector.Configuration()
         #expect { try configuration.setting("internalRate", to: .number(1e308)) } throws: { error in
             "\(error)" == "internalRate = 1e+308: must be in 10…200 Hz"
         }
@@ -103,18 +103,18 @@ import LocomotionEvaluation
         #expect { try configuration.setting("bandLow", to: .number(5)).validate() } throws: { error in
             "\(error)" == "bandLow, bandHigh: bandLow must be below bandHigh"
         }
-        #expect(throws: ParameterError.self) { try GatingConfiguration().setting("immediateEntryConfidence", to: .text("certain")) }
-        #expect(try GatingConfiguration().setting("immediateEntryConfidence", to: .text("none")).immediateEntryConfidence == nil)
-        #expect(try OdometerConfiguration().setting("jumpLimit", to: .number(.infinity)).jumpLimit == .infinity)
-        #expect(throws: ParameterError.self) { try OdometerConfiguration().setting("jumpLimit", to: .number(-.infinity)) }
+        #expect(throws: ParameterError.self) { try RecordingGate.Configuration().setting("immediateEntryConfidence", to: .text("certain")) }
+        #expect(try RecordingGate.Configuration().setting("immediateEntryConfidence", to: .text("none")).immediateEntryConfidence == nil)
+        #expect(try Odometer.Configuration().setting("jumpLimit", to: .number(.infinity)).jumpLimit == .infinity)
+        #expect(throws: ParameterError.self) { try Odometer.Configuration().setting("jumpLimit", to: .number(-.infinity)) }
     }
 
     @Test func commandLineTextIsReadByKind() throws {
-        let lags = try #require(StepDetectorConfiguration.parameter(named: "periodicityLags"))
+        let lags = try #require(StepDetector.Configuration.parameter(named: "periodicityLags"))
         #expect(lags.value(from: "0.3...2") == .interval(0.3, 2))
         #expect(lags.value(from: "0.3,2") == .interval(0.3, 2))
         #expect(lags.value(from: "0.3") == nil)
-        let flag = try #require(GatingConfiguration.parameter(named: "wakesOnDeparture"))
+        let flag = try #require(RecordingGate.Configuration.parameter(named: "wakesOnDeparture"))
         #expect(flag.value(from: "false") == .flag(false))
         #expect(flag.value(from: "no") == nil)
     }
@@ -188,7 +188,7 @@ import LocomotionEvaluation
     }
 
     @Test func noStepDetectorValueTraps() {
-        let counts = expectNoTrap(StepDetectorConfiguration(), seed: 2) { configuration in
+        let counts = expectNoTrap(StepDetector.Configuration(), seed: 2) { configuration in
             var detector = StepDetector(configuration: configuration)
             for sample in Self.samples { detector.push(sample) { _ in } }
             detector.finish { _ in }
@@ -197,7 +197,7 @@ import LocomotionEvaluation
     }
 
     @Test func noGateValueTraps() {
-        let counts = expectNoTrap(GatingConfiguration(), seed: 3) { configuration in
+        let counts = expectNoTrap(RecordingGate.Configuration(), seed: 3) { configuration in
             _ = try? GatingReplay.run(samples: Self.samples, fixes: Self.fixes, source: .classifier(.init()),
                                       configuration: configuration)
         }
@@ -225,7 +225,7 @@ import LocomotionEvaluation
     }
 
     @Test func noOdometerValueTraps() {
-        let counts = expectNoTrap(OdometerConfiguration(), seed: 4) { configuration in
+        let counts = expectNoTrap(Odometer.Configuration(), seed: 4) { configuration in
             var odometer = Odometer(configuration: configuration, timeZone: TimeZone(identifier: "UTC")!)
             for fix in Self.fixes { odometer.push(fix) { _ in } }
         }

@@ -12,16 +12,16 @@ import Testing
         await propertyCheck(count: 25, input: Gen.uint64(), Gen.int(in: 1...120)) { seed, count in
             var random = RandomRecording(seed: seed)
             let start = random.uniform(in: 0...1e6)
-            var inputs = random.activityUpdates(count: count, from: start).map(GatingInput.activity)
+            var inputs = random.activityUpdates(count: count, from: start).map(RecordingGate.Input.activity)
             let fixes = random.fixes(count: count, from: start)
             // Merge fixes and heartbeats in by time (inputs must come in time order).
-            inputs += fixes.filter { $0.time >= start }.map(GatingInput.fix)
+            inputs += fixes.filter { $0.time >= start }.map(RecordingGate.Input.fix)
             inputs.sort { $0.time < $1.time }
             let split = random.integer(in: 0...inputs.count)
             do {
                 let whole = try RecordingGate.replay(inputs)
                 var gate = RecordingGate()
-                var events: [GatingEvent] = []
+                var events: [RecordingGate.Event] = []
                 for input in inputs[..<split] { try gate.push(input) { events.append($0) } }
                 let saved = try JSONEncoder().encode(gate)
                 var restored = try JSONDecoder().decode(RecordingGate.self, from: saved)
@@ -40,7 +40,7 @@ import Testing
             let start = random.uniform(in: 1.6e9...1.8e9)
             let fixes = random.fixes(count: count, from: start)
             let zone = TimeZone(identifier: ["UTC", "Europe/Zurich", "America/New_York", "Asia/Kolkata"][random.integer(in: 0...3)])!
-            let configuration = OdometerConfiguration(movingActivities: random.integer(in: 0...1) == 0 ? nil : GatingPolicy.onFoot.recordedActivities)
+            let configuration = Odometer.Configuration(movingActivities: random.integer(in: 0...1) == 0 ? nil : RecordingGate.Policy.onFoot.recordedActivities)
             let updates = random.activityUpdates(count: count / 10 + 1, from: start)
             let whole = Odometer.measuring(fixes, activities: updates, configuration: configuration, timeZone: zone)
 

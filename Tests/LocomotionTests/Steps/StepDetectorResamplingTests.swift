@@ -33,15 +33,15 @@ struct StepDetectorResamplingTests {
 
     /// Long intervals are bridged rather than cut (`maximumGap` 2 s) at a high internal rate, so that some take the
     /// copying path on their own.
-    static let bridging: StepDetectorConfiguration = {
-        var configuration = StepDetectorConfiguration.default
+    static let bridging: StepDetector.Configuration = {
+        var configuration = StepDetector.Configuration.default
         configuration.internalRate = 150
         configuration.maximumGap = 2
         configuration.minimumSamplingRate = 1
         return configuration
     }()
 
-    static func events(_ configuration: StepDetectorConfiguration, resampledBatch: Int? = nil,
+    static func events(_ configuration: StepDetector.Configuration, resampledBatch: Int? = nil,
                        snapshotsAt splits: Set<Int> = []) throws -> [StepDetector.Event] {
         var detector = StepDetector(configuration: configuration)
         var events: [StepDetector.Event] = []

@@ -166,13 +166,13 @@ struct StepDetectorTests {
 
     @Test("configuration overrides are validated")
     func configurationOverrides() {
-        let configuration = StepDetectorConfiguration.default
+        let configuration = StepDetector.Configuration.default
         #expect(configuration.isValid)
         #expect(configuration.setting("periodicityThreshold", to: 0.6)?.periodicityThreshold == 0.6)
         #expect(configuration.setting("noSuchParameter", to: 1) == nil)
         #expect(configuration.setting("bandHigh", to: 0.1) == nil)
         #expect(configuration.setting("internalRate", to: 5) == nil)
-        for name in StepDetectorConfiguration.parameterNames {
+        for name in StepDetector.Configuration.parameterNames {
             let current = Mirror(reflecting: configuration).children.first { $0.label == name }?.value
             #expect(current != nil, "\(name) is not a stored parameter")
         }

@@ -5,7 +5,7 @@ import Testing
 @Suite("Day accumulator")
 struct DayAccumulatorTests {
     /// The days of `inputs`, epochs of `configuration` summed by `DayAccumulator()`.
-    func days(of inputs: [EpochInput], configuration: EpochConfiguration) -> [DaySummary] {
+    func days(of inputs: [EpochInput], configuration: RecordingTables.Configuration) -> [DaySummary] {
         var days: [DaySummary] = []
         var accumulator = DayAccumulator()
         for epoch in epochs(of: inputs, configuration: configuration).rows {
@@ -21,7 +21,7 @@ struct DayAccumulatorTests {
         let start = instant(2026, 10, 24, 16, 0, in: berlin), end = instant(2026, 10, 26, 12, 0, in: berlin)
         var inputs = sampleInputs(from: start, to: end, interval: 5)
         inputs.insert(.update(start, .stationary), at: 1)
-        let rows = days(of: inputs, configuration: EpochConfiguration(timeZone: berlin, maximumGap: 5))
+        let rows = days(of: inputs, configuration: RecordingTables.Configuration(timeZone: berlin, maximumGap: 5))
         #expect(rows.map(\.day) == [day("2026-10-24"), day("2026-10-25"), day("2026-10-26")])
         #expect(rows.map(\.coveredHours) == [8, 25, 12])
         #expect(rows.map(\.hasTooLittleData) == [true, false, false])
@@ -39,7 +39,7 @@ struct DayAccumulatorTests {
         let walk = stride(from: midnight - 30, through: midnight + 30, by: 0.5).map { EpochInput.step($0) }
         inputs += walk + [.bout(WalkingBout(start: midnight - 30, end: midnight + 30, stepCount: 121))]
         inputs += [.distance(40, at: midnight - 1), .distance(2, at: midnight + 1)]
-        let rows = days(of: inputs, configuration: EpochConfiguration(timeZone: utc))
+        let rows = days(of: inputs, configuration: RecordingTables.Configuration(timeZone: utc))
         #expect(rows.map(\.tally.steps) == [60, 61])
         #expect(rows.map(\.tally.bouts) == [0, 1])
         #expect(rows[1].tally.longestBout?.duration == 60)
@@ -52,7 +52,7 @@ struct DayAccumulatorTests {
     func dayStart() {
         let start = instant(2026, 6, 2, 22, 0, in: utc), end = instant(2026, 6, 3, 4, 0, in: utc)
         let rows = days(of: sampleInputs(from: start, to: end, interval: 1),
-                        configuration: EpochConfiguration(timeZone: utc, dayStart: 3 * 3600))
+                        configuration: RecordingTables.Configuration(timeZone: utc, dayStart: 3 * 3600))
         #expect(rows.map(\.day) == [day("2026-06-02"), day("2026-06-03")])
         #expect(rows.map(\.coveredHours) == [5, 1])
     }

@@ -12,7 +12,7 @@ struct EpochAccumulatorEngineTests {
           arguments: [ActivityClassifier.Smoothing.lagged, .full])
     func realRecording(smoothing: ActivityClassifier.Smoothing) throws {
         let (samples, fixes) = try EngineTestData.day()
-        let configuration = EpochConfiguration(length: 60, timeZone: TimeZone(identifier: "Europe/Rome")!)
+        let configuration = RecordingTables.Configuration(length: 60, timeZone: TimeZone(identifier: "Europe/Rome")!)
         var engine = MotionEngine(timeZone: configuration.timeZone, smoothing: smoothing)
         var streamed = EpochAccumulator(configuration: configuration), whole = streamed
         var streamedRows: [EpochSummary] = [], wholeRows: [EpochSummary] = []

@@ -15,7 +15,7 @@ enum EpochInput {
 }
 
 /// Pushes `inputs` and finishes; returns every epoch emitted, in order.
-func epochs(of inputs: [EpochInput], configuration: EpochConfiguration) -> (rows: [EpochSummary], late: Int) {
+func epochs(of inputs: [EpochInput], configuration: RecordingTables.Configuration) -> (rows: [EpochSummary], late: Int) {
     var accumulator = EpochAccumulator(configuration: configuration)
     var rows: [EpochSummary] = []
     for input in inputs {
@@ -23,8 +23,8 @@ func epochs(of inputs: [EpochInput], configuration: EpochConfiguration) -> (rows
         case .sample(let time): accumulator.addSample(at: time)
         case let .update(time, activity): accumulator.add(ActivityUpdate(start: time, activity: activity, confidence: .high))
         case let .mode(time, mode):
-            accumulator.add(GatingEvent(time: time, phase: .idle, mode: mode, profile: GatingConfiguration().profile(for: mode),
-                                        changesMode: true, reason: GatingReason(rule: .initial, trigger: .activity)))
+            accumulator.add(RecordingGate.Event(time: time, phase: .idle, mode: mode, profile: RecordingGate.Configuration().profile(for: mode),
+                                        changesMode: true, reason: RecordingGate.Reason(rule: .initial, trigger: .activity)))
         case .step(let time): accumulator.addStep(at: time)
         case .bout(let bout): accumulator.add(bout)
         case let .distance(meters, time): accumulator.addDistance(meters, at: time)
@@ -42,7 +42,7 @@ func sampleInputs(from: Double, to: Double, interval: Double) -> [EpochInput] {
 
 @Suite("Epoch accumulator")
 struct EpochAccumulatorTests {
-    let minute = EpochConfiguration(length: 60, timeZone: utc)
+    let minute = RecordingTables.Configuration(length: 60, timeZone: utc)
     let t0 = 1_767_225_600.0  // 2026-01-01T00:00:00Z
 
     @Test("coverage counts the intervals between samples at most the gap limit apart; gaps are not filled")
@@ -126,7 +126,7 @@ struct EpochAccumulatorTests {
         let berlin = TimeZone(identifier: "Europe/Berlin")!
         let start = instant(2026, 10, 25, 1, 30, in: berlin)  // 01:30 CEST, an hour before the change
         let inputs = sampleInputs(from: start, to: start + 3 * 3600, interval: 10)
-        let (rows, _) = epochs(of: inputs, configuration: EpochConfiguration(length: 900, timeZone: berlin, maximumGap: 10))
+        let (rows, _) = epochs(of: inputs, configuration: RecordingTables.Configuration(length: 900, timeZone: berlin, maximumGap: 10))
         #expect(rows.count == 12)
         #expect(rows.map(\.utcOffset) == [7200, 7200, 7200, 7200, 7200, 7200, 3600, 3600, 3600, 3600, 3600, 3600])
         #expect(rows.allSatisfy { $0.end - $0.start == 900 && $0.day == day("2026-10-25") })
@@ -161,7 +161,7 @@ struct EpochAccumulatorTests {
             }
             streamed += pending.map(\.input); batch += pending.map(\.input)
             let zone = TimeZone(identifier: ["UTC", "Europe/Berlin", "Asia/Kolkata"][random.integer(in: 0...2)])!
-            let configuration = EpochConfiguration(length: [1, 60, 900][random.integer(in: 0...2)], timeZone: zone)
+            let configuration = RecordingTables.Configuration(length: [1, 60, 900][random.integer(in: 0...2)], timeZone: zone)
             let stream = epochs(of: streamed, configuration: configuration), whole = epochs(of: batch, configuration: configuration)
             #expect(stream.late == 0)
             #expect(stream.rows == whole.rows)

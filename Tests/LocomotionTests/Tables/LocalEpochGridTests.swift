@@ -5,7 +5,7 @@ import Testing
 @Suite("Local epoch grid")
 struct LocalEpochGridTests {
     /// The epochs from `from` to `to` (s), one after another.
-    func epochs(_ configuration: EpochConfiguration, from: Double, to: Double) -> [(start: Double, end: Double)] {
+    func epochs(_ configuration: RecordingTables.Configuration, from: Double, to: Double) -> [(start: Double, end: Double)] {
         let grid = LocalEpochGrid(configuration)
         var result: [(Double, Double)] = []
         var start = grid.epochStart(containing: from)
@@ -19,7 +19,7 @@ struct LocalEpochGridTests {
 
     /// Counts the minute epochs of a local day around a DST change.
     func minutes(on dayText: String, zone: TimeZone) -> Int {
-        let configuration = EpochConfiguration(length: 60, timeZone: zone)
+        let configuration = RecordingTables.Configuration(length: 60, timeZone: zone)
         let grid = LocalEpochGrid(configuration)
         let target = day(dayText)
         let noon = instant(target.year, target.month, target.day, 12, 0, in: zone)
@@ -43,7 +43,7 @@ struct LocalEpochGridTests {
         for name in zones {
             let zone = TimeZone(identifier: name)!
             for length in [3600, 86_400] {  // shorter epochs: dstDayLengths, fallBack
-                let configuration = EpochConfiguration(length: length, timeZone: zone)
+                let configuration = RecordingTables.Configuration(length: length, timeZone: zone)
                 // A year around both DST changes of either hemisphere.
                 let all = epochs(configuration, from: 1_767_225_600, to: 1_767_225_600 + 366 * 86_400)
                 for (previous, next) in zip(all, all.dropFirst()) {
@@ -58,7 +58,7 @@ struct LocalEpochGridTests {
     @Test("epoch boundaries are local: hours start at :30 UTC in Kolkata, days at local midnight")
     func localBoundaries() {
         let kolkata = TimeZone(identifier: "Asia/Kolkata")!
-        let grid = LocalEpochGrid(EpochConfiguration(length: 3600, timeZone: kolkata))
+        let grid = LocalEpochGrid(RecordingTables.Configuration(length: 3600, timeZone: kolkata))
         let start = grid.epochStart(containing: instant(2026, 1, 5, 10, 45, in: kolkata))
         #expect(start == instant(2026, 1, 5, 10, 0, in: kolkata))
         #expect(start.truncatingRemainder(dividingBy: 3600) == 1800)
@@ -69,17 +69,17 @@ struct LocalEpochGridTests {
 
     @Test("a day start moves the day boundary")
     func dayStart() {
-        let grid = LocalEpochGrid(EpochConfiguration(length: 60, timeZone: utc, dayStart: 3 * 3600))
+        let grid = LocalEpochGrid(RecordingTables.Configuration(length: 60, timeZone: utc, dayStart: 3 * 3600))
         #expect(grid.dayNumber(ofEpochStartingAt: instant(2026, 1, 6, 2, 59, in: utc)) == day("2026-01-05").daysSince1970)
         #expect(grid.dayNumber(ofEpochStartingAt: instant(2026, 1, 6, 3, 0, in: utc)) == day("2026-01-06").daysSince1970)
     }
 
     @Test("configurations that cannot tile a day are refused with a reason")
     func problems() {
-        #expect(EpochConfiguration(length: 60, timeZone: utc).problem == nil)
-        #expect(EpochConfiguration(length: 7, timeZone: utc).problem != nil)
-        #expect(EpochConfiguration(length: 0, timeZone: utc).problem != nil)
-        #expect(EpochConfiguration(length: 3600, timeZone: utc, dayStart: 1800).problem != nil)
-        #expect(EpochConfiguration(length: 60, timeZone: utc, maximumGap: .nan).problem != nil)
+        #expect(RecordingTables.Configuration(length: 60, timeZone: utc).problem == nil)
+        #expect(RecordingTables.Configuration(length: 7, timeZone: utc).problem != nil)
+        #expect(RecordingTables.Configuration(length: 0, timeZone: utc).problem != nil)
+        #expect(RecordingTables.Configuration(length: 3600, timeZone: utc, dayStart: 1800).problem != nil)
+        #expect(RecordingTables.Configuration(length: 60, timeZone: utc, maximumGap: .nan).problem != nil)
     }
 }
