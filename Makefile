@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_LOG := .build/build-tests.log
 
-.PHONY: deps demo test test-swift-fft build docs bench
+.PHONY: deps demo check test test-swift-fft api build docs bench
 
 deps:
 	@./Scripts/install-dependencies.sh
@@ -15,12 +15,24 @@ build: deps
 demo: build
 	@./Scripts/demo.sh
 
+# The fast lane: the build (warning-free) and the unit tests that need no recorded data — those that read
+# ../shared/datasets carry the Swift Testing tag .realData (Tests/LocomotionTestSupport/TestTags.swift), and
+# Scripts/ci/fast-lane-skips.py turns the tagged tests into the --skip pattern (swift test selects by identifier).
+# One FFT configuration, no Spark, no API check: `make test` is the whole thing.
+check: deps
+	@./Scripts/check-case-collisions.sh
+	@mkdir -p .build
+	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG); test $${PIPESTATUS[0]} -eq 0
+	@$(call check_warnings,$(BUILD_LOG))
+	$(SWIFT) test --skip-build --skip "$$(./Scripts/ci/fast-lane-skips.py realData)"
+
 # Checks that no two tracked paths differ only in case (a Mac's file system would merge them), then tests both
 # FFT configurations: the default traits (FFTW on Linux) and --disable-default-traits (the package's own Swift
 # FFT, what every other platform builds), each built warning-free (any compiler warning in this package's own
 # code fails) in its own build folder and run in full; between them Scripts/check-fft-agreement.sh compares the
 # two FFTs on every window size the parameter ranges allow. Last, the Spark job's tests on a standalone cluster on
-# localhost (Integrations/spark/run-tests.sh: installs Java 17 and PySpark).
+# localhost (Integrations/spark/run-tests.sh: installs Java 17 and PySpark), and the public API against the release
+# in .api-baseline (`make api`).
 test: deps
 	@./Scripts/check-case-collisions.sh
 	@mkdir -p .build
@@ -30,6 +42,12 @@ test: deps
 	@./Scripts/check-fft-agreement.sh
 	@$(MAKE) --no-print-directory test-swift-fft
 	@./Integrations/spark/run-tests.sh .build/debug/locomotion
+	@$(MAKE) --no-print-directory api
+
+# Fails when the public API of the library products breaks against the release recorded in .api-baseline
+# (swift package diagnose-api-breaking-changes; the baseline is built once, its API kept in .build-api-baseline/).
+api: deps
+	@./Scripts/ci/check-api-breaks.sh
 
 # The whole suite without FFTW (package traits off): the Swift FFT serves every transform. Needs no FFTW.
 SWIFT_FFT_BUILD := .build-swift-fft
@@ -44,13 +62,14 @@ test-swift-fft:
 check_warnings = if grep -E '^/.*/(Sources|Tests|Snippets)/.*: warning:' $(1) | grep -vE '/\.build[^/]*/'; then \
 		echo "error: the build has warnings (listed above); Locomotion builds warning-free." >&2; exit 1; fi
 
-# DocC for the four library modules (catalogs in Sources/<Module>/<Module>.docc; their examples are the
+# DocC for the three library products (catalogs in Sources/<Module>/<Module>.docc; their examples are the
 # Snippets/ programs, which `swift build` compiles and Tests/LocomotionCLITests/Documentation/SnippetTests.swift
-# runs). Any DocC warning fails the target.
+# runs), and for the tool's own LocomotionEvaluation at package level. Any DocC warning fails the target.
 docs: deps
 	$(SWIFT) package generate-documentation --target LocomotionDSP --target Locomotion --target LocomotionIO \
-		--target LocomotionEvaluation \
 		--warnings-as-errors
+	$(SWIFT) package generate-documentation --target LocomotionEvaluation \
+		--symbol-graph-minimum-access-level package --warnings-as-errors
 
 bench: deps
 	@./Benchmarks/run.sh

@@ -8,7 +8,6 @@ let package = Package(
         .library(name: "LocomotionDSP", targets: ["LocomotionDSP"]),
         .library(name: "Locomotion", targets: ["Locomotion"]),
         .library(name: "LocomotionIO", targets: ["LocomotionIO"]),
-        .library(name: "LocomotionEvaluation", targets: ["LocomotionEvaluation"]),
         .executable(name: "locomotion", targets: ["LocomotionCLI"]),
     ],
     traits: [
@@ -47,8 +46,15 @@ let package = Package(
             name: "LocomotionIO",
             dependencies: ["Locomotion", "LocomotionDSP"]
         ),
-        // Scoring, ground-truth comparison and replay summaries: what a study runs over recorded traces and an
-        // app never does, kept out of the modules an app links.
+        // The public datasets' adapters (`locomotion convert`) and the seeded simulator (`locomotion simulate`): the
+        // tool's and the tests' own, reached with `package` access; no product links it.
+        .target(
+            name: "LocomotionDatasets",
+            dependencies: ["Locomotion", "LocomotionDSP", "LocomotionIO"]
+        ),
+        // Scoring, ground-truth comparison, replays and summaries: what the tool's evaluate, replay, summarize and
+        // plot report about recorded traces (an app never runs it); the tool's own, reached with `package` access,
+        // no product links it.
         .target(
             name: "LocomotionEvaluation",
             dependencies: ["Locomotion", "LocomotionDSP"]
@@ -56,14 +62,15 @@ let package = Package(
         .executableTarget(
             name: "LocomotionCLI",
             dependencies: [
-                "Locomotion", "LocomotionDSP", "LocomotionIO", "LocomotionEvaluation",
+                "Locomotion", "LocomotionDSP", "LocomotionIO", "LocomotionDatasets", "LocomotionEvaluation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // What every test target shares (a seeded generator, the datasets' location, temporary files); no
-        // product links it.
+        // What every test target shares (a seeded generator, the datasets' location and readers, temporary files,
+        // an independent oracle of the gate's replays); no product links it.
         .target(
             name: "LocomotionTestSupport",
+            dependencies: ["Locomotion", "LocomotionDSP"],
             path: "Tests/LocomotionTestSupport"
         ),
         .testTarget(
@@ -77,8 +84,6 @@ let package = Package(
             name: "LocomotionTests",
             dependencies: [
                 "Locomotion", "LocomotionDSP", "LocomotionTestSupport",
-                // The gate's and the engine's tests replay traces with GatingReplay as the reference.
-                "LocomotionEvaluation",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -88,7 +93,13 @@ let package = Package(
         ),
         .testTarget(
             name: "LocomotionIOTests",
-            dependencies: ["LocomotionIO", "Locomotion", "LocomotionDSP", "LocomotionTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["LocomotionIO", "LocomotionDatasets", "Locomotion", "LocomotionDSP", "LocomotionTestSupport",
+                           .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "LocomotionDatasetsTests",
+            dependencies: ["LocomotionDatasets", "LocomotionIO", "Locomotion", "LocomotionDSP", "LocomotionTestSupport",
+                           .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "LocomotionCLITests",

@@ -13,7 +13,7 @@ while time < 10 {
 // snippet.show
 
 // 1. Resample to a fixed 50 Hz grid; a step longer than 1 s would end the run (a `.gap` event).
-var resampler = Resampler(rate: 50, maxGap: 1)
+var resampler = Resampler(rate: 50, maximumGap: 1)
 var gravity = GravityFilter(sampleRate: 50)          // 0.3 Hz low-pass of each axis
 var window = SlidingWindow(size: 256, hop: 128)      // 5.12 s windows, half overlapping
 var extractor = FeatureExtractor(windowSize: 256, sampleRate: 50)

@@ -1,21 +1,25 @@
 // LocomotionIO: write a trace file, then stream it back row by row with errors that name file and line.
 import Foundation
+import Locomotion
+import LocomotionDSP
 import LocomotionIO
 
 // snippet.hide
 let path = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(getpid()).csv").path
 // snippet.show
 
-// A seeded, documented simulation (for demonstrations and tests of mechanics, never for accuracy claims).
-let simulator = TraceSimulator(configuration: .init(
-    segments: [SimulatedSegment(activity: .still, duration: 30), SimulatedSegment(activity: .walking, duration: 60)],
-    seed: 7))
+// 30 s of a phone lying still, then 60 s of a 2 Hz bounce, at 50 Hz (a stand-in for a recorded walk).
 var writer = try TraceWriter(path: path, includesLabels: true)   // CSV timestamp,x,y,z,label in g
-try simulator.run(sample: { sample, label in try writer.write(sample, label: label) }, fix: { _ in })
+for index in 0..<4500 {
+    let time = 1_700_000_000 + Double(index) / 50
+    let walking = index >= 1500
+    let bounce = walking ? 0.3 * sin(2 * Double.pi * 2 * time) : 0
+    try writer.write(AccelerometerSample(time: time, x: 0, y: 0, z: 1 + bounce), label: walking ? .walking : .stationary)
+}
 try writer.finish()
 
 do {
-    var reader = try TraceReader(path: path)   // constant memory, whatever the file's size
+    var reader = try TraceInput(path: path)   // constant memory, whatever the file's size (CSV or JSON Lines)
     var rows = 0
     while let row = try reader.next() {
         rows += 1

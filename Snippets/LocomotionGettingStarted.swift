@@ -18,8 +18,8 @@ let samples = (0..<7_500).map { index -> AccelerometerSample in
 // it is given as soon as it is known; `finish` hands over what it still holds when the input ends.
 var classifier = ActivityClassifier()
 var detector = StepDetector()
-var gate = RecordingGate(configuration: GatingConfiguration(policy: .onFoot))
-var switches: [GatingEvent] = []
+var gate = RecordingGate(configuration: RecordingGate.Configuration(policy: .onFoot))
+var switches: [RecordingGate.Event] = []
 var steps = 0
 
 for sample in samples {

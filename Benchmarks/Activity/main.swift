@@ -13,7 +13,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import Locomotion
+@_spi(Tuning) import Locomotion
 import LocomotionDSP
 import LocomotionIO
 

@@ -18,9 +18,9 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import Locomotion
+@_spi(Harness) import Locomotion
 import LocomotionDSP
-import LocomotionIO
+@_spi(Harness) import LocomotionIO
 
 func figure(_ name: String, _ value: Double) { print("\(name)\t\(value)") }
 func figure(_ name: String, _ values: [Double]) { print("\(name)\t\(spread(values))") }

@@ -12,7 +12,7 @@ import Darwin
 #endif
 import Locomotion
 import LocomotionDSP
-import LocomotionIO
+@_spi(Harness) import LocomotionIO
 
 /// malloc calls so far, when the counter from pipeline.sh is preloaded; nil otherwise.
 let mallocCounter: UnsafeMutablePointer<UInt64>? = dlsym(nil, "locomotion_malloc_calls")?

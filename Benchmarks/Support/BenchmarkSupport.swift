@@ -6,7 +6,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@_spi(Tuning) import LocomotionIO
+@_spi(Harness) @_spi(Tuning) import LocomotionIO
 
 /// CPU time of this process (s): the machine is shared, so wall-clock time would measure the neighbours.
 /// (Single-threaded code: CPU time = time on one core.)

@@ -7,7 +7,7 @@ import Darwin
 #endif
 import Locomotion
 import LocomotionDSP
-@_spi(Tuning) import LocomotionIO
+@_spi(Harness) @_spi(Tuning) import LocomotionIO
 
 let arguments = CommandLine.arguments
 let (path, repeats, megabytes) = benchmarkArguments(usage: "trace-io-benchmark TRACE.csv [REPEATS [stream|parallel]]")

@@ -13,7 +13,7 @@ public struct InputWarning: Sendable, Hashable, CustomStringConvertible {
     /// What was wrong, in plain words.
     public var problem: String
 
-    public init(file: String, line: Int, column: Int? = nil, problem: String) {
+    package init(file: String, line: Int, column: Int? = nil, problem: String) {
         self.file = file
         self.line = line
         self.column = column

@@ -1,12 +1,12 @@
 import Testing
-import Locomotion
+@_spi(Tuning) import Locomotion
 import LocomotionDSP
 import LocomotionEvaluation
 import LocomotionTestSupport
 
-/// The streamed replay (what `locomotion replay` collects as its engine runs) gives what the batch replay gives for
-/// the whole trace: the same events, segments, updates and truth, and the summary's per-sample counts by the same
-/// sweep — on random labelled traces with jitter, pauses and gaps longer than the gate's gap limit.
+/// The streamed replay (what `locomotion replay` collects as its engine runs: `GateReplay`) gives what the batch
+/// computation gives for the whole trace (`GateOracle`, `TruthSegmentBuilder.segments`, `ReplaySummary` over every
+/// sample time): the same events, segments, updates and truth, and the summary's per-sample counts — on random labelled traces with jitter, pauses and gaps longer than the gate's gap limit.
 @Suite struct ReplayRecorderTests {
     /// A trace of `count` samples: a label held for random stretches, time steps of 20 ms ± jitter, now and then a
     /// pause of a few seconds or a gap of minutes.
@@ -37,34 +37,27 @@ import LocomotionTestSupport
         let (samples, labels) = Self.trace(seed: seed, count: 40_000)
         let configuration = RecordingGate.Configuration(policy: seed % 2 == 0 ? .onFoot : .anyMovement)
         let confidence: ActivityConfidence = seed % 3 == 0 ? .high : .medium
-        let batch = try GatingReplay.run(samples: samples, labels: labels, fixes: [], source: .external,
-                                         labelConfidence: confidence, configuration: configuration)
-        let truth = GatingReplay.truthSegments(times: samples.map(\.time), labels: labels, maximumHold: configuration.gapLimit)
+        // The batch: the independent oracle (the gate fed the labels by hand), its segments, the truth of the whole
+        // trace and the summary's sweep over every sample time.
+        let batch = try GateOracle.run(samples: samples, labels: labels, fixes: [], classifier: nil,
+                                       labelConfidence: confidence, configuration: configuration)
+        let truth = TruthSegmentBuilder.segments(times: samples.map(\.time), labels: labels, maximumHold: configuration.gapLimit)
         let summary = ReplaySummary(segments: batch.segments, sampleTimes: samples.map(\.time), truth: truth,
                                     configuration: configuration, updates: batch.updates)
 
-        var replayer = GatingReplayer(fixes: [], source: .external, labelConfidence: confidence, configuration: configuration)
-        var recorder = ReplayRecorder(truthHold: configuration.gapLimit)
-        for (sample, label) in zip(samples, labels) {
-            recorder.push(sampleAt: sample.time, label: label)
-            var events: [MotionEvent] = []
-            try replayer.push(sample, label: label) { event in
-                switch event {
-                case .activity(let update): events.append(.activity(update))
-                case .gating(let gating): events.append(.recording(gating))
-                }
-            }
-            for event in events { recorder.push(event) }
-            // The replayer has taken this sample: every earlier one is settled.
-            recorder.advance(to: sample.time)
-        }
-        recorder.finish(at: samples.last!.time)
+        // Streamed: the engine (the gate alone on the labels) through the replay's collector and its recorder, which
+        // count each sample once the engine has moved past it.
+        var engineConfiguration = MotionEngine.Configuration()
+        engineConfiguration.gate = configuration
+        let replay = try GateReplay.run(samples: samples, labels: labels, configuration: engineConfiguration,
+                                        activityFromLabels: confidence)
+        let recorder = replay.recorder
 
         #expect(recorder.events == batch.events)
         #expect(recorder.segments == batch.segments)
         #expect(recorder.updates == batch.updates)
         #expect(recorder.truth == truth)
-        let streamed = recorder.summary(configuration: configuration)
+        let streamed = replay.summary()
         #expect(streamed == summary)
         #expect(streamed.recordedSamples > 0 && streamed.recordedSamples < streamed.samples, "a vacuous comparison")
         #expect(batch.segments.contains { $0.isGap }, "the trace has gaps")

@@ -69,7 +69,7 @@ import Locomotion
     @Test func truthSegmentsFromLabelsStopAtHoles() {
         let times: [Double] = [0, 1, 2, 3, 100, 101, 102]
         let labels: [MotionActivity] = [.walking, .walking, .stationary, .stationary, .stationary, .walking, .walking]
-        let truth = GatingReplay.truthSegments(times: times, labels: labels, maximumHold: 60)
+        let truth = TruthSegmentBuilder.segments(times: times, labels: labels, maximumHold: 60)
         #expect(truth == [
             ActivitySegment(start: 0, end: 2, activity: .walking, confidence: .high),
             ActivitySegment(start: 2, end: 63, activity: .stationary, confidence: .high),

@@ -1,6 +1,6 @@
 /// SplitMix64 (Steele, Lea and Flood 2014): a small, fast, deterministic generator, so that a test never depends on
 /// a global random source and a failing property case is reproduced by its seed. Every test target draws its
-/// "noise" from this one type. (LocomotionIO's `SeededGenerator` is the library's own, for the simulator.)
+/// "noise" from this one type. (LocomotionDatasets' `SeededGenerator` is the simulator's own.)
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     /// The generator's whole state: the next output is a function of it alone.
     public var state: UInt64

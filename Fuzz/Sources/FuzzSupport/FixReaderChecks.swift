@@ -1,6 +1,6 @@
 import Foundation
 import Locomotion
-import LocomotionIO
+@_spi(Harness) import LocomotionIO
 
 /// The checks every location-fix fuzz target runs on one input, read as `format`:
 /// strict and lenient reading never trap or hang; every error and skipped entry names

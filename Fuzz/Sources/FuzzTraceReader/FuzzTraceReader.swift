@@ -6,7 +6,7 @@ import Darwin
 import FuzzSupport
 import Locomotion
 import LocomotionDSP
-import LocomotionIO
+@_spi(Harness) import LocomotionIO
 
 /// Fuzz target for the accelerometer trace CSV reader (`TraceReader`).
 ///

@@ -18,7 +18,7 @@ import tempfile
 import zipfile
 
 from . import runner
-from .participants import ParticipantPattern, participant_of
+from .participants import ParticipantPattern, is_valid_participant, participant_of
 from .tables import ERRORS, MANIFEST, TABLES, spark_schema
 
 # The same set as InputPaths.traceCompanionSuffixes in the tool (a unit test compares them): what `convert` writes
@@ -114,23 +114,25 @@ class FileSystems:
             if not fs.exists(path):
                 raise SystemExit(f"locomotion-spark: {argument}: no such file or folder")
             statuses = [fs.getFileStatus(path)]
-        found = []
+        files = []
         for status in statuses:
             if status.isDirectory():
+                # A folder: the traces below it by the tool's rule (is_folder_trace), hidden folders included.
+                root = status.getPath().toString().rstrip("/") + "/"
                 iterator = fs.listFiles(status.getPath(), True)
                 while iterator.hasNext():
-                    found.append(iterator.next())
-            else:
-                found.append(status)
-        files = []
-        for status in found:
+                    entry = iterator.next()
+                    uri = entry.getPath().toString()
+                    relative = uri[len(root):] if uri.startswith(root) else uri.rsplit("/", 1)[-1]
+                    if is_folder_trace(relative):
+                        files.append((uri, entry.getLen(), entry.getModificationTime()))
+                continue
             uri = status.getPath().toString()
             name = uri.rsplit("/", 1)[-1]
-            if status.isDirectory() or name.startswith(".") or not name.lower().endswith(".csv"):
+            if name.startswith(".") or not name.lower().endswith(".csv"):
                 continue
-            if len(statuses) > 1 or statuses[0].isDirectory():
-                if name.lower().endswith(COMPANION_SUFFIXES):
-                    continue
+            if len(statuses) > 1 and name.lower().endswith(COMPANION_SUFFIXES):
+                continue
             files.append((uri, status.getLen(), status.getModificationTime()))
         if not files:
             raise SystemExit(f"locomotion-spark: {argument}: holds no .csv traces")
@@ -156,6 +158,18 @@ class FileSystems:
         return fs.exists(path)
 
 
+def is_folder_trace(relative):
+    """Whether the file at `relative` (its '/'-separated path below a folder input) is one of the folder's traces:
+    a .csv file (any case) with no hidden component (a file or folder name starting with '.') that is no companion
+    file — the rule of the tool's folder inputs (InputPaths in LocomotionIO; the cases of
+    Tests/Shared/participant-rules.json)."""
+    parts = relative.split("/")
+    if any(part.startswith(".") for part in parts):
+        return False
+    name = parts[-1].lower()
+    return name.endswith(".csv") and not name.endswith(COMPANION_SUFFIXES)
+
+
 def companion_of(uri):
     return uri[:-4] + ".fixes.csv" if uri.lower().endswith(".csv") else None
 
@@ -176,7 +190,7 @@ def plan(arguments, filesystems, binary_digest):
             participant = participant_of(uri, pattern, arguments.participant)
             if participant is None:
                 raise SystemExit(f"locomotion-spark: --participant-from '{arguments.participant_from}' does not match the input {uri}")
-            if participant in ("", ".", "..") or "/" in participant:
+            if not is_valid_participant(participant):
                 raise SystemExit(f"locomotion-spark: '{participant}' cannot name a participant ({uri})")
             group = groups.setdefault(participant, {"traces": [], "companions": [], "stamps": []})
             group["traces"].append(uri)

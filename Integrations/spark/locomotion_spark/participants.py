@@ -1,9 +1,11 @@
-"""Participants from paths: the rules of `locomotion epochs/daily --participant-from` (ParticipantPattern.swift).
+"""Participants from paths: the rules of `locomotion epochs/daily --participant-from` (ParticipantPattern.swift in
+LocomotionIO; both sides run the cases of Tests/Shared/participant-rules.json).
 
 The pattern is matched against the end of a path, component by component (a leading `/` anchors it at the root).
 In a component `{participant}` stands for one or more characters, `*` for any characters, `?` for one; `/` never
 matches inside a component. Ties are broken as a regular expression `[^/]*` / `([^/]+?)` breaks them: `*` takes
-as much as it can, `{participant}` as little as it can.
+as much as it can, `{participant}` as little as it can. A character is a Unicode code point, compared as it is
+written (no normalisation: `e` + U+0301 is two characters and not the same as U+00E9).
 """
 
 import re
@@ -67,6 +69,12 @@ def base_name(path):
     name = _strip_scheme(path).rstrip("/").split("/")[-1]
     dot = name.rfind(".")
     return name[:dot] if dot > 0 else name
+
+
+def is_valid_participant(name):
+    """Whether `name` can name a participant: it names output files and Parquet partitions, so not empty, `.` or
+    `..`, and without `/` or NUL."""
+    return name not in ("", ".", "..") and "/" not in name and "\0" not in name
 
 
 def participant_of(path, pattern=None, single=None):

@@ -1,31 +1,19 @@
 """The tables `locomotion epochs`, `locomotion daily` and `--also segments` write, as typed rows.
 
-The columns and types mirror `Sources/LocomotionCLI/Tables/TableRows.swift`; `parse_table` checks the header of
-every file against them, so a binary of another version is refused rather than misread.
+The columns and their types are the tool's own (`ResultTable` in Sources/LocomotionIO/Results/ResultTable.swift),
+shipped with this package as `tables.json`, which that definition generates: a Swift test fails when the two drift
+(`LOCOMOTION_UPDATE_SCHEMAS=1 swift test --filter ResultTableTests` rewrites the file). `parse_table` checks the
+header of every file against them, so a binary of another version is refused rather than misread.
 """
 
 import csv
 import io
-
-ACTIVITIES = ["stationary", "walking", "running", "cycling", "automotive", "unknown"]
+import json
+import os
 
 # (column, type) with types: "string", "double", "long", "boolean". Every column may be empty (null).
-TABLES = {
-    "epochs": [("file", "string"), ("participant", "string"), ("day", "string"), ("start", "double"),
-               ("end", "double"), ("local_start", "string"), ("activity", "string")]
-    + [(f"{activity}_s", "double") for activity in ACTIVITIES]
-    + [("steps", "long"), ("cadence_spm", "double"), ("distance_m", "double"),
-       ("high_accuracy_share", "double"), ("coverage", "double")],
-    "daily": [("participant", "string"), ("day", "string"), ("start", "double"), ("end", "double"),
-              ("steps", "long"), ("cadence_spm", "double")]
-    + [(f"{activity}_min", "double") for activity in ACTIVITIES]
-    + [("distance_m", "double"), ("walking_bouts", "long"), ("longest_bout_s", "double"),
-       ("longest_bout_steps", "long"), ("high_accuracy_share", "double"), ("hours_with_data", "double"),
-       ("first_sample", "double"), ("last_sample", "double"), ("first_local", "string"), ("last_local", "string"),
-       ("low_data", "boolean")],
-    "segments": [("file", "string"), ("participant", "string"), ("start", "double"), ("end", "double"),
-                 ("activity", "string"), ("confidence", "string")],
-}
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "tables.json"), encoding="utf-8") as _file:
+    TABLES = {table: [tuple(column) for column in columns] for table, columns in json.load(_file).items()}
 
 # What the job adds: one row per participant that failed, and one per participant finished (for re-runs).
 ERRORS = [("participant", "string"), ("files", "array<string>"), ("exit_status", "long"), ("message", "string")]

@@ -1,6 +1,7 @@
 """Unit tests of the parts of locomotion_spark that need no Spark: participant patterns, table parsing, and one
 participant run through the real binary (LOCOMOTION_BINARY)."""
 
+import json
 import os
 import re
 import subprocess
@@ -8,52 +9,54 @@ import tempfile
 import unittest
 
 from locomotion_spark import runner
-from locomotion_spark.job import COMPANION_SUFFIXES, parse_arguments, plan
-from locomotion_spark.participants import ParticipantPattern, base_name
+from locomotion_spark.job import COMPANION_SUFFIXES, is_folder_trace, parse_arguments, plan
+from locomotion_spark.participants import ParticipantPattern, base_name, is_valid_participant
 from locomotion_spark.tables import TABLES, parse_table
 
 BINARY = os.environ.get("LOCOMOTION_BINARY")
 
 
-class ParticipantPatternTests(unittest.TestCase):
-    # The same cases as Tests/LocomotionCLITests/Tables/ParticipantPatternTests.swift.
-    CASES = [
-        ("{participant}/*.csv", "cohort/P01/2024-03-01.csv", "P01"),
-        ("{participant}/*.csv", "P01.csv", None),
-        ("{participant}_*.csv", "raw/P01_2024-03-01.csv", "P01"),
-        ("{participant}_*.csv", "raw/sub_01_2024.csv", "sub"),
-        ("*_{participant}.csv", "raw/a_b_c.csv", "c"),
-        ("sub-{participant}/phone/*.csv", "bids/sub-07/phone/a.csv", "07"),
-        ("sub-{participant}/phone/*.csv", "bids/sub-07/watch/a.csv", None),
-        ("/data/{participant}/?.csv", "/data/x/1.csv", "x"),
-        ("/data/{participant}/?.csv", "/mnt/data/x/1.csv", None),
-        ("{participant}/*.csv", "hdfs://namenode:8020/cohort/P02/day.csv", "P02"),
-        ("{participant}/*.csv", "file:/tmp/cohort/P03/day.csv", "P03"),
-    ]
+RULES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../Tests/Shared/participant-rules.json")
 
-    def test_cases(self):
-        for pattern, path, participant in self.CASES:
-            with self.subTest(pattern=pattern, path=path):
-                self.assertEqual(ParticipantPattern(pattern).participant(path), participant)
 
-    def test_bad_patterns(self):
-        for pattern in ["*.csv", "{participant}/{participant}.csv", "a//{participant}.csv"]:
-            with self.assertRaises(ValueError):
+class ParticipantRulesTests(unittest.TestCase):
+    """The cases of Tests/Shared/participant-rules.json, which the Swift tests run too
+    (Tests/LocomotionIOTests/Inputs/ParticipantRulesTests.swift): one rule on both sides."""
+
+    @classmethod
+    def setUpClass(cls):
+        with open(RULES, encoding="utf-8") as handle:
+            cls.rules = json.load(handle)
+
+    def test_patterns(self):
+        for case in self.rules["patterns"]:
+            with self.subTest(pattern=case["pattern"], path=case["path"]):
+                self.assertEqual(ParticipantPattern(case["pattern"]).participant(case["path"]), case["participant"])
+
+    def test_invalid_patterns(self):
+        for pattern in self.rules["invalidPatterns"]:
+            with self.subTest(pattern=pattern), self.assertRaises(ValueError):
                 ParticipantPattern(pattern)
 
-    def test_base_name(self):
-        self.assertEqual(base_name("file:/a/b/day.1.csv"), "day.1")
-        self.assertEqual(base_name(".hidden"), ".hidden")
+    def test_base_names(self):
+        for case in self.rules["baseNames"]:
+            with self.subTest(path=case["path"]):
+                self.assertEqual(base_name(case["path"]), case["name"])
 
+    def test_participant_names(self):
+        for case in self.rules["participantNames"]:
+            with self.subTest(name=case["name"]):
+                self.assertEqual(is_valid_participant(case["name"]), case["valid"])
 
-class CompanionSuffixTests(unittest.TestCase):
-    def test_the_job_skips_the_files_the_tool_skips(self):
-        """A folder input must give the job the traces it gives the tool: the two suffix lists are one set."""
-        source = os.path.join(os.path.dirname(__file__), "../../../Sources/LocomotionCLI/Inputs/InputPaths.swift")
-        text = open(source).read()
-        declaration = re.search(r"traceCompanionSuffixes: Set<String> = \[(.*?)\]", text, re.S)
-        self.assertIsNotNone(declaration, "InputPaths.traceCompanionSuffixes not found in " + source)
-        self.assertEqual(set(COMPANION_SUFFIXES), set(re.findall(r'"([^"]+)"', declaration.group(1))))
+    def test_folder_listing(self):
+        for case in self.rules["folderListing"]:
+            with self.subTest(path=case["path"]):
+                self.assertEqual(is_folder_trace(case["path"]), case["trace"])
+
+    def test_every_companion_suffix_has_a_case(self):
+        listed = {case["path"].lower() for case in self.rules["folderListing"] if not case["trace"]}
+        for suffix in COMPANION_SUFFIXES:
+            self.assertTrue(any(path.endswith(suffix) for path in listed), suffix)
 
 
 @unittest.skipUnless(os.environ.get("LOCOMOTION_SPARK_INSTALLED"), "run-tests.sh tests the package installed with pip")

@@ -1,9 +1,9 @@
 import LocomotionDSP
 
 extension ActivityClassifier {
-    /// All updates for a recorded trace: the streaming classifier run over `samples` (in time order), with
-    /// `fixes` merged in by the one rule of ``LocationFixFeed`` (each before the first sample not earlier than it;
-    /// a fix earlier than the one before it is no evidence), and finished. Identical to pushing the same input one by one into a classifier
+    /// All updates for a recorded trace: the streaming classifier run over `samples` (in time order), with the
+    /// speed of `fixes` in the recording order (``RecordedInputs``: each fix before the first sample not earlier
+    /// than it; a fix earlier than the one before it is no evidence), and finished. Identical to pushing the same input one by one into a classifier
     /// with the same `smoothing` (by default `.full`: every decision on all the evidence that can change it) and
     /// calling `finish(emit:)`.
     /// - Complexity: O(n) in the samples.
@@ -23,10 +23,10 @@ extension ActivityClassifier {
                             configuration: Configuration, smoothing: Smoothing) -> [ActivityUpdate] {
         var classifier = ActivityClassifier(configuration: configuration, smoothing: smoothing)
         var updates: [ActivityUpdate] = []
-        var feed = LocationFixFeed(fixes)
+        var inputs = RecordedInputs(fixes: fixes)
         for sample in samples {
-            feed.push(through: sample.time, into: &classifier)
-            classifier.push(sample) { updates.append($0) }
+            inputs.append(sample)
+            while let input = inputs.next() { classifier.push(input) { updates.append($0) } }
         }
         classifier.finish { updates.append($0) }
         return updates
@@ -52,10 +52,10 @@ extension ActivityClassifier {
         var classifier = ActivityClassifier(configuration: configuration, smoothing: smoothing)
         var segmenter = ActivitySegmenter()
         var segments: [ActivitySegment] = []
-        var feed = LocationFixFeed(fixes)
+        var inputs = RecordedInputs(fixes: fixes)
         for sample in samples {
-            feed.push(through: sample.time, into: &classifier)
-            classifier.push(sample) { segmenter.push($0) { segments.append($0) } }
+            inputs.append(sample)
+            while let input = inputs.next() { classifier.push(input) { segmenter.push($0) { segments.append($0) } } }
         }
         classifier.finish { segmenter.push($0) { segments.append($0) } }
         if let end = classifier.lastSampleTime { segmenter.finish(at: end) { segments.append($0) } }

@@ -26,7 +26,7 @@ import LocomotionDSP
 /// The classifier is `Codable`: encoding it after any sample, decoding it (in another process) and pushing the rest
 /// gives exactly the updates of an uninterrupted run.
 ///
-/// A stage of the streaming contract (<doc:StreamingStages>): ``push(_:emit:)`` samples and
+/// A stage of the streaming contract (<doc:StreamingStages>): ``push(_:emit:)-(AccelerometerSample,_)`` samples and
 /// ``push(_:)-(LocationFix)`` fixes in
 /// time order, ``finish(emit:)`` at the end of the input.
 ///
@@ -130,6 +130,19 @@ public struct ActivityClassifier: Sendable, Codable {
             case let .window(features, start, end):
                 decisions.add(features, start: start, end: end, emit: emit)
             }
+        }
+    }
+
+    /// Pushes one input of a recording (``RecordedInputs``): a sample as ``push(_:emit:)-(AccelerometerSample,_)``,
+    /// a fix in time order as ``push(_:)``; the rest (fixes that are no evidence, segment breaks, activity from
+    /// outside) decides nothing here.
+    /// - Complexity: as the input's own `push`.
+    @inlinable
+    public mutating func push(_ input: MotionInput, emit: (ActivityUpdate) -> Void) {
+        switch input {
+        case .sample(let sample): push(sample, emit: emit)
+        case .fix(let fix): push(fix)
+        case .outOfOrderFix, .untimedFix, .segmentBreak, .activity: break
         }
     }
 

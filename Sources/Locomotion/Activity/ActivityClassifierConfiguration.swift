@@ -12,32 +12,32 @@ extension ActivityClassifier {
 
         /// Internal sampling rate in Hz. Input at 20–100 Hz (and, with less to see, lower) is resampled to it by
         /// linear interpolation. 20 Hz keeps gait harmonics up to 10 Hz, above the 2–8 Hz of heel strikes.
-        public var sampleRate: Double = 20
+        @_spi(Tuning) public var sampleRate: Double = 20
         /// Length of one analysis window in seconds: long enough for ≥ 5 steps at a slow 1.2 Hz cadence and for the
         /// autocorrelation to see two stride periods.
-        public var windowDuration: Double = 5
+        @_spi(Tuning) public var windowDuration: Double = 5
         /// Time between the starts of consecutive windows in seconds (windows overlap by `windowDuration - hop`).
         /// One decision per second matches the per-second scoring and CoreMotion's update rate.
-        public var hopDuration: Double = 1
+        @_spi(Tuning) public var hopDuration: Double = 1
         /// A gap between samples longer than this (seconds) ends the current run: nothing is interpolated across it,
         /// the current segment ends and `unknown` is reported until new evidence has built up.
-        public var maximumGap: Double = 1
+        @_spi(Tuning) public var maximumGap: Double = 1
         /// The gap limit (seconds) for sparse loggers: phones whose usual sampling interval says they deliver
         /// fewer than `rhythmMinimumInputRate` samples/s drop out for 1–3 s every few seconds while recording
         /// normally (us-tm2017's andrea, 1.5–3.6 samples/s; Elena's 1.8 samples/s walk: 47 silences of 3–6 s in
         /// 7 minutes). Their silences up to this long are interpolated over (only the energy of the real input
         /// samples is used for them, see `lowRateGaitMinimumDeviation`); longer ones are gaps. Never shorter than
         /// `maximumGap`. Chosen among {3, 6} by `Scripts/activity/louo.py` (6 in every held-out fold), then fixed.
-        public var sparseInputMaximumGap: Double = 6
+        @_spi(Tuning) public var sparseInputMaximumGap: Double = 6
         /// Input samples per second (counted before resampling, over one window) below which a window is not
         /// decided at all (`unknown`, rule `sparse-input`): 8 samples in a 5 s window are too few for any
         /// energy or rhythm estimate.
-        public var minimumInputRate: Double = 0.8
+        @_spi(Tuning) public var minimumInputRate: Double = 0.8
         /// Input samples per second below which the step rhythm (autocorrelation, dominant frequency) is not
         /// trusted and gait is decided on the energy of the input samples alone (`low-rate-energy-walking`).
         /// Resolving a 1.4–2.3 Hz step rhythm needs regular sampling above twice that; irregular phones
         /// delivering fewer than ~5 samples/s (twice a brisk 2.3 steps/s) cannot carry it.
-        public var rhythmMinimumInputRate: Double = 5
+        @_spi(Tuning) public var rhythmMinimumInputRate: Double = 5
 
         // MARK: Stationary
 
@@ -46,7 +46,7 @@ extension ActivityClassifier {
         /// touched now and then, stays below ~0.012 g; most vehicle rides on the road and any gait stay above it
         /// (smooth rides and stops do not: they look still). Chosen among {0.008, 0.012} by
         /// `Scripts/activity/louo.py` (as are the other searched defaults).
-        public var stationaryMaximumDeviation: Double = 0.012
+        @_spi(Tuning) public var stationaryMaximumDeviation: Double = 0.012
         /// Standard deviation of |a| over the **input** samples (g, `ActivityFeatures.inputDeviation`) below which a
         /// low-rate window (below `rhythmMinimumInputRate`) is stationary (`low-rate-still`). A separate threshold
         /// because it measures a different thing: the raw samples of a sparse phone keep their sensor noise and
@@ -54,106 +54,106 @@ extension ActivityClassifier {
         /// neighbours. At 1.5–5 samples/s a phone at rest shows 0.001–0.007 g (us-tm2017 andrea's still windows:
         /// median 0.0013 g, 95th percentile 0.0066 g), smooth trains 0.008–0.02 g (his: median 0.012 g).
         /// Chosen among {0.008, 0.006, 0.012} by `Scripts/activity/louo.py`.
-        public var lowRateStationaryMaximumDeviation: Double = 0.006
+        @_spi(Tuning) public var lowRateStationaryMaximumDeviation: Double = 0.006
 
         // MARK: Gait (walking and running)
 
         /// Standard deviation of |a| (g) that gait must reach: heel strikes load the body with ±0.1–0.4 g when
         /// walking, 0.5–1 g when running.
-        public var gaitMinimumDeviation: Double = 0.09
+        @_spi(Tuning) public var gaitMinimumDeviation: Double = 0.09
         /// Normalised autocorrelation peak (lag 0.25–2 s) that makes the motion periodic: steps repeat, road
         /// vibration and handling do not.
-        public var gaitMinimumPeriodicity: Double = 0.25
+        @_spi(Tuning) public var gaitMinimumPeriodicity: Double = 0.25
         /// The periodicity gait must reach while `automotive` is reported. Inside a vehicle, road joints, bumps
         /// and engine rhythm can repeat at a step cadence for a few seconds with a periodicity of 0.25–0.35;
         /// getting out and walking away gives a clearer rhythm (or a stop first, which is reported stationary).
-        public var vehicleExitMinimumPeriodicity: Double = 0.45
+        @_spi(Tuning) public var vehicleExitMinimumPeriodicity: Double = 0.45
         /// Seconds a reported ride stays the context across gaps: after a gap (which is reported `unknown` and
         /// ends the segment), windows are judged as if `automotive` were still reported until the next report,
         /// as long as the vehicle was in evidence (reported before the gap, or a window decided `automotive`
         /// since) within this time. Leaving a vehicle takes a stop, getting out and walking off — more than a
         /// minute of it hidden in a drop-out is unlikely, while phones in cars drop out for 1–3 s every few
         /// tens of seconds and road bumps must not become steps after each. 0 drops the context at every gap.
-        public var vehicleContextMaximumGap: Double = 60
+        @_spi(Tuning) public var vehicleContextMaximumGap: Double = 60
         /// Step frequencies (Hz) accepted as gait: humans walk at 1.4–2.3 steps/s and run at 2.4–3.2; the band
         /// is widened a little for slow walkers, stairs and aliasing of low-rate phones.
-        public var gaitCadence: ClosedRange<Double> = 1.2...3.4
+        @_spi(Tuning) public var gaitCadence: ClosedRange<Double> = 1.2...3.4
         /// A dominant frequency below this (Hz) is taken as the stride (two steps) rather than the step
         /// frequency: with the phone in a pocket, the left–right asymmetry often makes the stride dominant.
-        public var strideToStepBoundary: Double = 1.1
+        @_spi(Tuning) public var strideToStepBoundary: Double = 1.1
         /// Standard deviation of |a| (g) from which gait counts as running: the flight phase and harder impacts
         /// of running give 0.5–1 g, walking rarely exceeds 0.4 g.
-        public var runningMinimumDeviation: Double = 0.45
+        @_spi(Tuning) public var runningMinimumDeviation: Double = 0.45
         /// Step frequency (Hz) from which gait with running impacts counts as running. Running cadence is
         /// ≥ 2.4 steps/s for almost everyone; fast walking can reach 2.2.
-        public var runningMinimumCadence: Double = 2.0
+        @_spi(Tuning) public var runningMinimumCadence: Double = 2.0
 
         /// Standard deviation of |a| (g) from which motion at a step cadence counts as walking even when the
         /// rhythm is irregular (a phone swinging in a hand or a loose bag blurs the autocorrelation). Vehicles
         /// rarely shake a phone this hard, and never at 1.2–3.4 Hz for long.
-        public var weakGaitMinimumDeviation: Double = 0.25
+        @_spi(Tuning) public var weakGaitMinimumDeviation: Double = 0.25
         /// Standard deviation of |a| over the input samples (g) from which a low-rate window (below
         /// `rhythmMinimumInputRate`) counts as walking: heel strikes give ±0.1–0.4 g whatever the sampling,
         /// while road vibration seen by a phone in a car, bus or train stays mostly below ~0.15 g.
-        public var lowRateGaitMinimumDeviation: Double = 0.16
+        @_spi(Tuning) public var lowRateGaitMinimumDeviation: Double = 0.16
         /// Spread of the input samples' direction (degrees, `ActivityFeatures.inputWobble`) from which motion of
         /// gait energy (≥ `gaitMinimumDeviation`) without a usable rhythm counts as walking: a walker's phone sways
         /// with the thigh, hip or arm by 5–30° at any sampling rate, a phone riding in a vehicle keeps its attitude
         /// within a few degrees.
-        public var gaitMinimumWobble: Double = 10
+        @_spi(Tuning) public var gaitMinimumWobble: Double = 10
 
         // MARK: Cycling (pedalling)
 
         /// The period (s) of the |a| rhythm that can be a crank turn: one turn every 0.75–2 s is 30–80 turns a
         /// minute. Walkers step every 0.43–0.71 s (1.4–2.3 steps/s), so the rhythm of steps stays below this
         /// range; faster pedalling shares the walkers' rhythm and is not told apart by it (`Docs/activity.md`).
-        public var pedallingPeriod: ClosedRange<Double> = 0.75...2.0
+        @_spi(Tuning) public var pedallingPeriod: ClosedRange<Double> = 0.75...2.0
         /// Normalised autocorrelation peak that pedalling must reach: the legs turn the cranks steadily (qrowd's
         /// rides 0.3–0.7), while a vehicle's bounce and a walker's uneven stride reach 0.25–0.35 for seconds.
-        public var pedallingMinimumPeriodicity: Double = 0.35
+        @_spi(Tuning) public var pedallingMinimumPeriodicity: Double = 0.35
         /// Standard deviation of |a| (g) that pedalling must reach: a thigh moving the cranks swings a phone in a
         /// pocket by 0.08–0.3 g; less is vibration or a foot tapping.
-        public var pedallingMinimumDeviation: Double = 0.05
+        @_spi(Tuning) public var pedallingMinimumDeviation: Double = 0.05
         /// Spread of the input samples' direction (degrees, `ActivityFeatures.inputWobble`) that pedalling must
         /// reach: the thigh rises and falls by 30–40° each turn and turns a phone in a pocket with it (qrowd's
         /// rides 9–20°), while a phone riding in a vehicle keeps its attitude within a few degrees.
-        public var pedallingMinimumWobble: Double = 8
+        @_spi(Tuning) public var pedallingMinimumWobble: Double = 8
         /// Largest skewness of |a| (`ActivityFeatures.skewness`) in pedalling: a leg turning the cranks swings
         /// |a| smoothly, its sharpest excursions dips (qrowd's rides −1…0.3), while each heel strike of a walk
         /// is a brief high peak (0.2–1 at hip and thigh).
-        public var pedallingMaximumSkewness: Double = 0.3
+        @_spi(Tuning) public var pedallingMaximumSkewness: Double = 0.3
 
         // MARK: Vehicle
 
         /// Largest standard deviation of |a| (g) a vehicle ride shows without gait: road and engine vibration and
         /// the sway of curves and braking stay below ~0.25 g for a phone in a pocket, bag or holder.
-        public var vehicleMaximumDeviation: Double = 0.3
+        @_spi(Tuning) public var vehicleMaximumDeviation: Double = 0.3
         /// A change of the gravity direction (degrees) within one window above which aperiodic motion is the
         /// person handling the phone rather than a ride (phones in vehicles keep their attitude within ~20°).
-        public var handlingMinimumTilt: Double = 30
+        @_spi(Tuning) public var handlingMinimumTilt: Double = 30
         /// Degrees of direction spread (`inputWobble`) per g of magnitude deviation (`inputDeviation`) from which
         /// aperiodic motion without speed is the phone turned in a hand (stationary, `handling-in-place`) rather
         /// than a ride: a jolt moves the phone's |a| and direction in proportion (a lateral 0.05 g turns it by
         /// ~3°, 60°/g), turning it in the hand changes its direction and hardly its |a|.
-        public var handlingMinimumRotation: Double = 100
+        @_spi(Tuning) public var handlingMinimumRotation: Double = 100
 
         // MARK: Speed fusion (location fixes)
 
         /// A fix older than this (seconds) is no longer evidence about the current window.
-        public var speedMaximumAge: Double = 10
+        @_spi(Tuning) public var speedMaximumAge: Double = 10
         /// Ground speed (m/s) above which motion without gait is a vehicle: 8 m/s = 29 km/h is beyond
         /// sustained running and most everyday cycling.
-        public var vehicleMinimumSpeed: Double = 8
+        @_spi(Tuning) public var vehicleMinimumSpeed: Double = 8
         /// Ground speed (m/s) above which motion without gait can be cycling: 2.5 m/s = 9 km/h, faster than
         /// walking (≤ 2 m/s) and slower than any ride by car.
-        public var cyclingMinimumSpeed: Double = 2.5
+        @_spi(Tuning) public var cyclingMinimumSpeed: Double = 2.5
         /// Ground speed (m/s) beyond which a pedalling rhythm is not taken for cycling but for a vehicle (a
         /// passenger's leg): 16 m/s = 58 km/h, which riders exceed only descending, where they freewheel. Between
         /// `vehicleMinimumSpeed` and this a pedalling rhythm is cycling with low confidence (a fast rider), and the
         /// speed is in the explanation.
-        public var cyclingMaximumSpeed: Double = 16
+        @_spi(Tuning) public var cyclingMaximumSpeed: Double = 16
         /// Fixes with a worse horizontal accuracy (metres) are ignored for speed.
-        public var speedMaximumAccuracy: Double = 50
+        @_spi(Tuning) public var speedMaximumAccuracy: Double = 50
 
         // MARK: Smoothing
 
@@ -161,34 +161,34 @@ extension ActivityClassifier {
         /// smoothing kept for comparison (`locomotion label --model rules`).
         public var model: ActivityClassifier.Model = .temporal
         /// The temporal model's parameters.
-        public var temporal: ActivityClassifier.TemporalParameters = .init()
+        @_spi(Tuning) public var temporal: ActivityClassifier.TemporalParameters = .init()
         /// How long (seconds of consecutive window decisions) a new activity must persist before it is reported.
         /// The report is back-dated to where the new activity began, so persistence delays the answer but does
         /// not shift the segment.
-        public var minimumDuration: MinimumDurations = .init()
+        @_spi(Tuning) public var minimumDuration: MinimumDurations = .init()
         /// Seconds of other decisions a pending activity survives while it builds up its minimum duration:
         /// a car stopping for a second or a walker pausing at a kerb does not restart the count.
-        public var interruptionTolerance: Double = 2
+        @_spi(Tuning) public var interruptionTolerance: Double = 2
 
         /// Creates the default configuration.
         public init() {}
     }
 
     /// Per-activity persistence (seconds) before a change to that activity is reported.
-    public struct MinimumDurations: Sendable, Hashable, Codable {
+    @_spi(Tuning) public struct MinimumDurations: Sendable, Hashable, Codable {
         /// Stillness: a few seconds, so brief pauses while walking are not reported as stops.
-        public var stationary: Double = 4
+        @_spi(Tuning) public var stationary: Double = 4
         /// Walking: four steps' worth; shorter bursts are shuffles, not walks.
-        public var walking: Double = 3
+        @_spi(Tuning) public var walking: Double = 3
         /// Running: as walking.
-        public var running: Double = 3
+        @_spi(Tuning) public var running: Double = 3
         /// Cycling: rides last minutes; 10 s rejects coasting and pushing the bike.
-        public var cycling: Double = 10
+        @_spi(Tuning) public var cycling: Double = 10
         /// Vehicles: rides last minutes, while handling a phone gives vehicle-like windows for seconds; 15 s
         /// of sustained vehicle evidence separates the two.
-        public var automotive: Double = 15
+        @_spi(Tuning) public var automotive: Double = 15
         /// Conflicting evidence must persist this long before the classifier admits it does not know.
-        public var unknown: Double = 10
+        @_spi(Tuning) public var unknown: Double = 10
 
         /// Creates the default durations.
         public init() {}

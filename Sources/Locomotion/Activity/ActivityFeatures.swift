@@ -2,48 +2,48 @@
 ///
 /// All come from the magnitude |a| of acceleration including gravity, resampled to the classifier's rate,
 /// except `tilt`, which comes from the direction of the mean acceleration (gravity).
-public struct ActivityFeatures: Sendable, Hashable, Codable {
+package struct ActivityFeatures: Sendable, Hashable, Codable {
     /// Mean of |a| in g (≈ 1 for any phone at rest).
-    public var mean: Double
+    package var mean: Double
     /// Standard deviation of |a| in g: how hard the body or vehicle shakes the phone.
-    public var deviation: Double
+    package var deviation: Double
     /// Frequency of the highest peak of the |a| power spectrum (Hz), DC excluded.
-    public var dominantFrequency: Double
+    package var dominantFrequency: Double
     /// Share of the non-DC power in the dominant peak (0…1): near 1 for a clean rhythm, small for broadband motion.
-    public var dominantPower: Double
+    package var dominantPower: Double
     /// Normalised spectral entropy (0…1): 1 for white noise, low for a single tone.
-    public var spectralEntropy: Double
+    package var spectralEntropy: Double
     /// Power of |a| between 0.5 and 3 Hz in g² (gait fundamentals, body sway).
-    public var lowBandPower: Double
+    package var lowBandPower: Double
     /// Power of |a| between 3 and 8 Hz in g² (heel-strike harmonics, road and engine vibration).
-    public var highBandPower: Double
+    package var highBandPower: Double
     /// Highest normalised autocorrelation peak of |a| at lags 0.25–2 s (−1…1): how periodic the motion is.
-    public var periodicity: Double
+    package var periodicity: Double
     /// Lag of that peak in seconds (a step or a stride period).
-    public var period: Double
+    package var period: Double
     /// Angle in degrees between the mean acceleration direction of the first and the last second of the window:
     /// how much the phone turned.
-    public var tilt: Double
+    package var tilt: Double
     /// Step frequency in Hz estimated from the dominant frequency (doubled when the stride dominates).
-    public var stepFrequency: Double
+    package var stepFrequency: Double
     /// Input samples per second in the window (Hz), counted before resampling: what the phone really delivered.
-    public var inputRate: Double
+    package var inputRate: Double
     /// Standard deviation of |a| (g) over the input samples of the window, before resampling. Unlike
     /// `deviation` it does not shrink when a low-rate input is interpolated up to the classifier's rate.
-    public var inputDeviation: Double
+    package var inputDeviation: Double
     /// Spread of the direction of the input samples' acceleration in degrees (about the root-mean-square angle
     /// of a sample from the window's mean direction): a walker's phone sways with the body by 5–30° at any
     /// sampling rate, a phone riding in a vehicle stays within a few degrees.
-    public var inputWobble: Double
+    package var inputWobble: Double
     /// Skewness of |a| in the window (the third standardised moment, dimensionless): heel strikes make brief
     /// high peaks (positive, 0.2–1 when walking), a leg turning the cranks swings |a| smoothly, its sharpest
     /// excursions being dips (negative); 0 when |a| does not vary.
-    public var skewness: Double
+    package var skewness: Double
     /// Ground speed (m/s) from the latest fix the window used, or nil when it had none.
-    public var speed: Double?
+    package var speed: Double?
 
     /// Creates features from their values (units as documented on each property).
-    public init(mean: Double, deviation: Double, dominantFrequency: Double, dominantPower: Double,
+    package init(mean: Double, deviation: Double, dominantFrequency: Double, dominantPower: Double,
                 spectralEntropy: Double, lowBandPower: Double, highBandPower: Double, periodicity: Double,
                 period: Double, tilt: Double, stepFrequency: Double, inputRate: Double = 0, inputDeviation: Double = 0,
                 inputWobble: Double = 0, skewness: Double = 0, speed: Double? = nil) {
@@ -66,7 +66,7 @@ public struct ActivityFeatures: Sendable, Hashable, Codable {
     }
 
     /// The values by name, for an `ActivityExplanation`.
-    public var dictionary: [String: Double] {
+    package var dictionary: [String: Double] {
         var values = [
             "mean_g": mean, "deviation_g": deviation, "dominant_frequency_hz": dominantFrequency,
             "dominant_power": dominantPower, "spectral_entropy": spectralEntropy,
@@ -88,7 +88,7 @@ extension ActivityFeatures {
 
     /// Decodes features; those written before `skewness` and `speed` existed (snapshots of earlier versions) read
     /// as 0 and nil.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(mean: try c.decode(Double.self, forKey: .mean),
                   deviation: try c.decode(Double.self, forKey: .deviation),

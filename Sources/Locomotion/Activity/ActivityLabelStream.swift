@@ -1,25 +1,25 @@
 /// Ground-truth labels as a stream of activity updates: given the label of each sample in time order, it emits an
 /// update at the first sample and at every change of the label, starting at that sample, with a fixed confidence
-/// and the rule ``ActivityRule/label``. What replaying a labelled trace through the gate (or a ``MotionEngine`` with
-/// an ``ActivitySource/external`` source) feeds as the activity, in place of a classifier's decisions.
+/// and the rule ``ActivityRule/label``: the activity of ``RecordedInputs`` with activity from labels, in place of a
+/// classifier's decisions.
 ///
 /// A stage of the streaming contract (<doc:StreamingStages>); it holds nothing back, so it has no `finish`.
 /// - Complexity: O(1) per sample, constant memory.
-public struct ActivityLabelStream: Sendable, Hashable, Codable {
+package struct ActivityLabelStream: Sendable, Hashable, Codable {
     /// The confidence every update carries (`high` makes a recording gate skip its entry dwell).
-    public let confidence: ActivityConfidence
+    package let confidence: ActivityConfidence
     /// The label of the latest sample, nil before the first.
-    public private(set) var label: MotionActivity?
+    package private(set) var label: MotionActivity?
 
     /// A stream whose updates carry `confidence`.
-    public init(confidence: ActivityConfidence = .medium) {
+    package init(confidence: ActivityConfidence = .medium) {
         self.confidence = confidence
     }
 
     /// Takes the label of the sample at `time` (s; `nil`, an unlabelled sample, reads as ``MotionActivity/unknown``)
     /// and calls `emit` with an update when it differs from the previous sample's.
     /// - Complexity: O(1).
-    public mutating func push(_ label: MotionActivity?, at time: Double, emit: (ActivityUpdate) -> Void) {
+    package mutating func push(_ label: MotionActivity?, at time: Double, emit: (ActivityUpdate) -> Void) {
         let label = label ?? .unknown
         guard label != self.label else { return }
         self.label = label

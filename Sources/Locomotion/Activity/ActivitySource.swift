@@ -1,5 +1,5 @@
-/// Where activity comes from, for a value that needs it (``MotionEngine``, and `GatingReplayer` in
-/// LocomotionEvaluation): decided by an ``ActivityClassifier`` from the samples, or given from outside.
+/// Where a ``MotionEngine``'s activity comes from: decided by an ``ActivityClassifier`` from the samples, or given
+/// from outside.
 ///
 /// `Codable` (part of a ``MotionEngine/Configuration`` and so of an engine's snapshot) as `{"classifier":{"_0":…}}`
 /// or `{"external":{}}`.
@@ -8,6 +8,6 @@ public enum ActivitySource: Sendable, Hashable, Codable {
     case classifier(ActivityClassifier.Configuration)
     /// Activity updates from outside: the platform's own activity recognition pushed by the app
     /// (``MotionEngine/push(_:emit:)-(ActivityUpdate,_)``), or ground-truth labels when replaying a labelled trace
-    /// (`GatingReplayer` makes an update at every change of the label passed with each sample).
+    /// (``RecordedInputs`` makes an update at every change of the samples' label).
     case external
 }

@@ -31,9 +31,9 @@ enum InputStream: Sendable {
 /// Each stream is in time order by itself. An input is released once nothing earlier can still come: when every
 /// stream has an input waiting (a stream's next input is never earlier than its waiting one), when it is more than
 /// `maximumSkew` older than the latest input pushed (the caller's promise), or when the caller flushes. At equal
-/// times fixes go first, then activity updates, then samples — the order of `GatingReplay`. Items of the fix
-/// stream without a time (untimed and out-of-order fixes, breaks, zone changes) are released as soon as they are
-/// first in their stream.
+/// times fixes go first, then activity updates, then samples: the recording order (``MotionInput``). Items of the
+/// fix stream without a time (untimed and out-of-order fixes, breaks, zone changes) are released as soon as they
+/// are first in their stream, as ``RecordedInputs`` hands them out.
 struct InputMerger: Sendable, Codable {
     let maximumSkew: Double
     let mergesActivity: Bool

@@ -7,8 +7,8 @@ import LocomotionDSP
 ///
 /// Inside are the four stages an app would otherwise wire itself: an ``ActivityClassifier`` (or activity pushed by
 /// the app), a ``StepDetector``, a ``RecordingGate`` and an ``Odometer``. The engine feeds each the inputs it needs,
-/// in the order `GatingReplay` defines (fixes up to a sample's time, then the sample's activity updates, then the
-/// sample as the gate's heartbeat), so the phone and `locomotion summarize` agree:
+/// in the recording order (``MotionInput``: fixes up to a sample's time, then the activity update that starts with
+/// the sample, then the sample as the gate's heartbeat), so the phone and `locomotion summarize` agree:
 /// - Samples and fixes may arrive in any order across the two streams within
 ///   ``Configuration/maximumSkew`` (each stream in time order by itself): the engine merges them by time and
 ///   processes an input once nothing earlier can still arrive. ``flush(emit:)`` says that everything has arrived.
@@ -96,7 +96,7 @@ public struct MotionEngine: Sendable {
         }
         detector = StepDetector(configuration: configuration.steps)
         steps = StepFeed(gate: StepActivityGate(strongBoutSteps: configuration.steps.strongBoutSteps))
-        gate = RecordingGate(configuration: configuration.gating)
+        gate = RecordingGate(configuration: configuration.gate)
         distance = OdometerFeed(configuration: configuration.odometer, timeZone: timeZone)
     }
 
@@ -207,6 +207,21 @@ public struct MotionEngine: Sendable {
         release(through: -.infinity, emit: emit)
     }
 
+    /// Takes one input of a recording (``RecordedInputs`` hands them out in the recording order) and calls `emit`
+    /// with the events of every input it lets through: a sample, a fix (out-of-order and untimed fixes included: the
+    /// engine judges the fix order itself, by the same rule), a track-segment break or an activity update, each as
+    /// its own `push` or ``breakFixSegment()`` takes it.
+    /// - Throws: ``MotionEngineError`` as the `push` of the input's kind.
+    /// - Complexity: O(1) amortised.
+    public mutating func push(_ input: MotionInput, emit: (MotionEvent) -> Void) throws(MotionEngineError) {
+        switch input {
+        case .sample(let sample): try push(sample, emit: emit)
+        case .fix(let fix), .outOfOrderFix(let fix), .untimedFix(let fix): try push(fix, emit: emit)
+        case .segmentBreak: breakFixSegment()
+        case .activity(let update): try push(update, emit: emit)
+        }
+    }
+
     /// The location fixes from here on continue after a break (a new GPX track segment): the odometer adds no
     /// distance between the last fix before and the first after.
     /// - Complexity: O(1).
@@ -269,19 +284,20 @@ public struct MotionEngine: Sendable {
         if let last = lastSampleTime { emit(.samplesEnded(time: last)) }
     }
 
-    /// A wake-up: the samples and fixes recorded since the previous batch (each in time order), merged by time,
-    /// then flushed; calls `emit` with every event. Equal to pushing them one by one in time order and calling
-    /// ``flush(emit:)``.
+    /// A wake-up: the samples and fixes recorded since the previous batch (each in time order), in the recording
+    /// order (``RecordedInputs``), then flushed; calls `emit` with every event. Equal to pushing them one by one in
+    /// time order and calling ``flush(emit:)``.
     /// - Throws: ``MotionEngineError`` at the first input refused; the inputs before it have been taken.
     /// - Complexity: O(n + f) for n samples and f fixes.
     public mutating func process(samples: some Sequence<AccelerometerSample>, fixes: some Sequence<LocationFix>,
                                  emit: (MotionEvent) -> Void) throws(MotionEngineError) {
-        var feed = LocationFixFeed(Array(fixes))
+        var inputs = RecordedInputs(fixes: Array(fixes))
         for sample in samples {
-            try feed.push(through: sample.time, into: &self, emit: emit)
-            try push(sample, emit: emit)
+            inputs.append(sample)
+            while let input = inputs.next() { try push(input, emit: emit) }
         }
-        try feed.push(through: .infinity, into: &self, emit: emit)
+        inputs.endSamples()
+        while let input = inputs.next() { try push(input, emit: emit) }
         flush(emit: emit)
     }
 
@@ -397,7 +413,7 @@ extension MotionEngine: Codable {
         guard configuration.isValid, self.classifies == classifies, merger.mergesActivity == !classifies,
               detector.hasConsistentState, detector.configuration == configuration.steps,
               steps.gate.strongBoutSteps == configuration.steps.strongBoutSteps,
-              gate.configuration == configuration.gating else {
+              gate.configuration == configuration.gate else {
             throw DecodingError.dataCorruptedError(forKey: .configuration, in: container,
                                                    debugDescription: "the snapshot's stages do not fit its configuration")
         }

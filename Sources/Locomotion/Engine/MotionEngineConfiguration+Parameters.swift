@@ -1,6 +1,6 @@
 extension MotionEngine.Configuration: ParameterizedConfiguration {
     /// The engine's own two settings, then those of the configurations it holds, under their names:
-    /// `classifier.…` (when the activity source is the classifier), `steps.…`, `gating.…`, `odometer.…`.
+    /// `classifier.…` (when the activity source is the classifier), `steps.…`, `gate.…`, `odometer.…`.
     public static let parameters: [Parameter<Self>] = [
         .init("maximumSkew", \.maximumSkew, in: 0...3600, unit: "s"),
         .init("gapLimit", \.gapLimit, in: 0.01...3600, unit: "s"),
@@ -14,7 +14,7 @@ extension MotionEngine.Configuration: ParameterizedConfiguration {
             })
         }
         + StepDetector.Configuration.parameters.map { $0.nested(in: \.steps, as: "steps") }
-        + RecordingGate.Configuration.parameters.map { $0.nested(in: \.gating, as: "gating") }
+        + RecordingGate.Configuration.parameters.map { $0.nested(in: \.gate, as: "gate") }
         + Odometer.Configuration.parameters.map { $0.nested(in: \.odometer, as: "odometer") }
 
     /// The relations within each configuration it holds.
@@ -28,7 +28,7 @@ extension MotionEngine.Configuration: ParameterizedConfiguration {
         }
         var problems: [ParameterError] = []
         if case .classifier(let classifier) = activitySource { problems += prefixed(classifier.relationProblems(), "classifier") }
-        return problems + prefixed(steps.relationProblems(), "steps") + prefixed(gating.relationProblems(), "gating")
+        return problems + prefixed(steps.relationProblems(), "steps") + prefixed(gate.relationProblems(), "gate")
             + prefixed(odometer.relationProblems(), "odometer")
     }
 }

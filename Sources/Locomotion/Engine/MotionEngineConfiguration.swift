@@ -13,7 +13,7 @@ extension MotionEngine {
         /// feeds no other stage). Snapshots written before this setting existed read as `true`.
         public var countsSteps = true
         /// The recording gate's policy, profiles and timers.
-        public var gating: RecordingGate.Configuration = .init()
+        public var gate: RecordingGate.Configuration = .init()
         /// The odometer's filters and day start. By default distance accrues while any moving activity
         /// (walking, running, cycling, automotive) is reported, as `locomotion summarize` counts it.
         public var odometer = Odometer.Configuration(movingActivities: RecordingGate.Policy.anyMovement.recordedActivities)
@@ -39,7 +39,7 @@ extension MotionEngine {
 
 extension MotionEngine.Configuration {
     private enum CodingKeys: String, CodingKey {
-        case activitySource, steps, gating, odometer, maximumSkew, gapLimit, countsSteps
+        case activitySource, steps, gate, odometer, maximumSkew, gapLimit, countsSteps
     }
 
     /// Decodes a configuration; one without `countsSteps` (written before it existed) counts steps.
@@ -48,7 +48,7 @@ extension MotionEngine.Configuration {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         activitySource = try container.decode(Locomotion.ActivitySource.self, forKey: .activitySource)
         steps = try container.decode(StepDetector.Configuration.self, forKey: .steps)
-        gating = try container.decode(RecordingGate.Configuration.self, forKey: .gating)
+        gate = try container.decode(RecordingGate.Configuration.self, forKey: .gate)
         odometer = try container.decode(Odometer.Configuration.self, forKey: .odometer)
         maximumSkew = try container.decode(Double.self, forKey: .maximumSkew)
         gapLimit = try container.decode(Double.self, forKey: .gapLimit)
@@ -62,7 +62,7 @@ extension MotionEngine.Configuration {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(activitySource, forKey: .activitySource)
         try container.encode(steps, forKey: .steps)
-        try container.encode(gating, forKey: .gating)
+        try container.encode(gate, forKey: .gate)
         try container.encode(odometer, forKey: .odometer)
         try container.encode(maximumSkew, forKey: .maximumSkew)
         try container.encode(gapLimit, forKey: .gapLimit)

@@ -79,7 +79,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
     /// Takes one input of a merged stream: ``push(_:emit:)-(ActivityUpdate,_)``,
     /// ``push(_:emit:)-(LocationFix,_)`` or ``advance(to:emit:)``.
     /// - Complexity: O(1).
-    public mutating func push(_ input: RecordingGate.Input, emit: (RecordingGate.Event) -> Void) throws(RecordingGateError) {
+    package mutating func push(_ input: RecordingGate.Input, emit: (RecordingGate.Event) -> Void) throws(RecordingGateError) {
         switch input {
         case .activity(let update): try push(update, emit: emit)
         case .fix(let fix): try push(fix, emit: emit)
@@ -227,7 +227,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
     /// Moves the gate's time forward with no new evidence, so that timers
     /// run out and gaps are noticed. A time before the latest input is
     /// ignored (time never goes back). Call it at least every
-    /// ``RecordingGate/Configuration/gapLimit`` seconds while the collector runs.
+    /// `gapLimit` seconds (a tuning parameter of ``RecordingGate/Configuration``) while the collector runs.
     /// - Throws: ``RecordingGateError/nonFiniteTime(_:)``.
     /// - Complexity: O(1).
     public mutating func advance(to time: Double, emit: (RecordingGate.Event) -> Void) throws(RecordingGateError) {
@@ -240,7 +240,7 @@ public struct RecordingGate: Sendable, Hashable, Codable {
     /// Runs `inputs` (in time order) through a fresh gate: batch defined as
     /// streaming.
     /// - Complexity: O(n) time; the events array is the only allocation.
-    public static func replay<Inputs: Sequence>(_ inputs: Inputs, configuration: RecordingGate.Configuration = .init()) throws(RecordingGateError) -> [RecordingGate.Event]
+    package static func replay<Inputs: Sequence>(_ inputs: Inputs, configuration: RecordingGate.Configuration = .init()) throws(RecordingGateError) -> [RecordingGate.Event]
     where Inputs.Element == RecordingGate.Input {
         var gate = RecordingGate(configuration: configuration)
         var events: [RecordingGate.Event] = []

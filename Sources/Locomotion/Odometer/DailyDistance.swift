@@ -1,7 +1,7 @@
 /// The odometer's tally for one local day: distance and what happened to each fix.
 public struct DailyDistance: Sendable, Hashable, Codable {
     /// The local day (in the odometer's time zone when the day began), or nil for
-    /// the tally of fixes without a time (``Odometer/recordUntimed(_:)``).
+    /// the tally of fixes without a time (a fix whose time is NaN, ``Odometer/undated``).
     public var day: LocalDay?
     /// Distance in metres accumulated over the day.
     public var distance: Double = 0
@@ -21,7 +21,7 @@ public struct DailyDistance: Sendable, Hashable, Codable {
     public var reanchors = 0
 
     /// An empty tally for `day`.
-    public init(day: LocalDay?) {
+    package init(day: LocalDay?) {
         self.day = day
     }
 

@@ -13,7 +13,7 @@ public struct DistanceUpdate: Sendable, Hashable, Codable {
     public var earlierTallies: [DailyDistance]
 
     /// Creates an update.
-    public init(time: Double, outcome: FixOutcome, tally: DailyDistance, earlierTallies: [DailyDistance] = []) {
+    package init(time: Double, outcome: FixOutcome, tally: DailyDistance, earlierTallies: [DailyDistance] = []) {
         self.time = time
         self.outcome = outcome
         self.tally = tally

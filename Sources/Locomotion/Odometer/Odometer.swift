@@ -5,7 +5,7 @@ import Foundation
 /// reset at the start of each local day.
 ///
 /// A stage of the streaming contract (<doc:StreamingStages>): push fixes in time
-/// order with ``push(_:emit:)``, which emits a ``DistanceUpdate`` for each; push
+/// order with ``push(_:emit:)-(LocationFix,_)``, which emits a ``DistanceUpdate`` for each; push
 /// activity updates (from the classifier, or given) with ``push(_:)`` as they
 /// happen, and a change of time zone with ``changeTimeZone(to:)``. ``history``
 /// holds one ``DailyDistance`` per local day. A fix whose time is NaN (a GPX
@@ -16,12 +16,12 @@ import Foundation
 /// 2. A time not after the latest fix seen is ``FixRejection/outOfOrder``.
 /// 3. Accuracy worse than the limit (or missing, if not trusted) is
 ///    ``FixRejection/inaccurate``; such a fix never anchors.
-/// 4. Within ``Odometer/Configuration/jumpLimit`` of the anchor (the last accepted
+/// 4. Within the jump limit (`jumpLimit`, 50 m) of the anchor (the last accepted
 ///    fix): the segment is added if the activity counts as moving, else the fix
 ///    is ``FixRejection/notMoving``; either way it becomes the anchor.
 /// 5. Farther: a ``FixRejection/jump``. Consecutive jumps each within the limit
 ///    of the previous one form a run; when the run reaches
-///    ``Odometer/Configuration/consistentFixesToReanchor`` fixes the anchor moves
+///    `consistentFixesToReanchor` fixes (a tuning parameter of ``Odometer/Configuration``) the anchor moves
 ///    to its end, the distance along the run is added (it was observed) and its
 ///    fixes count as accepted after all. The unobserved gap to the run is never added.
 ///
@@ -107,6 +107,19 @@ public struct Odometer: Sendable, Hashable, Codable {
     public mutating func startNewSegment() {
         anchor = nil
         run.removeAll()
+    }
+
+    /// Takes one input of a recording (``RecordedInputs``): a fix of any kind as ``push(_:emit:)-(LocationFix,_)`` (the odometer
+    /// judges the order itself, by the same rule), a track-segment break as ``startNewSegment()``, an activity update
+    /// as ``push(_:)``; a sample adds nothing. Calls `emit` once for each fix.
+    /// - Complexity: as the input's own method.
+    public mutating func push(_ input: MotionInput, emit: (DistanceUpdate) -> Void) {
+        switch input {
+        case .fix(let fix), .outOfOrderFix(let fix), .untimedFix(let fix): push(fix, emit: emit)
+        case .segmentBreak: startNewSegment()
+        case .activity(let update): push(update)
+        case .sample: break
+        }
     }
 
     /// Takes one fix (in time order) and calls `emit` once with what was done

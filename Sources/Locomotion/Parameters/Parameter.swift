@@ -7,8 +7,15 @@
 /// absurd value (`1e308` Hz, a negative duration, NaN) is refused with the name, the value and the range,
 /// never turned into a trap, a runaway allocation or a silent guess.
 ///
+/// This is the one surface of the tuning parameters: a configuration's properties that an app seldom sets are
+/// not public API (they are `@_spi(Tuning)`), and each is reached here by name, with its range:
+///
 /// ```swift
-/// let rate = Parameter<StepDetector.Configuration>("internalRate", \.internalRate, in: 10...200, unit: "Hz")
+/// var steps = StepDetector.Configuration()
+/// steps = try steps.setting("internalRate", to: .number(100))   // checked against 10 … 200 Hz
+/// for parameter in StepDetector.Configuration.parameters {
+///     print(parameter.name, parameter.value(in: steps), parameter.expectation)
+/// }
 /// ```
 public struct Parameter<Root>: Sendable {
     /// The kinds of values a parameter takes.
@@ -27,7 +34,7 @@ public struct Parameter<Root>: Sendable {
 
     /// A parameter of any kind, read and written by the two closures (which get values of the parameter's kind
     /// only, already checked).
-    public init(_ name: String, kind: Kind, unit: String = "",
+    package init(_ name: String, kind: Kind, unit: String = "",
                 read: @escaping @Sendable (Root) -> ParameterValue,
                 write: @escaping @Sendable (inout Root, ParameterValue) -> Void) {
         self.name = name
@@ -38,7 +45,7 @@ public struct Parameter<Root>: Sendable {
     }
 
     /// A real number stored at `keyPath`, in `range` (`unit`).
-    public init(_ name: String, _ keyPath: WritableKeyPath<Root, Double> & Sendable, in range: ClosedRange<Double>,
+    package init(_ name: String, _ keyPath: WritableKeyPath<Root, Double> & Sendable, in range: ClosedRange<Double>,
                 unit: String = "") {
         self.init(name, kind: .real(range), unit: unit,
                   read: { .number($0[keyPath: keyPath]) },
@@ -46,7 +53,7 @@ public struct Parameter<Root>: Sendable {
     }
 
     /// A whole number stored at `keyPath`, in `range` (`unit`).
-    public init(_ name: String, _ keyPath: WritableKeyPath<Root, Int> & Sendable, in range: ClosedRange<Int>,
+    package init(_ name: String, _ keyPath: WritableKeyPath<Root, Int> & Sendable, in range: ClosedRange<Int>,
                 unit: String = "") {
         self.init(name, kind: .integer(range), unit: unit,
                   read: { .number(Double($0[keyPath: keyPath])) },
@@ -57,7 +64,7 @@ public struct Parameter<Root>: Sendable {
     }
 
     /// An interval stored at `keyPath`, both bounds in `range` (`unit`).
-    public init(_ name: String, _ keyPath: WritableKeyPath<Root, ClosedRange<Double>> & Sendable,
+    package init(_ name: String, _ keyPath: WritableKeyPath<Root, ClosedRange<Double>> & Sendable,
                 within range: ClosedRange<Double>, unit: String = "") {
         self.init(name, kind: .interval(range), unit: unit,
                   read: { .interval($0[keyPath: keyPath].lowerBound, $0[keyPath: keyPath].upperBound) },
@@ -67,14 +74,14 @@ public struct Parameter<Root>: Sendable {
     }
 
     /// A flag stored at `keyPath`.
-    public init(_ name: String, _ keyPath: WritableKeyPath<Root, Bool> & Sendable) {
+    package init(_ name: String, _ keyPath: WritableKeyPath<Root, Bool> & Sendable) {
         self.init(name, kind: .flag,
                   read: { .flag($0[keyPath: keyPath]) },
                   write: { root, value in if case .flag(let flag) = value { root[keyPath: keyPath] = flag } })
     }
 
     /// A choice among the cases of an enumeration stored at `keyPath`, by raw value.
-    public init<Choice: RawRepresentable & CaseIterable & Sendable>(
+    package init<Choice: RawRepresentable & CaseIterable & Sendable>(
         _ name: String, _ keyPath: WritableKeyPath<Root, Choice> & Sendable
     ) where Choice.RawValue == String {
         self.init(name, kind: .choice(Choice.allCases.map(\.rawValue)),
@@ -86,7 +93,7 @@ public struct Parameter<Root>: Sendable {
 
     /// The value written as `text` on a command line (`0.6`; `0.3,2` or `0.3...2` for an interval; a name;
     /// `true`/`false`), or nil when it is not of the parameter's kind. The range is not checked here.
-    public func value(from text: String) -> ParameterValue? {
+    package func value(from text: String) -> ParameterValue? {
         switch kind {
         case .real, .integer:
             return Double(text).map(ParameterValue.number)
@@ -107,7 +114,7 @@ public struct Parameter<Root>: Sendable {
     /// `root` with the parameter set to `value`, after checking it against ``kind``.
     ///
     /// - Throws: ``ParameterError`` naming the parameter, the value and what it must be.
-    public func setting(_ value: ParameterValue, in root: Root) throws(ParameterError) -> Root {
+    package func setting(_ value: ParameterValue, in root: Root) throws(ParameterError) -> Root {
         if let problem = problem(with: value) { throw ParameterError(parameter: name, value: value, problem: problem) }
         var copy = root
         write(&copy, value)
@@ -115,7 +122,7 @@ public struct Parameter<Root>: Sendable {
     }
 
     /// What is wrong with `value` for this parameter, or nil when it is acceptable.
-    public func problem(with value: ParameterValue) -> String? {
+    package func problem(with value: ParameterValue) -> String? {
         switch (kind, value) {
         case (.real(let range), .number(let number)):
             return range.contains(number) ? nil : "must be \(Self.describe(range, unit))"
@@ -169,13 +176,13 @@ public struct Parameter<Root>: Sendable {
 extension Parameter {
     /// This parameter of a configuration held by an `Outer` configuration at `keyPath`, named
     /// `prefix.name` there (`steps.internalRate`): how a configuration made of others lists their parameters.
-    public func nested<Outer>(in keyPath: WritableKeyPath<Outer, Root> & Sendable, as prefix: String) -> Parameter<Outer> {
+    package func nested<Outer>(in keyPath: WritableKeyPath<Outer, Root> & Sendable, as prefix: String) -> Parameter<Outer> {
         nested(as: prefix, read: { $0[keyPath: keyPath] }, write: { $0[keyPath: keyPath] = $1 })
     }
 
     /// This parameter of a configuration that `read` gets from an `Outer` configuration and `write` puts back
     /// (for one held in an enumeration's case), named `prefix.name` there.
-    public func nested<Outer>(as prefix: String, read: @escaping @Sendable (Outer) -> Root,
+    package func nested<Outer>(as prefix: String, read: @escaping @Sendable (Outer) -> Root,
                               write: @escaping @Sendable (inout Outer, Root) -> Void) -> Parameter<Outer> {
         let inner = self
         return Parameter<Outer>(prefix + "." + name, kind: kind, unit: unit,

@@ -7,7 +7,7 @@ public struct ParameterError: Error, Sendable, Hashable, CustomStringConvertible
     /// What the value must be (`must be in 10…200 Hz`), or what the relation requires.
     public var problem: String
 
-    public init(parameter: String, value: ParameterValue? = nil, problem: String) {
+    package init(parameter: String, value: ParameterValue? = nil, problem: String) {
         self.parameter = parameter
         self.value = value
         self.problem = problem

@@ -21,7 +21,7 @@
 ///
 /// - Complexity: O(1) per event (a release is O(strongBoutSteps), once per bout). Memory: at most `strongBoutSteps`
 ///   held step times, reserved at `init`; no allocation per event.
-public struct StepActivityGate: Sendable, Codable, Hashable {
+@_spi(Harness) public struct StepActivityGate: Sendable, Codable, Hashable {
     /// Steps one bout needs, while the activity is automotive, before its steps count. Default 10 (about 5 s of
     /// walking): vehicle vibration rarely keeps a walking rhythm that long (its bouts on the us-tm2017 car sessions
     /// last 4–8 steps; the bus and train sessions are sampled below 8 Hz and not counted at all), while walking along

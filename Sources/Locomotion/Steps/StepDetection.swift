@@ -10,7 +10,7 @@ public struct StepDetection: Sendable, Hashable {
     public var refusedDuration: Double
 
     /// Creates a result from its parts.
-    public init(steps: [Double], bouts: [WalkingBout], refusedDuration: Double) {
+    package init(steps: [Double], bouts: [WalkingBout], refusedDuration: Double) {
         self.steps = steps
         self.bouts = bouts
         self.refusedDuration = refusedDuration

@@ -8,7 +8,7 @@ import Foundation
 /// The pipeline, per input sample (details and formulas in `Docs/steps.md`):
 /// 1. **Rate check.** While the median of the last 15 sampling intervals is longer than
 ///    `1 / minimumSamplingRate`, input is refused: nothing is counted and
-///    ``isSamplingTooSparse`` is true.
+///    the detector says so (`isSamplingTooSparse`).
 /// 2. **Anti-aliasing and resampling.** Each axis is smoothed by a one-pole low-pass whose
 ///    coefficient `1 − exp(−Δt/τ)` follows the actual interval, then linearly resampled to the
 ///    fixed internal rate (`Resampler` in LocomotionDSP). A hole longer than `maximumGap`, a backwards time or a
@@ -61,15 +61,15 @@ public struct StepDetector: Sendable, Codable {
     /// Steps counted so far.
     public private(set) var stepCount = 0
     /// True while the input is sampled more sparsely than `minimumSamplingRate`.
-    public private(set) var isSamplingTooSparse = false
+    package private(set) var isSamplingTooSparse = false
     /// Total time (s) of input refused as too sparse.
     public private(set) var refusedDuration = 0.0
     /// Number of runs the input was split into by gaps (0 before the first sample).
-    public private(set) var runCount = 0
+    package private(set) var runCount = 0
     /// Positive sampling intervals seen so far (gaps included).
     public private(set) var intervalCount = 0
     /// Of those, the intervals longer than `1 / minimumSamplingRate`.
-    public private(set) var sparseIntervalCount = 0
+    package private(set) var sparseIntervalCount = 0
 
     /// True when the median sampling interval of everything pushed so far is longer than
     /// `1 / minimumSamplingRate` (more than half of the intervals are), or no interval was seen:

@@ -8,7 +8,7 @@ public struct WalkingBout: Sendable, Hashable, Codable {
     public var stepCount: Int
 
     /// Creates a bout from its first and last step times (s) and its step count.
-    public init(start: Double, end: Double, stepCount: Int) {
+    package init(start: Double, end: Double, stepCount: Int) {
         self.start = start
         self.end = end
         self.stepCount = stepCount

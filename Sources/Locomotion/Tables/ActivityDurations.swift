@@ -1,23 +1,23 @@
 /// Seconds spent in each ``MotionActivity``: a fixed-size tally (six numbers, nothing on the heap).
-public struct ActivityDurations: Sendable, Hashable, Codable {
+package struct ActivityDurations: Sendable, Hashable, Codable {
     /// Seconds stationary.
-    public var stationary = 0.0
+    package var stationary = 0.0
     /// Seconds walking.
-    public var walking = 0.0
+    package var walking = 0.0
     /// Seconds running.
-    public var running = 0.0
+    package var running = 0.0
     /// Seconds cycling.
-    public var cycling = 0.0
+    package var cycling = 0.0
     /// Seconds in a vehicle.
-    public var automotive = 0.0
+    package var automotive = 0.0
     /// Seconds unknown (gaps in the data included: the classifier reports them as unknown).
-    public var unknown = 0.0
+    package var unknown = 0.0
 
     /// All zero.
-    public init() {}
+    package init() {}
 
     /// Seconds of `activity`.
-    public subscript(activity: MotionActivity) -> Double {
+    package subscript(activity: MotionActivity) -> Double {
         get {
             switch activity {
             case .stationary: stationary
@@ -41,11 +41,11 @@ public struct ActivityDurations: Sendable, Hashable, Codable {
     }
 
     /// Seconds of every activity together.
-    public var total: Double { MotionActivity.allCases.reduce(0) { $0 + self[$1] } }
+    package var total: Double { MotionActivity.allCases.reduce(0) { $0 + self[$1] } }
 
     /// The activity with the most seconds (a tie goes to the one listed first in `MotionActivity.allCases`),
     /// or nil when every tally is zero.
-    public var majority: MotionActivity? {
+    package var majority: MotionActivity? {
         var best: MotionActivity?
         var most = 0.0
         for activity in MotionActivity.allCases where self[activity] > most {
@@ -57,7 +57,7 @@ public struct ActivityDurations: Sendable, Hashable, Codable {
 
     /// Adds every tally of `other`, activity by activity.
     /// - Complexity: O(1).
-    public mutating func add(_ other: ActivityDurations) {
+    package mutating func add(_ other: ActivityDurations) {
         for activity in MotionActivity.allCases { self[activity] += other[activity] }
     }
 }

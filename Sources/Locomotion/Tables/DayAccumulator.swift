@@ -7,21 +7,21 @@
 /// still emitted, so only days before or after the recording) have no row.
 ///
 /// - Complexity: O(1) per epoch, constant memory.
-public struct DayAccumulator: Sendable {
+package struct DayAccumulator: Sendable {
     /// The fewest hours covered by data for a day to count as complete. 10 h by default, the usual valid-day
     /// rule of accelerometry studies (a day with at least 10 hours of wear).
-    public let minimumCoveredHours: Double
+    package let minimumCoveredHours: Double
 
     private var current: DaySummary?
 
     /// Creates an accumulator that flags days with fewer than `minimumCoveredHours` of data.
-    public init(minimumCoveredHours: Double = 10) {
+    package init(minimumCoveredHours: Double = RecordingTables.defaultMinimumCoveredHours) {
         self.minimumCoveredHours = minimumCoveredHours
     }
 
     /// Takes the next epoch and calls `emit` with the previous day when the epoch starts a new one.
     /// - Complexity: O(1).
-    public mutating func push(_ epoch: EpochSummary, emit: (DaySummary) -> Void) {
+    package mutating func push(_ epoch: EpochSummary, emit: (DaySummary) -> Void) {
         if let day = current, day.day != epoch.day {
             emitCurrent(emit)
         }
@@ -31,7 +31,7 @@ public struct DayAccumulator: Sendable {
 
     /// The input has ended: calls `emit` with the day still open, if any.
     /// - Complexity: O(1).
-    public mutating func finish(emit: (DaySummary) -> Void) {
+    package mutating func finish(emit: (DaySummary) -> Void) {
         emitCurrent(emit)
     }
 

@@ -3,7 +3,7 @@ extension EpochAccumulator {
     /// the odometer added. Coverage comes from ``push(_:)-(AccelerometerSample)`` (the samples pushed into the
     /// engine), so `samplesBegan`, `gap` and `samplesEnded` add nothing here. An event emits nothing by itself.
     /// - Complexity: O(log e) for e unsettled epochs.
-    public mutating func push(_ event: MotionEvent) {
+    package mutating func push(_ event: MotionEvent) {
         switch event {
         case .activity(let update): add(update)
         case .step(let time): addStep(at: time)

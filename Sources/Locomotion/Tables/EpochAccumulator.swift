@@ -23,9 +23,9 @@ import LocomotionDSP
 /// - Complexity: O(1) amortised per sample, O(log e) per event (e = unsettled epochs), one time-zone look-up per
 ///   epoch. Memory: the epochs not yet settled, and the updates and gating events since the oldest of them (O(1)
 ///   when the caller advances regularly).
-public struct EpochAccumulator: Sendable {
+package struct EpochAccumulator: Sendable {
     /// The epochs' length, zone, day start and gap limit.
-    public let configuration: RecordingTables.Configuration
+    package let configuration: RecordingTables.Configuration
 
     private let grid: LocalEpochGrid
     /// Unsettled epochs, oldest first, from `head` on.
@@ -46,10 +46,10 @@ public struct EpochAccumulator: Sendable {
 
     /// Events that arrived for an epoch already emitted (and were left out of it). Zero when the caller settles
     /// only times it is sure of.
-    public private(set) var lateEventCount = 0
+    package private(set) var lateEventCount = 0
 
     /// Creates an accumulator. The configuration must be usable (``RecordingTables/Configuration/problem`` nil).
-    public init(configuration: RecordingTables.Configuration) {
+    package init(configuration: RecordingTables.Configuration) {
         precondition(configuration.problem == nil, configuration.problem ?? "")
         self.configuration = configuration
         grid = LocalEpochGrid(configuration)
@@ -61,7 +61,7 @@ public struct EpochAccumulator: Sendable {
     /// sample as covered when it is at most ``RecordingTables/Configuration/maximumGap`` long. Samples come in time order
     /// (an earlier one is counted as late and ignored). Non-finite times are ignored.
     /// - Complexity: O(1) amortised.
-    public mutating func push(_ sample: AccelerometerSample) {
+    package mutating func push(_ sample: AccelerometerSample) {
         addSample(at: sample.time)
     }
 
@@ -127,7 +127,7 @@ public struct EpochAccumulator: Sendable {
     /// Nothing earlier than `time` (s) will come any more (the caller's promise): calls `emit` with every epoch
     /// that ends at or before it, oldest first.
     /// - Complexity: O(epochs emitted).
-    public mutating func advance(to time: Double, emit: (EpochSummary) -> Void) {
+    package mutating func advance(to time: Double, emit: (EpochSummary) -> Void) {
         while head < epochs.count, epochs[head].end <= time, let lastSample, epochs[head].end <= lastSample {
             emitHead(recordedUntil: lastSample, emit: emit)
         }
@@ -138,7 +138,7 @@ public struct EpochAccumulator: Sendable {
     /// sample, the epoch that holds it). An epoch that would hold only the last sample, at its very start, has
     /// no time in the recording and no row. The accumulator is then finished (later inputs count as late).
     /// - Complexity: O(epochs emitted).
-    public mutating func finish(emit: (EpochSummary) -> Void) {
+    package mutating func finish(emit: (EpochSummary) -> Void) {
         guard let lastSample else { return }
         while head < epochs.count {
             if epochs[head].start < lastSample || settledEnd == nil {

@@ -3,20 +3,20 @@
 /// Durations count only time inside the recording (from its first to its last sample): the first and last
 /// epochs are partial. A gap in the data is still inside the recording: the classifier reports it as
 /// ``MotionActivity/unknown`` and the covered seconds leave it out, so nothing is filled in.
-public struct EpochSummary: Sendable, Hashable, Codable {
+package struct EpochSummary: Sendable, Hashable, Codable {
     /// Start of the epoch, seconds (the input's clock).
-    public var start: Double
+    package var start: Double
     /// End of the epoch (exclusive), seconds.
-    public var end: Double
+    package var end: Double
     /// UTC offset (s) of the epoch's time zone at `start`: `start + utcOffset` is the local wall-clock time.
-    public var utcOffset: Int
+    package var utcOffset: Int
     /// The local day the epoch belongs to.
-    public var day: LocalDay
+    package var day: LocalDay
     /// What happened in the epoch.
-    public var tally = RecordingTally()
+    package var tally = RecordingTally()
 
     /// An empty epoch.
-    public init(start: Double, end: Double, utcOffset: Int, day: LocalDay) {
+    package init(start: Double, end: Double, utcOffset: Int, day: LocalDay) {
         self.start = start
         self.end = end
         self.utcOffset = utcOffset
@@ -24,8 +24,8 @@ public struct EpochSummary: Sendable, Hashable, Codable {
     }
 
     /// Nominal length of the epoch, seconds (`end − start`).
-    public var length: Double { end - start }
+    package var length: Double { end - start }
 
     /// Share of the epoch's length covered by data, 0…1.
-    public var coverage: Double { length > 0 ? tally.coveredSeconds / length : 0 }
+    package var coverage: Double { length > 0 ? tally.coveredSeconds / length : 0 }
 }

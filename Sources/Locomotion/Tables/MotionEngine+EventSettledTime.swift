@@ -10,7 +10,7 @@ extension MotionEngine {
     /// `maximumPendingSteps` candidates of its first step, each at most `maximumStepInterval` after the previous
     /// one, plus one interval for the pause that ends a bout and one more for the candidate still being
     /// detected, plus the periodicity window it is judged over.
-    public var eventSettledTime: Double? {
+    package var eventSettledTime: Double? {
         guard let settled = settledTime, let last = lastSampleTime else { return nil }
         let steps = configuration.steps
         let stepDelay = Double(steps.maximumPendingSteps + 2) * steps.maximumStepInterval + steps.periodicityWindow

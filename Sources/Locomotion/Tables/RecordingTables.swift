@@ -12,9 +12,9 @@ import LocomotionDSP
 ///
 /// - Complexity: O(1) amortised per sample, O(log e) per event (``EpochAccumulator``). Memory: the epochs not yet
 ///   settled (O(1) when the caller advances regularly).
-public struct RecordingTables: Sendable {
+package struct RecordingTables: Sendable {
     /// One row of one table.
-    public enum Row: Sendable, Hashable {
+    package enum Row: Sendable, Hashable {
         /// An epoch of the epoch table.
         case epoch(EpochSummary)
         /// A local day of the daily table.
@@ -24,20 +24,20 @@ public struct RecordingTables: Sendable {
     }
 
     /// Which tables to build.
-    public struct Tables: OptionSet, Sendable, Hashable {
-        public let rawValue: Int
-        public init(rawValue: Int) { self.rawValue = rawValue }
+    package struct Tables: OptionSet, Sendable, Hashable {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
 
         /// One row per epoch (``EpochSummary``).
-        public static let epochs = Tables(rawValue: 1)
+        package static let epochs = Tables(rawValue: 1)
         /// One row per local day (``DaySummary``).
-        public static let days = Tables(rawValue: 2)
+        package static let days = Tables(rawValue: 2)
         /// One row per activity segment (``ActivitySegment``).
-        public static let segments = Tables(rawValue: 4)
+        package static let segments = Tables(rawValue: 4)
     }
 
     /// The tables built.
-    public let tables: Tables
+    package let tables: Tables
     private var epochs: EpochAccumulator
     /// The 60-s epochs the days are summed from, when the epochs have another length.
     private var dailyEpochs: EpochAccumulator?
@@ -45,10 +45,14 @@ public struct RecordingTables: Sendable {
     private var segmenter = ActivitySegmenter()
     private var lastSample: Double?
 
+    /// Hours of data below which a day is flagged (``DaySummary/hasTooLittleData``) unless told otherwise: 10, the
+    /// usual valid-day rule of accelerometry studies.
+    package static let defaultMinimumCoveredHours: Double = 10
+
     /// Tables of epochs with `epoch` (its length, zone, day start and gap limit), the days flagging those with fewer
     /// than `minimumCoveredHours` of data.
     /// - Precondition: `epoch.problem` is nil.
-    public init(epoch: RecordingTables.Configuration, minimumCoveredHours: Double = DayAccumulator().minimumCoveredHours,
+    package init(epoch: RecordingTables.Configuration, minimumCoveredHours: Double = RecordingTables.defaultMinimumCoveredHours,
                 tables: Tables = [.epochs, .days, .segments]) {
         self.tables = tables
         epochs = EpochAccumulator(configuration: epoch)
@@ -62,11 +66,11 @@ public struct RecordingTables: Sendable {
 
     /// Events that arrived for an epoch already emitted (see ``EpochAccumulator/lateEventCount``): zero when the
     /// caller advances only to times the engine has settled.
-    public var lateEventCount: Int { epochs.lateEventCount + (dailyEpochs?.lateEventCount ?? 0) }
+    package var lateEventCount: Int { epochs.lateEventCount + (dailyEpochs?.lateEventCount ?? 0) }
 
     /// Takes a sample (only its time counts, for coverage); samples in time order.
     /// - Complexity: O(1) amortised.
-    public mutating func push(_ sample: AccelerometerSample) {
+    package mutating func push(_ sample: AccelerometerSample) {
         epochs.push(sample)
         dailyEpochs?.push(sample)
         lastSample = sample.time
@@ -74,7 +78,7 @@ public struct RecordingTables: Sendable {
 
     /// Takes an event of the engine, calling `emit` with the activity segment it closes.
     /// - Complexity: O(log e) for e epochs not yet settled.
-    public mutating func push(_ event: MotionEvent, emit: (Row) -> Void) {
+    package mutating func push(_ event: MotionEvent, emit: (Row) -> Void) {
         epochs.push(event)
         dailyEpochs?.push(event)
         if case .activity(let update) = event, tables.contains(.segments) {
@@ -85,7 +89,7 @@ public struct RecordingTables: Sendable {
     /// No event earlier than `time` (s) will come any more: calls `emit` with the epochs (and the days) that are
     /// final.
     /// - Complexity: O(rows emitted).
-    public mutating func advance(to time: Double, emit: (Row) -> Void) {
+    package mutating func advance(to time: Double, emit: (Row) -> Void) {
         let tables = tables, separate = dailyEpochs != nil
         epochs.advance(to: time) { epoch in
             if tables.contains(.epochs) { emit(.epoch(epoch)) }
@@ -97,7 +101,7 @@ public struct RecordingTables: Sendable {
     /// The recording has ended: calls `emit` with the last segment (closed at the last sample), then every epoch
     /// and day left.
     /// - Complexity: O(rows emitted).
-    public mutating func finish(emit: (Row) -> Void) {
+    package mutating func finish(emit: (Row) -> Void) {
         if let lastSample, tables.contains(.segments) { segmenter.finish(at: lastSample) { emit(.segment($0)) } }
         let tables = tables, separate = dailyEpochs != nil
         epochs.finish { epoch in

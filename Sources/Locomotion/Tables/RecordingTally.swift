@@ -1,48 +1,48 @@
 /// What happened in one stretch of a recording — an epoch or a day: time by activity and recording mode, time
 /// covered by data, steps, walking bouts and distance. Tallies of consecutive stretches add up
 /// (``add(_:)``), which is how days are made of epochs.
-public struct RecordingTally: Sendable, Hashable, Codable {
+package struct RecordingTally: Sendable, Hashable, Codable {
     /// Seconds inside the recording (from its first sample to its last, gaps included).
-    public var recordedSeconds = 0.0
+    package var recordedSeconds = 0.0
     /// Those seconds by the activity the classifier reported (they add up to ``recordedSeconds`` once the
     /// classifier has reported, which it does from the first sample on; gaps are unknown).
-    public var activities = ActivityDurations()
+    package var activities = ActivityDurations()
     /// Seconds inside the recording with the recorder in high-accuracy mode.
-    public var highAccuracySeconds = 0.0
+    package var highAccuracySeconds = 0.0
     /// Seconds between consecutive samples at most ``RecordingTables/Configuration/maximumGap`` apart.
-    public var coveredSeconds = 0.0
+    package var coveredSeconds = 0.0
     /// Time of the first and last sample, or nil when there is none.
-    public var firstSample: Double?
-    public var lastSample: Double?
+    package var firstSample: Double?
+    package var lastSample: Double?
     /// Steps counted.
-    public var steps = 0
+    package var steps = 0
     /// Intervals between consecutive steps of one walking bout, and their total length (s): the cadence's
     /// numerator and denominator.
-    public var stepIntervals = 0
-    public var stepIntervalSeconds = 0.0
+    package var stepIntervals = 0
+    package var stepIntervalSeconds = 0.0
     /// Walking bouts that ended in the stretch, and the longest of them.
-    public var bouts = 0
-    public var longestBout: WalkingBout?
+    package var bouts = 0
+    package var longestBout: WalkingBout?
     /// Metres the odometer added with fixes timed in the stretch.
-    public var distance = 0.0
+    package var distance = 0.0
 
     /// Nothing yet.
-    public init() {}
+    package init() {}
 
     /// The activity with the most seconds (``MotionActivity/unknown`` when there are none).
-    public var activity: MotionActivity { activities.majority ?? .unknown }
+    package var activity: MotionActivity { activities.majority ?? .unknown }
 
     /// Share of the recorded seconds in high-accuracy mode, 0…1; nil when none is recorded.
-    public var highAccuracyShare: Double? { recordedSeconds > 0 ? highAccuracySeconds / recordedSeconds : nil }
+    package var highAccuracyShare: Double? { recordedSeconds > 0 ? highAccuracySeconds / recordedSeconds : nil }
 
     /// Mean steps per minute while walking, `60 · intervals / their length`; nil without intervals.
-    public var stepsPerMinute: Double? {
+    package var stepsPerMinute: Double? {
         stepIntervalSeconds > 0 ? 60 * Double(stepIntervals) / stepIntervalSeconds : nil
     }
 
     /// Adds the tally of the stretch that follows this one.
     /// - Complexity: O(1).
-    public mutating func add(_ next: RecordingTally) {
+    package mutating func add(_ next: RecordingTally) {
         recordedSeconds += next.recordedSeconds
         activities.add(next.activities)
         highAccuracySeconds += next.highAccuracySeconds

@@ -10,7 +10,7 @@ import Locomotion
 /// Push the labels in time order with ``push(_:at:)``, then ``score(_:)`` the segments.
 ///
 /// - Complexity: O(1) amortised per label; memory: one entry per second of labelled input.
-public struct ActivityScorer: Sendable {
+package struct ActivityScorer: Sendable {
     /// The per-second truth built so far, as (second, label).
     private var seconds: [(second: Double, label: MotionActivity)] = []
     private var current: Double?
@@ -18,11 +18,11 @@ public struct ActivityScorer: Sendable {
     private var firstSeen: [MotionActivity] = []
 
     /// Creates an empty scorer.
-    public init() {}
+    package init() {}
 
     /// Takes the label of the sample at `time` (seconds).
     /// - Complexity: O(1) amortised.
-    public mutating func push(_ label: MotionActivity, at time: Double) {
+    package mutating func push(_ label: MotionActivity, at time: Double) {
         let second = time.rounded(.down)
         if second != current { closeSecond(); current = second }
         if tally[label] == nil { firstSeen.append(label) }
@@ -41,7 +41,7 @@ public struct ActivityScorer: Sendable {
     /// Scores the labels added so far against `segments` (sorted by time, not overlapping).
     /// Returns the confusion matrix and the number of seconds left out because their truth is `unknown`.
     /// - Complexity: O(s + g) for s seconds and g segments.
-    public mutating func score(_ segments: [ActivitySegment]) -> (matrix: ActivityConfusionMatrix, unscoredSeconds: Int) {
+    package mutating func score(_ segments: [ActivitySegment]) -> (matrix: ActivityConfusionMatrix, unscoredSeconds: Int) {
         closeSecond()
         current = nil
         var matrix = ActivityConfusionMatrix()

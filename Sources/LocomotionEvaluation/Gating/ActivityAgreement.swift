@@ -2,18 +2,18 @@ import Locomotion
 
 /// For one ground-truth activity: how its time was reported by the activity
 /// stream the gate saw. Separates classifier errors from gate errors in a replay.
-public struct ActivityAgreement: Sendable, Hashable, Codable {
+package struct ActivityAgreement: Sendable, Hashable, Codable {
     /// The ground-truth activity.
-    public var truth: MotionActivity
+    package var truth: MotionActivity
     /// Its seconds (within the reported span).
-    public var time: Double
+    package var time: Double
     /// Seconds reported as each activity (keys are `MotionActivity` raw values).
-    public var reported: [String: Double]
+    package var reported: [String: Double]
 
     /// Agreement of `updates` (time-ordered; each holds until the next, the
     /// last until `end`) with `truth` (time-ordered).
     /// - Complexity: O(u + t).
-    public static func compare(updates: [ActivityUpdate], truth: [ActivitySegment], end: Double) -> [ActivityAgreement] {
+    package static func compare(updates: [ActivityUpdate], truth: [ActivitySegment], end: Double) -> [ActivityAgreement] {
         var table: [MotionActivity: [MotionActivity: Double]] = [:]
         var u = 0
         for segment in truth {

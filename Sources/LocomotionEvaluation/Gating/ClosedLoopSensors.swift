@@ -26,13 +26,13 @@ import Locomotion
 /// A stage of the streaming contract: ``observe(_:)`` every event of the engine, then ask about each row
 /// (``receives(sampleAt:)``) and each fix (``receives(_:)``) in time order before handing it over.
 /// - Complexity: O(1) per question and per event; no allocation.
-public struct ClosedLoopSensors: Sendable, Hashable {
+package struct ClosedLoopSensors: Sendable, Hashable {
     /// The accelerometer rate (Hz) the recording stands for: a profile asking for at least this receives every row.
-    public let fullRate: Double
+    package let fullRate: Double
     /// The profile in force.
-    public private(set) var profile: RecordingProfile
+    package private(set) var profile: RecordingProfile
     /// Rows and fixes received and not received so far.
-    public private(set) var counts = ClosedLoopCounts()
+    package private(set) var counts = ClosedLoopCounts()
 
     /// A profile emitted but not yet applied (it applies at the next input).
     private var pending: RecordingProfile?
@@ -45,31 +45,31 @@ public struct ClosedLoopSensors: Sendable, Hashable {
 
     /// A collector whose sensors start with `profile` (an app applies its engine's `MotionEngine.profile` before
     /// the first input) and whose recording stands for the accelerometer at `fullRate` Hz.
-    public init(profile: RecordingProfile, fullRate: Double) {
+    package init(profile: RecordingProfile, fullRate: Double) {
         self.profile = profile
         self.fullRate = fullRate
     }
 
     /// A collector for an engine with `configuration`: starting with the profile of a fresh gate (low power), the
     /// recording standing for the high-accuracy profile's accelerometer rate.
-    public init(configuration: RecordingGate.Configuration) {
+    package init(configuration: RecordingGate.Configuration) {
         self.init(profile: RecordingGate(configuration: configuration).profile,
                   fullRate: configuration.highAccuracyProfile.accelerometerRate)
     }
 
     /// True while the profile in force turns the accelerometer off: the caller advances the engine to the time of
     /// each row not received.
-    public var isAccelerometerOff: Bool { !(profile.accelerometerRate > 0) }
+    package var isAccelerometerOff: Bool { !(profile.accelerometerRate > 0) }
 
     /// Takes an event of the engine: a mode switch's profile applies from the next input on.
     /// - Complexity: O(1).
-    public mutating func observe(_ event: MotionEvent) {
+    package mutating func observe(_ event: MotionEvent) {
         if let profile = event.profileToApply { pending = profile }
     }
 
     /// Whether the collector receives the recorded sample at `time` (s, rows in time order).
     /// - Complexity: O(1).
-    public mutating func receives(sampleAt time: Double) -> Bool {
+    package mutating func receives(sampleAt time: Double) -> Bool {
         apply(at: time)
         let received = accelerometerReceives(at: time)
         if received { counts.samplesReceived += 1 } else { counts.samplesNotReceived += 1 }
@@ -79,7 +79,7 @@ public struct ClosedLoopSensors: Sendable, Hashable {
     /// Whether the collector receives the recorded `fix` (fixes in time order; a fix without a time is judged by
     /// the distance filter alone, a fix without a valid position is passed on for the engine to refuse).
     /// - Complexity: O(1).
-    public mutating func receives(_ fix: LocationFix) -> Bool {
+    package mutating func receives(_ fix: LocationFix) -> Bool {
         if fix.time.isFinite { apply(at: fix.time) }
         // A fix without a valid position goes on, for the engine to refuse as it would in the open loop.
         guard fix.hasValidPosition else { return true }
@@ -121,14 +121,14 @@ public struct ClosedLoopSensors: Sendable, Hashable {
 }
 
 /// How much of a recording a closed-loop replay's collector received (``ClosedLoopSensors``).
-public struct ClosedLoopCounts: Sendable, Hashable, Codable {
+package struct ClosedLoopCounts: Sendable, Hashable, Codable {
     /// Accelerometer rows received, and rows not received (the accelerometer off or slower than the recording).
-    public var samplesReceived = 0
-    public var samplesNotReceived = 0
+    package var samplesReceived = 0
+    package var samplesNotReceived = 0
     /// Location fixes received, and fixes the distance filter withheld.
-    public var fixesReceived = 0
-    public var fixesNotReceived = 0
+    package var fixesReceived = 0
+    package var fixesNotReceived = 0
 
     /// No rows or fixes yet.
-    public init() {}
+    package init() {}
 }

@@ -1,24 +1,24 @@
 import Locomotion
 
 /// What a replay of a recorded trace reports, collected as a `MotionEngine` runs it: the gate's events and mode
-/// segments, the activity updates the gate received, the ground-truth segments of a labelled trace, and the
-/// ``ReplaySummary`` — the same values as ``GatingReplay`` and ``GatingReplay/truthSegments(times:labels:maximumHold:)``
-/// over the whole trace, in memory that grows with what happens (events, segments), not with the samples.
+/// segments, the activity updates the gate received, the ground-truth segments of a labelled trace (those of
+/// ``TruthSegmentBuilder/segments(times:labels:maximumHold:)``), and the ``ReplaySummary``, in memory that grows with
+/// what happens (events, segments), not with the samples. ``ReplayCollector`` keeps one in step with an engine.
 ///
 /// A stage of the streaming contract: ``push(sampleAt:label:)`` each sample as it is read,
 /// ``push(_:)`` each event of the engine, ``advance(to:)`` to the engine's latest processed sample after each
 /// input (the summary's recorded-sample count needs each sample's mode segment, which is final once the gate has
 /// moved past the sample: no later event is dated before the gate's time), ``finish(at:)`` at the last sample.
 /// - Complexity: O(1) amortised per sample and per event.
-public struct ReplayRecorder: Sendable {
+package struct ReplayRecorder: Sendable {
     /// The gate's events, in order.
-    public private(set) var events: [RecordingGate.Event] = []
+    package private(set) var events: [RecordingGate.Event] = []
     /// The mode segments closed so far; after ``finish(at:)`` every segment, the last closed at the last sample.
-    public private(set) var segments: [RecordingGate.Segment] = []
+    package private(set) var segments: [RecordingGate.Segment] = []
     /// The activity updates the gate received, in order.
-    public private(set) var updates: [ActivityUpdate] = []
+    package private(set) var updates: [ActivityUpdate] = []
     /// The ground-truth segments of the labels (nil when not collected); complete after ``finish(at:)``.
-    public private(set) var truth: [ActivitySegment]?
+    package private(set) var truth: [ActivitySegment]?
 
     private var segmenter = RecordingGate.Segmenter()
     /// The segment the segmenter holds open (its end unknown).
@@ -31,18 +31,18 @@ public struct ReplayRecorder: Sendable {
 
     /// A recorder; `truthHold` (s) collects the ground-truth segments of the samples' labels, each label holding
     /// for at most that long (``TruthSegmentBuilder``; the gate's gap limit for `locomotion replay`), nil does not.
-    public init(truthHold: Double?) {
+    package init(truthHold: Double?) {
         truthBuilder = truthHold.map { TruthSegmentBuilder(maximumHold: $0) }
         truth = truthHold.map { _ in [] }
     }
 
     /// Samples counted, and of those the samples in high-accuracy time (complete after ``finish(at:)``).
-    public var sampleCount: Int { counter.sampleCount }
-    public var recordedSampleCount: Int { counter.recordedCount }
+    package var sampleCount: Int { counter.sampleCount }
+    package var recordedSampleCount: Int { counter.recordedCount }
 
     /// Takes the next sample read (time in s, time-ordered) and its ground-truth label (nil: unlabelled).
     /// - Complexity: O(1) amortised.
-    public mutating func push(sampleAt time: Double, label: MotionActivity?) {
+    package mutating func push(sampleAt time: Double, label: MotionActivity?) {
         pending.append(time)
         guard truthBuilder != nil else { return }
         var closed: ActivitySegment?
@@ -52,7 +52,7 @@ public struct ReplayRecorder: Sendable {
 
     /// Takes an event of the engine: gate events and activity updates are kept, the rest ignored.
     /// - Complexity: O(1) amortised.
-    public mutating func push(_ event: MotionEvent) {
+    package mutating func push(_ event: MotionEvent) {
         switch event {
         case .recording(let gating):
             events.append(gating)
@@ -75,7 +75,7 @@ public struct ReplayRecorder: Sendable {
     /// The gate has taken every input up to `time` (s; the engine's `MotionEngine.lastSampleTime`): counts the
     /// samples before it.
     /// - Complexity: O(samples counted).
-    public mutating func advance(to time: Double) {
+    package mutating func advance(to time: Double) {
         while pendingStart < pending.count && pending[pendingStart] < time {
             counter.countSettled(at: pending[pendingStart], open: openSegment)
             pendingStart += 1
@@ -92,7 +92,7 @@ public struct ReplayRecorder: Sendable {
     /// The input ended at `end` (s, the last sample): closes the last segment there, counts the samples left and
     /// closes the truth segments.
     /// - Complexity: O(samples left).
-    public mutating func finish(at end: Double) {
+    package mutating func finish(at end: Double) {
         segmenter.finish(at: end) { last in
             segments.append(last)
             counter.append(last)
@@ -111,7 +111,7 @@ public struct ReplayRecorder: Sendable {
     /// The summary of the replay (after ``finish(at:)``): ``ReplaySummary`` of the segments, the truth and the
     /// updates, with the samples counted here (every row read, received or not) and, for a closed-loop replay,
     /// what its collector received (`closedLoop`).
-    public func summary(configuration: RecordingGate.Configuration, onsetAllowance: Double = 30,
+    package func summary(configuration: RecordingGate.Configuration, onsetAllowance: Double = 30,
                         closedLoop: ClosedLoopCounts? = nil) -> ReplaySummary {
         var summary = ReplaySummary(segments: segments, sampleTimes: EmptyCollection<Double>(), truth: truth,
                                     configuration: configuration, onsetAllowance: onsetAllowance, updates: updates)

@@ -3,43 +3,43 @@ import Locomotion
 /// What a replay cost and what it caught: time in each mode, switches,
 /// share of samples recorded and, when ground truth is given, how well the
 /// moving time of the policy was recorded. Definitions in Docs/gating.md.
-public struct ReplaySummary: Sendable, Hashable, Codable {
+package struct ReplaySummary: Sendable, Hashable, Codable {
     /// The policy the gate ran with.
-    public var policy: String
+    package var policy: String
     /// First and last time covered by the segments, in seconds.
-    public var start: Double
-    public var end: Double
+    package var start: Double
+    package var end: Double
     /// `end - start`, in seconds.
-    public var duration: Double
+    package var duration: Double
     /// Seconds in high accuracy.
-    public var highAccuracyTime: Double
+    package var highAccuracyTime: Double
     /// Seconds in low power, gaps excluded.
-    public var lowPowerTime: Double
+    package var lowPowerTime: Double
     /// Seconds in gaps (no input; nothing recorded).
-    public var gapTime: Double
+    package var gapTime: Double
     /// `highAccuracyTime / duration` (0 when the duration is 0).
-    public var highAccuracyShare: Double
+    package var highAccuracyShare: Double
     /// `lowPowerTime / duration`.
-    public var lowPowerShare: Double
+    package var lowPowerShare: Double
     /// Number of gaps.
-    public var gaps: Int
+    package var gaps: Int
     /// Mode changes between consecutive segments (a gap counts as low power).
-    public var switches: Int
+    package var switches: Int
     /// `switches` per hour of `duration`.
-    public var switchesPerHour: Double
+    package var switchesPerHour: Double
     /// Number of samples given, and how many fall in high-accuracy time.
-    public var samples: Int
-    public var recordedSamples: Int
+    package var samples: Int
+    package var recordedSamples: Int
     /// `recordedSamples / samples` (0 without samples).
-    public var recordedSampleShare: Double
+    package var recordedSampleShare: Double
     /// The comparison with ground truth, when labels were given.
-    public var truth: GateTruthComparison?
+    package var truth: GateTruthComparison?
     /// How the activity stream reported each truth activity, when labels and
     /// updates were given (classifier errors, as distinct from gate errors).
-    public var activityAgreement: [ActivityAgreement]?
+    package var activityAgreement: [ActivityAgreement]?
     /// In a closed-loop replay (``ClosedLoopSensors``), how much of the recording the collector received; nil in
     /// the open loop (every row and fix to the engine).
-    public var closedLoop: ClosedLoopCounts?
+    package var closedLoop: ClosedLoopCounts?
 
     /// Summarises `segments` (time-ordered, non-overlapping, as
     /// `RecordingGate.Segmenter` makes them).
@@ -54,7 +54,7 @@ public struct ReplaySummary: Sendable, Hashable, Codable {
     ///     the "after onset" share does not count. Default 30 s.
     ///   - updates: the activity updates the gate saw, for ``activityAgreement``.
     /// - Complexity: O(s + t log n) for s samples, t truth segments, n segments.
-    public init<Times: Sequence>(
+    package init<Times: Sequence>(
         segments: [RecordingGate.Segment], sampleTimes: Times, truth: [ActivitySegment]?,
         configuration: RecordingGate.Configuration, onsetAllowance: Double = 30, updates: [ActivityUpdate]? = nil
     ) where Times.Element == Double {

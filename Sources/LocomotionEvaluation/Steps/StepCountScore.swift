@@ -1,24 +1,24 @@
 import Locomotion
 
 /// A counted step total scored against the true one.
-public struct StepCountScore: Sendable, Hashable, Codable {
+package struct StepCountScore: Sendable, Hashable, Codable {
     /// The true number of steps (ground truth).
-    public var trueSteps: Int
+    package var trueSteps: Int
     /// The number of steps counted.
-    public var countedSteps: Int
+    package var countedSteps: Int
 
     /// Scores `countedSteps` against `trueSteps`.
-    public init(trueSteps: Int, countedSteps: Int) {
+    package init(trueSteps: Int, countedSteps: Int) {
         self.trueSteps = trueSteps
         self.countedSteps = countedSteps
     }
 
     /// Counted minus true (positive: over-counting).
-    public var error: Int { countedSteps - trueSteps }
+    package var error: Int { countedSteps - trueSteps }
 
     /// Signed error as a percentage of the true count, `100 · (counted − true) / true`;
     /// nil when the true count is zero.
-    public var percentError: Double? {
+    package var percentError: Double? {
         trueSteps > 0 ? 100 * Double(error) / Double(trueSteps) : nil
     }
 }

@@ -11,23 +11,23 @@ import LocomotionDSP
 /// and `distance --trace`) and the gate's events, steps and bouts from one that decides lagged (what a phone would
 /// have done, as `replay` and `steps`).
 /// - Complexity: O(1) amortised per sample and per event.
-public struct TraceSummaryRecorder: Sendable {
+package struct TraceSummaryRecorder: Sendable {
     private var summary: TraceSummary
     private var activitySegmenter = ActivitySegmenter()
     private var modeSegmenter = RecordingGate.Segmenter()
     private var interval = SamplingIntervalMedian()
 
     /// A recorder for an engine whose gate runs with `gating`.
-    public init(gating: RecordingGate.Configuration) {
-        summary = TraceSummary(gating: gating)
+    package init(gate: RecordingGate.Configuration) {
+        summary = TraceSummary(gate: gate)
     }
 
     /// Samples seen so far.
-    public var sampleCount: Int { summary.sampleCount }
+    package var sampleCount: Int { summary.sampleCount }
 
     /// Takes the time (s) of the next sample read (time-ordered).
     /// - Complexity: O(1) amortised.
-    public mutating func push(sampleAt time: Double) {
+    package mutating func push(sampleAt time: Double) {
         if summary.sampleCount == 0 { summary.start = time }
         summary.end = time
         summary.sampleCount += 1
@@ -36,7 +36,7 @@ public struct TraceSummaryRecorder: Sendable {
 
     /// Takes an event of the engine.
     /// - Complexity: O(1) amortised.
-    public mutating func push(_ event: MotionEvent) {
+    package mutating func push(_ event: MotionEvent) {
         switch event {
         case .activity(let update): activitySegmenter.push(update) { summary.activities.append($0) }
         case .recording(let gating): modeSegmenter.push(gating) { summary.modes.append($0) }
@@ -56,7 +56,7 @@ public struct TraceSummaryRecorder: Sendable {
     /// dropped when `stepsRefused` (`MotionEngine.isRecordingTooSparseForSteps`); the odometer after every fix, nil
     /// without fixes (then no distance).
     /// - Complexity: O(1) (the summary is moved out).
-    public func finish(stepsRefused: Bool, odometer: Odometer?) -> TraceSummary {
+    package func finish(stepsRefused: Bool, odometer: Odometer?) -> TraceSummary {
         var summary = summary
         var activitySegmenter = activitySegmenter, modeSegmenter = modeSegmenter
         if summary.sampleCount > 0 {

@@ -6,13 +6,13 @@ import Locomotion
 /// The file is one JSON object naming any subset of the parameters (nested ones as objects:
 /// `{"maximumGap": 3, "minimumDuration": {"automotive": 30}}`, intervals as `[low, high]`); the others keep
 /// the values of `base`. Refused, as an ``InputError`` with the line and column of the value or key:
-/// a file over ``maximumSize`` bytes, JSON syntax errors, a key that is not a parameter (listing the known
+/// a file over `maximumSize` bytes, JSON syntax errors, a key that is not a parameter (listing the known
 /// ones at that level), a key given twice, a value of the wrong kind or out of the parameter's range (naming
 /// the parameter, the value and the range); then the relations between parameters
 /// (`ParameterizedConfiguration.relationProblems()`).
 public enum ConfigurationFile {
     /// The largest configuration file read, in bytes (a full configuration is about 2 KB).
-    public static let maximumSize = 1 << 20
+    package static let maximumSize = 1 << 20
 
     /// `base` with the values of the file at `path` (`-` for standard input) set.
     ///
@@ -27,7 +27,7 @@ public enum ConfigurationFile {
     /// `base` with the values of the JSON `bytes` set; `file` names them in errors.
     ///
     /// - Throws: ``InputError`` locating the first problem.
-    public static func parse<Configuration: ParameterizedConfiguration>(
+    package static func parse<Configuration: ParameterizedConfiguration>(
         _ bytes: [UInt8], file: String, over base: Configuration
     ) throws(InputError) -> Configuration {
         let json: PositionedJSON

@@ -4,7 +4,7 @@ import Locomotion
 /// (empty fields for values not reported). Numbers are written in the shortest
 /// form that reads back to the same `Double`, so the file round-trips exactly
 /// through ``FixReader``.
-public enum FixCSVWriter {
+@_spi(Harness) public enum FixCSVWriter {
     /// The header line, with its line break.
     public static let header = "timestamp,latitude,longitude,horizontal_accuracy,speed\n"
 

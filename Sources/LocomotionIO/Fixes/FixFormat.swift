@@ -12,7 +12,7 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// The format a file holds: by extension (`.csv`, `.gpx`, `.nmea`/`.nma`),
     /// otherwise by its first non-blank byte (`<` GPX, `$` NMEA, anything else CSV).
     /// - Complexity: O(length of leading white space).
-    public static func detect(path: String, contents: [UInt8]) -> FixFormat {
+    package static func detect(path: String, contents: [UInt8]) -> FixFormat {
         let lowered = path.lowercased()
         if lowered.hasSuffix(".csv") { return .csv }
         if lowered.hasSuffix(".gpx") { return .gpx }

@@ -30,7 +30,7 @@ public enum FixReader {
     ///
     /// - Throws: ``InputError`` for a malformed file, and for one that holds no fixes.
     /// - Complexity: O(contents size).
-    public static func parse(_ contents: [UInt8], file: String, options: FixReadingOptions = .init()) throws(InputError) -> FixFile {
+    @_spi(Harness) public static func parse(_ contents: [UInt8], file: String, options: FixReadingOptions = .init()) throws(InputError) -> FixFile {
         let format = options.format ?? FixFormat.detect(path: file, contents: contents)
         let read: FixFile
         switch format {
@@ -63,7 +63,7 @@ public enum FixReader {
     }
 
     /// The bytes of a file, a pipe, or standard input for `"-"`.
-    static func readContents(of path: String) throws(InputError) -> [UInt8] {
+    package static func readContents(of path: String) throws(InputError) -> [UInt8] {
         let bytes = try WholeInput.read(path: path, what: "a file of fixes")
         guard !bytes.isEmpty else {
             throw InputError(file: path, problem: "the file is empty", hint: "expected CSV, GPX or NMEA location fixes")

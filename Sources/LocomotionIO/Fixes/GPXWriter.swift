@@ -8,7 +8,7 @@ import Locomotion
 /// `locomotion:horizontal_accuracy` / `locomotion:speed`, so the file
 /// round-trips through ``FixReader``. Coordinates are written in Swift's
 /// shortest round-trip form. A fix whose time is NaN gets no `<time>`.
-public enum GPXWriter {
+@_spi(Harness) public enum GPXWriter {
     /// The whole document.
     ///
     /// - Throws: ``OutputError`` (with an empty `file`) naming the first fix GPX

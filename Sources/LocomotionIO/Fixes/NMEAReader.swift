@@ -19,20 +19,20 @@ import Locomotion
 ///   Other sentences (GSV, GSA, VTG, proprietary `$P…`) are ignored unread.
 /// - A line that does not start with `$` (after spaces) is an error (lenient: skipped);
 ///   blank lines are ignored.
-enum NMEAReader {
-    struct Epoch {
-        var timeOfDay: Double
-        var timeText: Substring
-        var line: Int
-        var date: Int?          // days since 1970
-        var ggaPosition: (Double, Double)?
-        var rmcPosition: (Double, Double)?
-        var speed: Double?
+package enum NMEAReader {
+    package struct Epoch {
+        package var timeOfDay: Double
+        package var timeText: Substring
+        package var line: Int
+        package var date: Int?          // days since 1970
+        package var ggaPosition: (Double, Double)?
+        package var rmcPosition: (Double, Double)?
+        package var speed: Double?
     }
 
-    static let metresPerSecondPerKnot = 1852.0 / 3600.0
+    package static let metresPerSecondPerKnot = 1852.0 / 3600.0
 
-    static func parse(_ bytes: [UInt8], file: String, lenient: Bool) throws(InputError) -> FixFile {
+    package static func parse(_ bytes: [UInt8], file: String, lenient: Bool) throws(InputError) -> FixFile {
         var epochs: [Epoch] = []
         var warnings: [InputWarning] = []
         var sawGGA = false
@@ -64,7 +64,7 @@ enum NMEAReader {
     }
 
     /// Checks and decodes one line into the epoch list.
-    static func read(_ line: ArraySlice<UInt8>, number: Int, file: String, into epochs: inout [Epoch], sawGGA: inout Bool) throws(InputError) {
+    package static func read(_ line: ArraySlice<UInt8>, number: Int, file: String, into epochs: inout [Epoch], sawGGA: inout Bool) throws(InputError) {
         let text = line.trimmedText
         guard text.first == "$" else {
             throw InputError(file: file, line: number, column: 1, problem: "not an NMEA sentence (does not start with `$`)")
@@ -144,7 +144,7 @@ enum NMEAReader {
     }
 
     /// Dates for epochs without RMC, from their neighbours, rolling over midnight.
-    static func assignDates(_ epochs: inout [Epoch]) {
+    package static func assignDates(_ epochs: inout [Epoch]) {
         let halfDay = 43_200.0
         var known: (date: Int, timeOfDay: Double)?
         for index in epochs.indices {
@@ -168,7 +168,7 @@ enum NMEAReader {
     }
 
     /// `hhmmss[.sss]` → seconds of the day.
-    static func parseTimeOfDay(_ text: Substring) -> Double? {
+    package static func parseTimeOfDay(_ text: Substring) -> Double? {
         // Digits only (and one decimal point): Int("-1") would parse a signed field.
         guard text.count >= 6, text.prefix(6).allSatisfy(\.isASCIIDigit),
               text.dropFirst(6).allSatisfy({ $0.isASCIIDigit || $0 == "." }), let hours = Int(text.prefix(2)), let minutes = Int(text.dropFirst(2).prefix(2)),
@@ -177,7 +177,7 @@ enum NMEAReader {
     }
 
     /// `ddmmyy` → days since 1970.
-    static func parseDate(_ text: Substring) -> Int? {
+    package static func parseDate(_ text: Substring) -> Int? {
         guard text.count == 6, text.allSatisfy(\.isASCIIDigit), let day = Int(text.prefix(2)), let month = Int(text.dropFirst(2).prefix(2)),
               let shortYear = Int(text.suffix(2)) else { return nil }
         let date = LocalDay(year: shortYear >= 80 ? 1900 + shortYear : 2000 + shortYear, month: month, day: day)
@@ -186,7 +186,7 @@ enum NMEAReader {
     }
 
     /// `(d)ddmm.mmmm` with a hemisphere letter → signed degrees.
-    static func parseAngle(_ text: Substring, degreeDigits: Int, hemisphere: Substring, positive: Character, negative: Character) -> Double? {
+    package static func parseAngle(_ text: Substring, degreeDigits: Int, hemisphere: Substring, positive: Character, negative: Character) -> Double? {
         guard text.count > degreeDigits + 1, text.allSatisfy({ $0.isASCIIDigit || $0 == "." }),
               let degrees = Int(text.prefix(degreeDigits)),
               let minutes = Double(text.dropFirst(degreeDigits)), minutes >= 0, minutes < 60 else { return nil }
@@ -201,12 +201,12 @@ enum NMEAReader {
 
 extension Character {
     /// 0…9 only (not other Unicode digits).
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    package var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
 extension String {
     /// Two upper-case hex digits.
-    init(format2 value: UInt8) {
+    package init(format2 value: UInt8) {
         let digits = Array("0123456789ABCDEF")
         self = String([digits[Int(value >> 4)], digits[Int(value & 0xF)]])
     }

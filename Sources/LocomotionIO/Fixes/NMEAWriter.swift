@@ -8,7 +8,7 @@ import Locomotion
 /// file back with ``FixReader`` gives the same fixes to that precision; horizontal
 /// accuracy is not representable and is dropped. Fixes must be in 1980–2079
 /// (RMC's two-digit year, as ``FixReader`` reads it back).
-public enum NMEAWriter {
+@_spi(Harness) public enum NMEAWriter {
     /// The times NMEA can write: 1980-01-01 up to 2080-01-01, in seconds since the epoch.
     static let writableTimes: Range<Double> = 315_532_800 ..< 3_471_292_800
 

@@ -1,6 +1,6 @@
 /// Calls `body` with each line of `bytes` (1-based number, content without the
 /// line break or a trailing carriage return). O(bytes).
-func forEachLine(
+package func forEachLine(
     of bytes: [UInt8],
     _ body: (_ number: Int, _ line: ArraySlice<UInt8>) throws(InputError) -> Void
 ) throws(InputError) {
@@ -19,7 +19,7 @@ func forEachLine(
 
 extension ArraySlice<UInt8> {
     /// The bytes as text with surrounding spaces and tabs removed.
-    var trimmedText: String {
+    package var trimmedText: String {
         var lower = startIndex, upper = endIndex
         while lower < upper, self[lower] == 0x20 || self[lower] == 0x09 { lower += 1 }
         while upper > lower, self[upper - 1] == 0x20 || self[upper - 1] == 0x09 { upper -= 1 }
@@ -27,12 +27,12 @@ extension ArraySlice<UInt8> {
     }
 
     /// True when the line holds only spaces and tabs.
-    var isBlank: Bool { allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+    package var isBlank: Bool { allSatisfy { $0 == 0x20 || $0 == 0x09 } }
 }
 
 extension InputWarning {
     /// The warning for a row that lenient reading skips instead of throwing `error`.
-    init(_ error: InputError) {
+    package init(_ error: InputError) {
         self.init(file: error.file, line: error.line ?? 0, column: error.column, problem: error.problem)
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import LocomotionDSP
 
 /// Parses the rest of a trace on worker threads, in chunks of whole lines, and hands the rows back in
-/// file order exactly as one ``TraceReader`` would return them: the same rows and line numbers, the
-/// same first error, the same warnings. The engine of ``ReadAheadTraceReader``.
+/// file order exactly as one `TraceReader` would return them: the same rows and line numbers, the
+/// same first error, the same warnings. The engine of `ReadAheadTraceReader`.
 ///
 /// **Reading** is sequential: a worker holding `readLock` fills the next chunk — the partial line left
 /// at the end of the previous chunk, then bytes from the input until the chunk is full — and keeps the
@@ -73,7 +73,7 @@ final class ChunkedTraceParser: @unchecked Sendable {
     let workerCount: Int
     private let inputs: UnsafeMutablePointer<Input>
     private let outputs: UnsafeMutablePointer<Output>
-    /// Rows of the first batch, parsed by the opening ``TraceReader``, handed out first.
+    /// Rows of the first batch, parsed by the opening `TraceReader`, handed out first.
     private let prefix: UnsafeMutablePointer<TraceRow>
     private let prefixCount: Int
     private let prefixEnd: End
@@ -95,7 +95,7 @@ final class ChunkedTraceParser: @unchecked Sendable {
     private var prefixTaken = false
     private var lineBase: Int
     private var previousTime: Double
-    /// Rows skipped in lenient mode before the rows handed out so far (the first ``TraceReader/maximumStoredWarnings``).
+    /// Rows skipped in lenient mode before the rows handed out so far (the first `TraceReader/maximumStoredWarnings`).
     private(set) var warnings: [InputWarning]
     private(set) var skippedRowCount: Int
     /// Chunks parsed again because time went backwards at their start (for tests).

@@ -108,7 +108,8 @@ package enum FolderWalk {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if !name.hasPrefix(".") { names.append(name) }
+            // Hidden: the first code point a dot (not the first character: a dot with a combining mark is hidden too).
+            if name.unicodeScalars.first != "." { names.append(name) }
         }
         return names.sorted()
     }

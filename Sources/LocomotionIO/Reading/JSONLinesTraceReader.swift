@@ -6,7 +6,7 @@ import LocomotionDSP
 ///
 /// The rules are the CSV reader's (`Docs/formats.md`): samples come out in g whatever ``TraceReadingOptions/units``
 /// the file is in; time strictly increases; the units and the timestamps are checked on the first
-/// ``TraceReader/unitCheckRowCount`` rows; every problem is an ``InputError`` naming the file, the line and the column
+/// `TraceReader/unitCheckRowCount` rows; every problem is an ``InputError`` naming the file, the line and the column
 /// (the character position in the line: `day.jsonl:5:31: y is not a number: 'abc'`), or in lenient mode a skipped
 /// row recorded in ``warnings``. Blank lines are skipped. Keys are matched exactly, in any order; other keys are
 /// ignored. The trace has labels (``hasLabels``) when its first row has a `label` key, as a CSV trace does when
@@ -21,14 +21,14 @@ import LocomotionDSP
 ///
 /// Lines are parsed on the caller's thread, without allocation per row. A reader owns an open file; copies of it
 /// share that file, so use one copy.
-public struct JSONLinesTraceReader: TraceSource {
+@_spi(Harness) public struct JSONLinesTraceReader: TraceSource {
     /// The path as given, `"-"` for standard input.
     public let file: String
     /// How the trace is read.
     public let options: TraceReadingOptions
     /// True when the first row has a `label` key.
     public let hasLabels: Bool
-    /// Rows skipped in lenient mode so far (the first ``TraceReader/maximumStoredWarnings``).
+    /// Rows skipped in lenient mode so far (the first `TraceReader/maximumStoredWarnings`).
     public var warnings: [InputWarning] { parser.warnings }
     /// The number of rows skipped in lenient mode so far.
     public var skippedRowCount: Int { parser.skippedRowCount }

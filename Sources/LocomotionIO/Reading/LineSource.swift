@@ -11,54 +11,54 @@ import Foundation
 /// released exactly once. Its mutable state sits behind an unsafe pointer:
 /// stored `var`s of a class would pay a dynamic exclusivity check on every
 /// access, which in this loop costs more than the parsing.
-final class LineSource {
+package final class LineSource {
     /// Why a line could not be produced.
-    enum Failure: Error {
+    package enum Failure: Error {
         case readFailed(String)
         case lineTooLong(Int)
     }
 
     /// The longest line accepted; a longer one is garbage, not a CSV row.
-    static let maximumLineLength = 1 << 20
+    package static let maximumLineLength = 1 << 20
 
     /// Initialised bytes that follow the buffered data, so that a parser may
     /// load 64 bytes (``ByteMasks``) at any position up to the end of the data.
-    static let readPadding = 64
+    package static let readPadding = 64
 
     private struct State {
         /// `capacity` bytes for data, then ``readPadding`` bytes, all initialised.
-        var storage: UnsafeMutableRawBufferPointer
-        var capacity: Int
-        var start = 0
-        var end = 0
+        package var storage: UnsafeMutableRawBufferPointer
+        package var capacity: Int
+        package var start = 0
+        package var end = 0
         /// One past the last `\n` in `start..<end`; no complete line is buffered when `completeEnd <= start`.
-        var completeEnd = 0
-        var atEndOfFile = false
-        var lineNumber = 0
-        var lastLineWasUnterminated = false
-        var lastLineStart = 0
+        package var completeEnd = 0
+        package var atEndOfFile = false
+        package var lineNumber = 0
+        package var lastLineWasUnterminated = false
+        package var lastLineStart = 0
         /// Bytes read from the input so far (buffered or handed out).
-        var bytesRead = 0
+        package var bytesRead = 0
     }
 
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     /// The size of a regular file when opened; nil for standard input, pipes and devices.
-    private(set) var fileSize: Int?
+    package private(set) var fileSize: Int?
     private let state: UnsafeMutablePointer<State>
 
     /// Lines handed out so far; the number of the last one returned.
-    var lineNumber: Int { state.pointee.lineNumber }
+    package var lineNumber: Int { state.pointee.lineNumber }
     /// True when the last line returned had no line terminator (end of file).
-    var lastLineWasUnterminated: Bool { state.pointee.lastLineWasUnterminated }
+    package var lastLineWasUnterminated: Bool { state.pointee.lastLineWasUnterminated }
     /// For a regular file, the bytes not handed out yet (buffered or still in the file), as far as its
     /// size when opened tells; nil for other inputs.
-    var remainingBytes: Int? {
+    package var remainingBytes: Int? {
         fileSize.map { max($0 - state.pointee.bytesRead, 0) + state.pointee.end - state.pointee.start }
     }
 
     /// Opens `path` for reading, or standard input for `"-"`.
-    init(path: String, bufferSize: Int = 1 << 20) throws(InputError) {
+    package init(path: String, bufferSize: Int = 1 << 20) throws(InputError) {
         if path == "-" {
             descriptor = 0
             ownsDescriptor = false
@@ -100,7 +100,7 @@ final class LineSource {
     /// without a UTF-8 byte order mark on the first line), or returns nil at
     /// end of input. The bytes are valid only inside `body`.
     @inline(__always)
-    func withNextLine<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(Failure) -> Result? {
+    package func withNextLine<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(Failure) -> Result? {
         let state = self.state
         var start = state.pointee.start
         var searchFrom = start
@@ -150,7 +150,7 @@ final class LineSource {
     /// handles `\r` and must leave line 1 (which may start with a byte order
     /// mark) to ``withNextLine(_:)``.
     @inline(__always)
-    func withCompleteLines<Result>(
+    package func withCompleteLines<Result>(
         _ body: (UnsafePointer<UInt8>, _ count: Int) -> (bytes: Int, lines: Int, result: Result)
     ) throws(Failure) -> Result? {
         let state = self.state
@@ -173,7 +173,7 @@ final class LineSource {
     /// buffered bytes first, then bytes read from the input. Returns how many, 0 only at the end of
     /// input. For a reader that takes the rest of the input over in chunks of its own (lines it
     /// takes this way are not counted in ``lineNumber``).
-    func readBytes(into destination: UnsafeMutablePointer<UInt8>, count: Int) throws(Failure) -> Int {
+    package func readBytes(into destination: UnsafeMutablePointer<UInt8>, count: Int) throws(Failure) -> Int {
         let state = self.state
         let buffered = min(state.pointee.end - state.pointee.start, count)
         if buffered > 0 {
@@ -197,7 +197,7 @@ final class LineSource {
 
     /// Makes the last line returned the next one again. Valid right after
     /// ``withNextLine(_:)`` returned a line.
-    func rewindLastLine() {
+    package func rewindLastLine() {
         precondition(state.pointee.lineNumber > 0, "no line to rewind")
         state.pointee.start = state.pointee.lastLineStart
         state.pointee.lineNumber -= 1

@@ -1,11 +1,11 @@
 import Foundation
 
-/// A ``TraceReader`` that parses on other threads, ahead of the caller and
+/// A `TraceReader` that parses on other threads, ahead of the caller and
 /// in parallel: the file is cut into chunks of whole lines that up to
 /// one thread per processor (at most 8) parse at the same time, so that parsing runs on
 /// every core and overlaps the caller's processing of the rows.
 ///
-/// It returns exactly what ``TraceReader`` returns — the same rows with the
+/// It returns exactly what `TraceReader` returns — the same rows with the
 /// same line numbers in the same order, the same first error (by position in
 /// the file) after the same rows, the same ``warnings`` — only sooner: the
 /// output of a program built on it does not depend on thread timing or on
@@ -28,7 +28,7 @@ import Foundation
 ///
 /// Copies share the reading threads; use one copy. Dropping the reader before
 /// the end stops the threads.
-public struct ReadAheadTraceReader {
+@_spi(Harness) public struct ReadAheadTraceReader {
     /// Bytes of input per chunk (whole lines, so a little less).
     static let chunkBytes = 1 << 18
     /// The default number of parsing threads: one per active processor, at most 8 (beyond that the
@@ -46,7 +46,7 @@ public struct ReadAheadTraceReader {
     /// The number of threads that parse (besides the caller's); 0: the caller's thread parses, in
     /// ``next()``.
     let parsingThreads: Int
-    /// Rows skipped in lenient mode (the first ``TraceReader/maximumStoredWarnings``), as far as the
+    /// Rows skipped in lenient mode (the first `TraceReader/maximumStoredWarnings`), as far as the
     /// rows returned so far; complete once ``next()`` has returned nil or thrown.
     public private(set) var warnings: [InputWarning] = []
     /// The number of rows skipped in lenient mode, as far as the rows returned so far.
@@ -59,11 +59,11 @@ public struct ReadAheadTraceReader {
     private var end = ChunkedTraceParser.End.none
     private var finished = false
 
-    /// Opens `path` as ``TraceReader/init(path:options:)`` does, then starts one parsing thread per
+    /// Opens `path` as `TraceReader/init(path:options:)` does, then starts one parsing thread per
     /// active processor (at most 8) that parse the rest of the file (none when the rest of the file fits in one
     /// chunk: the calling thread then parses it, in ``next()``).
     ///
-    /// - Throws: ``InputError`` as ``TraceReader/init(path:options:)``.
+    /// - Throws: ``InputError`` as `TraceReader/init(path:options:)`.
     public init(path: String, options: TraceReadingOptions = .init()) throws(InputError) {
         try self.init(path: path, options: options, parsingThreads: ReadAheadTraceReader.defaultParsingThreads)
     }

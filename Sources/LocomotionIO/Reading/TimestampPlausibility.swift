@@ -26,7 +26,7 @@ enum TimestampPlausibility {
 
     private static let hint: InputError.Hint = "timestamps must be in seconds; \(ReadingOption.noUnitCheck) reads them as seconds anyway"
 
-    /// Checks a trace's first rows (time-ordered), as ``TraceReader`` reads them ahead.
+    /// Checks a trace's first rows (time-ordered), as `TraceReader` reads them ahead.
     ///
     /// Both checks name one unit: the step's when the step tells it (a sampling interval is 1 ms – 1 s in any
     /// unit), so that nanoseconds since boot (≈ 10¹⁴, as large as epoch milliseconds) are not first called

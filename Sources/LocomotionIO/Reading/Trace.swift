@@ -10,7 +10,7 @@ public struct Trace: Sendable {
     /// Ground-truth activities parallel to ``samples`` when the file has a
     /// `label` column (an empty field reads as `MotionActivity.unknown`).
     public var labels: [MotionActivity]?
-    /// Rows skipped by lenient reading (at most ``TraceReader/maximumStoredWarnings``).
+    /// Rows skipped by lenient reading (at most `TraceReader/maximumStoredWarnings`).
     public var warnings: [InputWarning]
     /// The number of rows skipped by lenient reading.
     public var skippedRowCount: Int
@@ -31,7 +31,7 @@ public struct Trace: Sendable {
     ///
     /// - Parameters:
     ///   - path: The trace CSV, or `"-"` for standard input.
-    ///   - options: Units, lenient mode and checks, as for ``TraceReader``.
+    ///   - options: Units, lenient mode and checks, as for `TraceReader`.
     ///   - rowsRead: Called after each row with the number of rows read so far (for a progress display;
     ///     keep it cheap).
     /// - Throws: ``InputError`` naming the file, line and column of the first

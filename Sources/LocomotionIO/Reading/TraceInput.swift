@@ -6,9 +6,9 @@
 /// - otherwise (another name, standard input, a pipe) by the content: JSON Lines when the first line that is not
 ///   blank starts with `{` (after blanks and a byte order mark), else CSV.
 ///
-/// CSV (`timestamp,x,y,z[,label]`, `Docs/formats.md`) is read by a ``ReadAheadTraceReader``: parsed on other
+/// CSV (`timestamp,x,y,z[,label]`, `Docs/formats.md`) is read by a `ReadAheadTraceReader`: parsed on other
 /// threads, ahead of the caller and in parallel, with exactly the rows, line numbers, errors and warnings of a
-/// ``TraceReader``. JSON Lines (`{"timestamp":…,"x":…,"y":…,"z":…}` per line) is read by a ``JSONLinesTraceReader``
+/// `TraceReader`. JSON Lines (`{"timestamp":…,"x":…,"y":…,"z":…}` per line) is read by a `JSONLinesTraceReader`
 /// on the caller's thread. Memory is bounded whatever the trace's length.
 ///
 /// ```swift

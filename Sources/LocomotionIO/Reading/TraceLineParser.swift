@@ -3,8 +3,8 @@ import LocomotionDSP
 
 import Foundation
 
-/// Turns the data lines of a trace into rows, for ``TraceReader`` and for the chunks that
-/// ``ReadAheadTraceReader`` parses on several threads: the usual rows by the fast ``TraceRowScanner``,
+/// Turns the data lines of a trace into rows, for `TraceReader` and for the chunks that
+/// `ReadAheadTraceReader` parses on several threads: the usual rows by the fast ``TraceRowScanner``,
 /// every other line by the general parser; time must increase from row to row; a bad row stops
 /// parsing (strict) or is skipped with a warning (lenient).
 ///
@@ -19,7 +19,7 @@ struct TraceLineParser {
     let scanner: TraceRowScanner?
     /// The time of the last row accepted (−∞ before the first).
     var previousTime = -Double.infinity
-    /// Rows skipped in lenient mode (the first ``TraceReader/maximumStoredWarnings``).
+    /// Rows skipped in lenient mode (the first `TraceReader/maximumStoredWarnings`).
     var warnings: [InputWarning] = []
     /// The number of rows skipped in lenient mode.
     var skippedRowCount = 0

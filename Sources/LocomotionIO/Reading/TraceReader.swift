@@ -27,7 +27,7 @@ import LocomotionDSP
 /// hands out rows in batches for consumers that process them in bulk.
 ///
 /// A reader owns an open file; copies of it share that file, so use one copy.
-public struct TraceReader {
+@_spi(Harness) public struct TraceReader {
     /// The rows whose median magnitude decides the unit check.
     public static let unitCheckRowCount = 500
     /// The number of rows parsed ahead in one batch (at least ``unitCheckRowCount``).
@@ -374,7 +374,7 @@ extension TraceReader {
 }
 
 extension LineSource {
-    static func inputError(_ failure: Failure, file: String, line: Int) -> InputError {
+    package static func inputError(_ failure: Failure, file: String, line: Int) -> InputError {
         switch failure {
         case .readFailed(let reason):
             InputError(file: file, line: line, problem: "read failed: \(reason)")

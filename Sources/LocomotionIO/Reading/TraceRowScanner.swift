@@ -3,7 +3,7 @@ import LocomotionDSP
 
 import Foundation
 
-/// The fast path of ``TraceReader``: parses well-formed rows of the usual layout
+/// The fast path of `TraceReader`: parses well-formed rows of the usual layout
 /// `timestamp,x,y,z[,label]` straight out of the read buffer, many rows per call.
 ///
 /// It accepts only rows that the general parser (`TraceLineParser.parse`) would accept with the same

@@ -4,7 +4,7 @@
 /// Rows come out in strictly increasing time, acceleration in g, whatever the file's format and units; a row that
 /// breaks this (time going backwards or repeating, a bad value) is an ``InputError`` naming the file, the line and
 /// the column, or in lenient mode a skipped row recorded in ``warnings``. ``TraceInput`` opens a path in its format;
-/// ``TraceReader`` and ``ReadAheadTraceReader`` are the CSV readers behind it. A new input format is a new
+/// `TraceReader` and `ReadAheadTraceReader` are the CSV readers behind it. A new input format is a new
 /// conforming reader and a case of ``TraceInput``'s dispatch; nothing that reads traces changes.
 ///
 /// ```swift
@@ -18,7 +18,7 @@ public protocol TraceSource {
     var file: String { get }
     /// True when the rows carry a ground-truth ``TraceRow/label``.
     var hasLabels: Bool { get }
-    /// Rows skipped in lenient mode so far (at most ``TraceReader/maximumStoredWarnings`` of them); complete once
+    /// Rows skipped in lenient mode so far (at most `TraceReader/maximumStoredWarnings` of them); complete once
     /// ``next()`` has returned nil or thrown.
     var warnings: [InputWarning] { get }
     /// The number of rows skipped in lenient mode so far.

@@ -1,5 +1,5 @@
 import Foundation
-import Locomotion
+@_spi(Tuning) import Locomotion
 import LocomotionDSP
 
 /// One participant's traces read as one recording and turned into tables — per epoch, per local day, activity
@@ -10,7 +10,7 @@ import LocomotionDSP
 ///   starts before the previous one ends is an ``InputError`` naming both.
 /// - **One engine.** Every sample goes through one `MotionEngine` (the classifier, the step detector behind the
 ///   activity gate, the recording gate with ``policy``, the odometer), through ``RecordedTrace`` — so fixes follow
-///   the one rule of ``FixFeed`` — and its events into the tables, each table row final as soon as the engine has
+///   the recording order of `RecordedInputs` — and its events into the tables, each table row final as soon as the engine has
 ///   settled its time (`MotionEngine.eventSettledTime`).
 /// - **Fixes.** One file for the whole recording, or each trace's companion `NAME.fixes.csv` (``companionFixes(of:)``),
 ///   fed before the next trace's samples; a companion's fixes after its trace's last sample still count (they may
@@ -24,9 +24,9 @@ import LocomotionDSP
 /// ```
 ///
 /// Memory: constant in the length of the recording (the traces are streamed, the fixes read one file at a time).
-public struct ParticipantRecording: Sendable {
+package struct ParticipantRecording: Sendable {
     /// Where the location fixes come from.
-    public enum Fixes: Sendable, Hashable {
+    package enum Fixes: Sendable, Hashable {
         /// No fixes: no distance.
         case none
         /// One file (CSV, GPX or NMEA) for the whole recording.
@@ -36,35 +36,35 @@ public struct ParticipantRecording: Sendable {
     }
 
     /// What happened while reading, for people (`locomotion` writes each on standard error as it comes).
-    public enum Notice: Sendable {
+    package enum Notice: Sendable {
         /// A trace was read to its end; lenient reading skipped these rows.
         case traceRead(file: String, warnings: [InputWarning], skippedRowCount: Int)
         /// A file of fixes was read (its ``FixFile/warnings``: what lenient reading skipped).
         case fixesRead(FixFile)
-        /// Fixes went back in time (``FixFeed/outOfOrderWarning``): one line for people.
+        /// Fixes went back in time (``RecordedTrace/fixesOutOfOrderWarning``): one line for people.
         case fixesOutOfOrder(String)
     }
 
     /// How the traces (and the fixes: their ``TraceReadingOptions/lenient``) are read.
-    public var reading: TraceReadingOptions
+    package var reading: TraceReadingOptions
     /// The classifier's configuration.
-    public var classifier: ActivityClassifier.Configuration
+    package var classifier: ActivityClassifier.Configuration
     /// How the classifier decides (``ActivityClassifier/Smoothing``).
-    public var smoothing: ActivityClassifier.Smoothing
+    package var smoothing: ActivityClassifier.Smoothing
     /// The gating policy whose recording mode the tables report.
-    public var policy: RecordingGate.Policy
+    package var policy: RecordingGate.Policy
     /// The epochs: length, time zone of the local days and times, day start, gap limit.
-    public var epoch: RecordingTables.Configuration
+    package var epoch: RecordingTables.Configuration
     /// Days with fewer hours of data are flagged (``DaySummary/hasTooLittleData``).
-    public var minimumCoveredHours: Double
+    package var minimumCoveredHours: Double
     /// The tables built.
-    public var tables: RecordingTables.Tables
+    package var tables: RecordingTables.Tables
     /// Where the fixes come from.
-    public var fixes: Fixes
+    package var fixes: Fixes
 
-    public init(reading: TraceReadingOptions = .init(), classifier: ActivityClassifier.Configuration = .init(),
+    package init(reading: TraceReadingOptions = .init(), classifier: ActivityClassifier.Configuration = .init(),
                 smoothing: ActivityClassifier.Smoothing = .lagged, policy: RecordingGate.Policy = .onFoot,
-                epoch: RecordingTables.Configuration, minimumCoveredHours: Double = DayAccumulator().minimumCoveredHours,
+                epoch: RecordingTables.Configuration, minimumCoveredHours: Double = RecordingTables.defaultMinimumCoveredHours,
                 tables: RecordingTables.Tables = [.epochs, .days, .segments], fixes: Fixes = .none) {
         self.reading = reading
         self.classifier = classifier
@@ -78,10 +78,10 @@ public struct ParticipantRecording: Sendable {
 
     /// The engine's configuration: the classifier, the gate with ``policy``, the odometer's day start and the gap
     /// limit from ``epoch``, everything else by default.
-    public var engineConfiguration: MotionEngine.Configuration {
+    package var engineConfiguration: MotionEngine.Configuration {
         var configuration = MotionEngine.Configuration()
         configuration.activitySource = .classifier(classifier)
-        configuration.gating = RecordingGate.Configuration(policy: policy)
+        configuration.gate = RecordingGate.Configuration(policy: policy)
         configuration.odometer.dayStart = epoch.dayStart
         configuration.gapLimit = epoch.maximumGap
         return configuration
@@ -90,7 +90,7 @@ public struct ParticipantRecording: Sendable {
     /// The companion fix file of `trace` — `NAME.fixes.csv` beside `NAME.csv` (or beside a JSON Lines trace
     /// `NAME.jsonl`, `NAME.ndjson`) — when it exists as a regular file; nil for standard input.
     /// - Complexity: one `stat` call.
-    public static func companionFixes(of trace: String) -> String? {
+    package static func companionFixes(of trace: String) -> String? {
         guard trace != "-" else { return nil }
         let lowercased = trace.lowercased()
         guard let suffix = [".csv", ".jsonl", ".ndjson"].first(where: { lowercased.hasSuffix($0) }) else { return nil }
@@ -102,7 +102,7 @@ public struct ParticipantRecording: Sendable {
     /// `paths` in the order of their first timestamps (ties, and files without samples, keep the order given).
     /// - Throws: ``InputError`` when a file cannot be opened as a trace.
     /// - Complexity: opens each file and reads its first rows.
-    public func ordered(_ paths: [String]) throws(InputError) -> [String] {
+    package func ordered(_ paths: [String]) throws(InputError) -> [String] {
         guard paths.count > 1 else { return paths }
         var starts: [(time: Double, index: Int)] = []
         for (index, path) in paths.enumerated() {
@@ -121,7 +121,7 @@ public struct ParticipantRecording: Sendable {
     ///   fix file.
     /// - Complexity: O(1) amortised per sample and per fix.
     @discardableResult
-    public func run(_ paths: [String], row: (TraceRow) -> Void = { _ in }, notice: (Notice) -> Void = { _ in },
+    package func run(_ paths: [String], row: (TraceRow) -> Void = { _ in }, notice: (Notice) -> Void = { _ in },
                     emit: (RecordingTables.Row, _ file: String) -> Void) throws(InputError) -> Int {
         let files = try ordered(paths)
         var tables = RecordingTables(epoch: epoch, minimumCoveredHours: minimumCoveredHours, tables: self.tables)
@@ -175,7 +175,7 @@ public struct ParticipantRecording: Sendable {
                 // last trace they count for distance only (the recording ends there).
                 try run.pushRemainingFixes(into: &engine) { events.append($0) }
                 record(&events)
-                if let warning = run.fixes?.outOfOrderWarning { notice(.fixesOutOfOrder(warning)) }
+                if let warning = run.fixesOutOfOrderWarning { notice(.fixesOutOfOrder(warning)) }
             }
         }
         guard previous != nil else {
@@ -185,7 +185,7 @@ public struct ParticipantRecording: Sendable {
         try run.finish(&engine) { events.append($0) }
         record(&events)
         tables.finish(emit: output)
-        if let warning = run.fixes?.outOfOrderWarning { notice(.fixesOutOfOrder(warning)) }
+        if let warning = run.fixesOutOfOrderWarning { notice(.fixesOutOfOrder(warning)) }
         return tables.lateEventCount
     }
 

@@ -2,15 +2,18 @@ import Locomotion
 import LocomotionDSP
 
 /// A recorded trace — one or several ``TraceSource``s read as one recording — and its location fixes, run through
-/// a `MotionEngine` (or an `ActivityClassifier` alone) in the one order every command of the tool uses, so that
-/// they all answer alike:
+/// a `MotionEngine` (or an `ActivityClassifier` alone) in the recording order (`MotionInput`, `RecordedInputs`),
+/// so that every command of the tool answers alike:
 ///
-/// - each fix before the first sample not earlier than it, out-of-order and untimed fixes as ``FixFeed`` says;
-/// - with `ActivitySource.external` activity taken from the rows' labels (`ActivityLabelStream`), each change
-///   of label an update before its sample;
+/// - each fix before the first sample not earlier than it; out-of-order and untimed fixes and track-segment
+///   breaks at their place, by the fix rule of `RecordedInputs`;
+/// - with `ActivitySource.external` activity taken from the rows' labels, each change of label an update before
+///   its sample;
 /// - the recording's span is its samples': at ``finish(_:emit:)`` the engine finishes, and the fixes after the
 ///   last sample then count for distance only — the classifier and the gate have nothing left to decide, and none
 ///   of their events is passed on.
+///
+/// Errors name the file and the line of the row (or the fix) the engine refused.
 ///
 /// Memory: the engine's, the fixes', and what the caller keeps of the events; constant in the number of samples.
 ///
@@ -21,10 +24,12 @@ import LocomotionDSP
 /// try run.run(&trace, through: &engine) { event in print(event) }
 /// ```
 public struct RecordedTrace: Sendable {
-    /// The fixes still to be fed, and what was seen of them (``FixFeed/outOfOrderCount``); nil without fixes.
-    public private(set) var fixes: FixFeed?
-    /// The labels turned into activity updates, when the activity comes from the rows' labels.
-    private var labels: ActivityLabelStream?
+    /// The fixes, nil without.
+    public let fixes: FixFile?
+    /// The inputs in the recording order: the fixes still to be handed out and what was seen of them.
+    package private(set) var inputs: RecordedInputs
+    /// Fixes handed out so far (to name the one the engine refuses).
+    private var fixCount = 0
     /// Samples read so far (every source).
     public private(set) var sampleCount = 0
     /// Time (s) of the first and of the latest sample read, nil before the first.
@@ -35,8 +40,23 @@ public struct RecordedTrace: Sendable {
     /// comes from the rows' labels, each change an update with `labelConfidence`, when that is given (the engine's
     /// activity source must then be `ActivitySource.external`), else from the engine's own source.
     public init(fixes: FixFile? = nil, joinsSegments: Bool = false, activityFromLabels labelConfidence: ActivityConfidence? = nil) {
-        self.fixes = fixes.map { FixFeed($0, joinsSegments: joinsSegments) }
-        labels = labelConfidence.map { ActivityLabelStream(confidence: $0) }
+        self.fixes = fixes
+        inputs = RecordedInputs(fixes: fixes?.fixes ?? [], segmentStarts: fixes?.segmentStarts ?? [],
+                                joinsSegments: joinsSegments, activityFromLabels: labelConfidence)
+    }
+
+    /// Hands the inputs of one row of `file` (rows in time order) to `deliver` in the recording order — the fixes
+    /// due by its time, the update of its label (with activity from labels), its sample — and counts the row as
+    /// read. A replay that decides what its collector receives (`ReplayCollector` in LocomotionEvaluation) delivers
+    /// through it; ``push(_:of:through:emit:)`` delivers everything to an engine.
+    /// - Throws: ``InputError`` for an input `deliver` refuses (`MotionEngineError`), naming the file and the row's
+    ///   line, or the fix file and the fix.
+    /// - Complexity: O(1) amortised per row and per fix, plus `deliver`'s.
+    public mutating func push(_ row: TraceRow, of file: String,
+                              deliver: (MotionInput) throws(MotionEngineError) -> Void) throws(InputError) {
+        inputs.append(row.sample, label: row.label)
+        try deliverDue(row: row, of: file, deliver)
+        count(row.sample.time)
     }
 
     /// Pushes one row of `file` (rows in time order) into `engine`, after the fixes due by its time, and calls `emit`
@@ -46,57 +66,9 @@ public struct RecordedTrace: Sendable {
     /// - Complexity: O(1) amortised per row and per fix.
     public mutating func push(_ row: TraceRow, of file: String, through engine: inout MotionEngine,
                               emit: (MotionEvent) -> Void) throws(InputError) {
-        try pushEvidence(before: row, of: file, through: &engine, emit: emit)
-        try pushSample(of: row, in: file, through: &engine, emit: emit)
-    }
-
-    /// ``push(_:of:through:emit:)`` in two steps, for a replay that decides after the fixes whether the collector
-    /// receives the row (a closed-loop replay, `ClosedLoopSensors` in LocomotionEvaluation): feeds `engine` the fixes
-    /// due by `row`'s time that `receivingFix` lets through (by default every one) and, with activity from the
-    /// labels, the update of its label (the platform's activity keeps coming whatever the accelerometer does); then
-    /// call ``pushSample(of:in:through:emit:)`` or ``pass(_:of:through:advancing:emit:)``. Calls `emit` with every
-    /// event.
-    /// - Throws: ``InputError`` as ``push(_:of:through:emit:)``.
-    /// - Complexity: O(1) amortised per row and per fix.
-    public mutating func pushEvidence(before row: TraceRow, of file: String, through engine: inout MotionEngine,
-                                      receivingFix: (LocationFix) -> Bool = { _ in true },
-                                      emit: (MotionEvent) -> Void) throws(InputError) {
-        precondition(labels == nil || engine.configuration.activitySource == .external,
+        precondition(engine.configuration.activitySource == .external || !labelsAreActivity,
                      "activity from labels needs an engine with the external activity source")
-        let time = row.sample.time
-        try fixes?.push(through: time, into: &engine, receiving: receivingFix, emit: emit)
-        if labels != nil {
-            var update: ActivityUpdate?
-            labels!.push(row.label, at: time) { update = $0 }
-            if let update {
-                try take(in: file, line: row.line) { () throws(MotionEngineError) in try engine.push(update, emit: emit) }
-            }
-        }
-    }
-
-    /// Pushes `row`'s sample into `engine` (after ``pushEvidence(before:of:through:receivingFix:emit:)``) and counts the
-    /// row as read; calls `emit` with every event.
-    /// - Throws: ``InputError`` as ``push(_:of:through:emit:)``.
-    /// - Complexity: O(1) amortised.
-    public mutating func pushSample(of row: TraceRow, in file: String, through engine: inout MotionEngine,
-                                    emit: (MotionEvent) -> Void) throws(InputError) {
-        try take(in: file, line: row.line) { () throws(MotionEngineError) in try engine.push(row.sample, emit: emit) }
-        count(row.sample.time)
-    }
-
-    /// Takes `row` as a row the collector did not receive — its accelerometer off, or slower than the recording —
-    /// after ``pushEvidence(before:of:through:receivingFix:emit:)``: counts it as read and, when `advancing`, advances
-    /// `engine` to its time (`MotionEngine.advance(to:emit:)`: time passing while no sample comes, so the gate's
-    /// timers run out); calls `emit` with every event.
-    /// - Throws: ``InputError`` as ``push(_:of:through:emit:)``.
-    /// - Complexity: O(waiting inputs).
-    public mutating func pass(_ row: TraceRow, of file: String, through engine: inout MotionEngine, advancing: Bool,
-                              emit: (MotionEvent) -> Void) throws(InputError) {
-        if advancing {
-            let time = row.sample.time
-            try take(in: file, line: row.line) { () throws(MotionEngineError) in try engine.advance(to: time, emit: emit) }
-        }
-        count(row.sample.time)
+        try push(row, of: file) { (input: MotionInput) throws(MotionEngineError) in try engine.push(input, emit: emit) }
     }
 
     /// Pushes every row of `source` into `engine` (``push(_:of:through:emit:)``), calling `row` with each row read
@@ -112,11 +84,12 @@ public struct RecordedTrace: Sendable {
         }
     }
 
-    /// Feeds `engine` the fixes still waiting (all of them), as input: at the end of one file of a recording whose
-    /// next file has its own fixes.
-    /// - Throws: ``InputError`` as ``push(_:through:row:emit:)``.
+    /// Ends the samples and feeds `engine` every fix left, as input: at the end of one file of a recording whose next
+    /// file has its own fixes (and its own run).
+    /// - Throws: ``InputError`` as ``push(_:of:through:emit:)``.
     public mutating func pushRemainingFixes(into engine: inout MotionEngine, emit: (MotionEvent) -> Void) throws(InputError) {
-        try fixes?.push(through: .infinity, into: &engine, emit: emit)
+        inputs.endSamples()
+        try deliverDue(row: nil, of: "") { (input: MotionInput) throws(MotionEngineError) in try engine.push(input, emit: emit) }
     }
 
     /// Ends the recording: finishes `engine` (`MotionEngine.finish(emit:)`), then feeds it the fixes after the
@@ -125,11 +98,11 @@ public struct RecordedTrace: Sendable {
     /// - Throws: ``InputError`` as ``push(_:through:row:emit:)``.
     public mutating func finish(_ engine: inout MotionEngine, emit: (MotionEvent) -> Void) throws(InputError) {
         engine.finish(emit: emit)
-        guard let feed = fixes, !feed.isFinished else { return }
+        guard !inputs.hasHandedOutEveryFix else { return }
         let distanceOnly = { (event: MotionEvent) in
             if case .distance = event { emit(event) }
         }
-        try fixes!.push(through: .infinity, into: &engine, emit: distanceOnly)
+        try pushRemainingFixes(into: &engine, emit: distanceOnly)
         engine.finish(emit: distanceOnly)
     }
 
@@ -166,13 +139,46 @@ public struct RecordedTrace: Sendable {
                                         row: (TraceRow) throws -> Void, emit: (ActivityUpdate) -> Void) throws {
         while let next = try source.next() {
             try row(next)
-            fixes?.push(through: next.sample.time, into: &classifier)
-            classifier.push(next.sample, emit: emit)
+            inputs.append(next.sample, label: next.label)
+            while let input = inputs.next() { classifier.push(input, emit: emit) }
             count(next.sample.time)
         }
         classifier.finish(emit: emit)
         // The rest lie after the last sample: passed over, counted (out of order) but not used.
-        fixes?.skipRemaining()
+        inputs.endSamples()
+        while inputs.next() != nil {}
+    }
+
+    /// A warning for people about the fixes out of order handed out so far, or nil when there were none: one line,
+    /// naming the file, how many, and the first.
+    public var fixesOutOfOrderWarning: String? {
+        fixes?.outOfOrderWarning(count: inputs.outOfOrderFixCount, first: inputs.firstOutOfOrderFix)
+    }
+
+    private var labelsAreActivity: Bool { inputs.takesActivityFromLabels }
+
+    /// Hands every input due to `deliver`, turning a refusal into an ``InputError``: at `file`'s line of `row` for
+    /// the row's sample and label, at the fix for a fix.
+    private mutating func deliverDue(row: TraceRow?, of file: String,
+                                     _ deliver: (MotionInput) throws(MotionEngineError) -> Void) throws(InputError) {
+        while let input = inputs.next() {
+            var isFix = false
+            switch input {
+            case .fix, .outOfOrderFix, .untimedFix:
+                fixCount += 1
+                isFix = true
+            case .segmentBreak, .activity, .sample: break
+            }
+            do {
+                try deliver(input)
+            } catch {
+                if isFix, let fixes {
+                    let fix = fixes.fixes[fixCount - 1]
+                    throw InputError(file: fixes.file, problem: "fix \(fixCount) (time \(fix.time) s): \(error)")
+                }
+                throw InputError(file: file, line: row?.line, problem: error.description)
+            }
+        }
     }
 
     private mutating func count(_ time: Double) {
@@ -180,13 +186,16 @@ public struct RecordedTrace: Sendable {
         if firstSampleTime == nil { firstSampleTime = time }
         lastSampleTime = time
     }
+}
 
-    /// Runs `body`, turning the engine's refusal into an ``InputError`` at `file`'s `line`.
-    private func take(in file: String, line: Int, _ body: () throws(MotionEngineError) -> Void) throws(InputError) {
-        do {
-            try body()
-        } catch {
-            throw InputError(file: file, line: line, problem: error.description)
-        }
+extension FixFile {
+    /// A warning for people about this file's fixes out of order — `count` of them, the first `first` — or nil when
+    /// there were none: one line, naming the file, how many, and the first.
+    package func outOfOrderWarning(count: Int, first: RecordedInputs.OutOfOrderFix?) -> String? {
+        guard let first else { return nil }
+        let fixes = count == 1 ? "1 location fix goes" : "\(count) location fixes go"
+        return "\(file): warning: \(fixes) back in time (the first, fix \(first.index + 1), at \(first.time) s "
+            + "after one at \(first.previous) s); out-of-order fixes are no activity evidence and count as "
+            + "rejected_out_of_order (Docs/formats.md)"
     }
 }

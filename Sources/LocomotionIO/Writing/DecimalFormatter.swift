@@ -6,9 +6,9 @@
 /// that text denotes exactly m·10⁻⁶, whose correctly rounded value is the
 /// original Double, so the round trip is exact. Anything else falls back to
 /// Swift's `description`, which is the shortest round-tripping form.
-enum DecimalFormatter {
+package enum DecimalFormatter {
     @inline(__always)
-    static func append(_ value: Double, to buffer: inout [UInt8]) {
+    package static func append(_ value: Double, to buffer: inout [UInt8]) {
         let magnitude = value.magnitude
         let scaled = (magnitude * 1e6).rounded()
         if scaled < 9_007_199_254_740_992, scaled / 1e6 == magnitude {
@@ -36,7 +36,7 @@ enum DecimalFormatter {
     }
 
     @inline(__always)
-    static func appendInteger(_ value: UInt64, to buffer: inout [UInt8]) {
+    package static func appendInteger(_ value: UInt64, to buffer: inout [UInt8]) {
         if value < 10 {
             buffer.append(UInt8(truncatingIfNeeded: 48 + value))
             return

@@ -3,7 +3,7 @@ import Locomotion
 /// Writes location fixes as CSV `timestamp,latitude,longitude,horizontal_accuracy,speed`
 /// (the fixes format of `Docs/formats.md`); a missing accuracy or speed is an
 /// empty field. Values round-trip exactly. Buffered like ``TraceWriter``.
-public struct LocationFixWriter {
+@_spi(Harness) public struct LocationFixWriter {
     private let sink: OutputFile
     private var finished = false
 

@@ -1,7 +1,7 @@
 /// A failure to write an output file.
 public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The destination's path, `"-"` for standard output; empty for a writer
-    /// that returns a string (``GPXWriter``, ``NMEAWriter``).
+    /// that returns a string (`GPXWriter`, `NMEAWriter`).
     public var file: String
     /// What went wrong, in plain words (with the system's reason for a failed
     /// write: `cannot write: No space left on device`).
@@ -11,7 +11,7 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// tools conventionally end quietly.
     public var isBrokenPipe: Bool
 
-    public init(file: String, problem: String, isBrokenPipe: Bool = false) {
+    package init(file: String, problem: String, isBrokenPipe: Bool = false) {
         self.file = file
         self.problem = problem
         self.isBrokenPipe = isBrokenPipe

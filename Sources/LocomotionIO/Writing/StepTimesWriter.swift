@@ -1,7 +1,7 @@
 /// Writes step times as CSV `timestamp` (one row per step, seconds): the
 /// shape of `locomotion steps --events`, and of the true steps `convert`
 /// writes beside a trace as `NAME.steps.csv`.
-public enum StepTimesWriter {
+@_spi(Harness) public enum StepTimesWriter {
     /// Writes `times` (seconds, increasing) to `path`; `"-"` is standard output.
     /// The file appears under `path` only once complete (see ``TraceWriter``).
     /// - Complexity: O(n).

@@ -2,7 +2,7 @@ import Locomotion
 import LocomotionDSP
 
 /// Writes an accelerometer trace as CSV (`timestamp,x,y,z[,label]`, what
-/// ``TraceReader`` reads) or as JSON Lines (one object per sample, what ``JSONLinesTraceReader`` reads), exactly
+/// `TraceReader` reads) or as JSON Lines (one object per sample, what `JSONLinesTraceReader` reads), exactly
 /// round-tripping every value either way (``TraceInput`` opens both).
 ///
 /// ```swift

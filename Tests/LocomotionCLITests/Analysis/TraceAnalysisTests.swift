@@ -1,7 +1,7 @@
 import Foundation
 import Locomotion
 import LocomotionDSP
-import LocomotionIO
+@_spi(Harness) import LocomotionIO
 import Testing
 @testable import LocomotionCLI
 import LocomotionEvaluation
@@ -57,9 +57,8 @@ import LocomotionTestSupport
         let updates = ActivityClassifier.updates(of: trace.samples, fixes: fixFile.fixes, smoothing: .full)
         let steps = StepDetector.detect(trace.samples)
         #expect(analysis.stepTimes == steps.steps && analysis.bouts == steps.bouts)
-        let replay = try GatingReplay.run(samples: trace.samples, fixes: fixFile.fixes,
-                                          source: .classifier(ActivityClassifier.Configuration()),
-                                          configuration: RecordingGate.Configuration(policy: .onFoot))
+        let replay = try GateOracle.run(samples: trace.samples, fixes: fixFile.fixes,
+                                        configuration: RecordingGate.Configuration(policy: .onFoot))
         #expect(analysis.modes == replay.segments)
         var configuration = Odometer.Configuration()
         configuration.movingActivities = RecordingGate.Policy.anyMovement.recordedActivities
@@ -86,6 +85,6 @@ import LocomotionTestSupport
         let analysis = try Self.analyse(trace, nil, policy: .anyMovement)
         #expect(analysis.odometer == nil)
         #expect(analysis.distance.isEmpty)
-        #expect(analysis.gating.policy == .anyMovement)
+        #expect(analysis.gate.policy == .anyMovement)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import LocomotionTestSupport
 
-/// One rule for location fixes out of time order, the same in every command (`FixFeed`, Docs/formats.md): a fix
+/// One rule for location fixes out of time order, the same in every command (`RecordedInputs`, Docs/formats.md): a fix
 /// earlier than the one before it in the file is no evidence for the classifier or the gate, the odometer counts it
 /// as `rejected_out_of_order`, and every command says so once on standard error and goes on (exit 0).
 ///

@@ -5,7 +5,7 @@ import LocomotionIO
 import LocomotionEvaluation
 import LocomotionTestSupport
 
-/// `locomotion replay --closed-loop` is `ClosedLoopReplay` over the same trace and fixes: the same mode segments and
+/// `locomotion replay --closed-loop` is `GateReplay` over the same trace and fixes: the same mode segments and
 /// the same received counts; without the flag the replay is the open loop. On the bundled sample day (simulated:
 /// mechanics only), which has fixes, so that the distance filter is exercised too.
 @Suite(.enabled(if: ToolRunner.isAvailable, "the locomotion executable is not built"))
@@ -43,8 +43,8 @@ struct ReplayClosedLoopTests {
         let samples = try Trace.read(path: Self.trace).samples
         let fixes = try FixReader.read(path: Self.fixes)
         var configuration = MotionEngine.Configuration()
-        configuration.gating.lowPowerProfile.accelerometerRate = rate
-        let replay = try ClosedLoopReplay.run(samples: samples, fixes: fixes, configuration: configuration)
+        configuration.gate.lowPowerProfile.accelerometerRate = rate
+        let replay = try GateReplay.run(samples: samples, fixes: fixes, configuration: configuration, followsProfiles: true)
         Self.expectSame(Self.segments(result.standardOutput), replay.segments, "\(rate) Hz")
 
         let summary = try JSONDecoder().decode(ReplaySummary.self, from: Data(contentsOf: URL(fileURLWithPath: summaryPath)))
@@ -63,7 +63,7 @@ struct ReplayClosedLoopTests {
         #expect(open.status == 0, "\(open.standardError)")
         let samples = try Trace.read(path: Self.trace).samples
         let fixes = try FixReader.read(path: Self.fixes)
-        let replay = try ClosedLoopReplay.run(samples: samples, fixes: fixes, followsProfiles: false)
+        let replay = try GateReplay.run(samples: samples, fixes: fixes)
         Self.expectSame(Self.segments(open.standardOutput), replay.segments, "open loop")
         #expect(replay.segments.contains { $0.mode == .highAccuracy })
         #expect(!open.standardError.contains("closed_loop"))

@@ -80,7 +80,7 @@ extension SnippetTests {
     /// recording — converted with `locomotion convert` and put end to end in one trace on their own clock, as the
     /// phone recorded them (no fixes: the dataset logged speeds, not positions). Five 15-minute wake-ups, one of
     /// them with no data.
-    @Test(.enabled(if: TestDatasets.isPresent("us-tm2017"), Comment(rawValue: TestDatasets.absence("us-tm2017"))))
+    @Test(.tags(.realData), .enabled(if: TestDatasets.isPresent("us-tm2017"), Comment(rawValue: TestDatasets.absence("us-tm2017"))))
     func collectorSnippetGivesTheSameEventsKilledAndWokenOnARealAfternoon() throws {
         let raw = TestDatasets.folder("us-tm2017/raw")
         // 1485092389235 is a second copy of 1485092389164 (same start, overlapping rows): left out.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LocomotionIO
 @testable import LocomotionCLI
 import LocomotionTestSupport
 

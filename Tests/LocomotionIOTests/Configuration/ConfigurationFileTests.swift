@@ -1,5 +1,5 @@
 import Foundation
-import Locomotion
+@_spi(Tuning) import Locomotion
 import Testing
 @testable import LocomotionIO
 import LocomotionTestSupport

@@ -1,7 +1,7 @@
 import Foundation
 import Locomotion
 import Testing
-@testable import LocomotionIO
+@_spi(Harness) @testable import LocomotionIO
 import LocomotionTestSupport
 
 /// The InputError reading `text` (as a file called `name`) throws, or nil.

@@ -1,7 +1,7 @@
 import Foundation
 import Locomotion
 import Testing
-@testable import LocomotionIO
+@_spi(Harness) @testable import LocomotionIO
 import LocomotionTestSupport
 
 private func gpx(_ body: String) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 import Locomotion
 import Testing
-@testable import LocomotionIO
+@_spi(Harness) @testable import LocomotionIO
 import LocomotionTestSupport
 
 /// A sentence with its checksum.

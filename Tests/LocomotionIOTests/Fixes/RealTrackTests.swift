@@ -2,6 +2,7 @@ import Foundation
 import Locomotion
 import Testing
 @testable import LocomotionIO
+import LocomotionDatasets
 import LocomotionTestSupport
 
 private let gsdc = "gsdc2021-mtv-nmea"
@@ -33,7 +34,7 @@ private func checkEverySplit(_ fixes: [LocationFix], configuration: Odometer.Con
     }
 }
 
-@Suite("Real tracks", .enabled(if: TestDatasets.isPresent(gsdc) && TestDatasets.isPresent(gpxpy), Comment(rawValue: TestDatasets.absence("\(gsdc) or \(gpxpy)"))))
+@Suite("Real tracks", .tags(.realData), .enabled(if: TestDatasets.isPresent(gsdc) && TestDatasets.isPresent(gpxpy), Comment(rawValue: TestDatasets.absence("\(gsdc) or \(gpxpy)"))))
 struct RealTrackTests {
     @Test("GSDC chipset NMEA: one fix per epoch within the published window")
     func gsdcFixes() throws {
@@ -83,7 +84,7 @@ struct RealTrackTests {
     }
 }
 
-@Suite("Fix datasets", .enabled(if: TestDatasets.isPresent(gsdc) && TestDatasets.isPresent(gpxpy), Comment(rawValue: TestDatasets.absence("\(gsdc) or \(gpxpy)"))))
+@Suite("Fix datasets", .tags(.realData), .enabled(if: TestDatasets.isPresent(gsdc) && TestDatasets.isPresent(gpxpy), Comment(rawValue: TestDatasets.absence("\(gsdc) or \(gpxpy)"))))
 struct FixDatasetTests {
     @Test("GSDC: phone NMEA and both truth files, dated and west-negated")
     func gsdcFiles() throws {

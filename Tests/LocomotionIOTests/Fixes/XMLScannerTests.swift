@@ -1,6 +1,6 @@
 import Locomotion
 import Testing
-@testable import LocomotionIO
+@_spi(Harness) @testable import LocomotionIO
 
 /// Reads `bytes` as GPX (through ``XMLScanner``), returning the fixes or the error.
 private func readGPX(_ bytes: [UInt8], lenient: Bool = false) -> Result<FixFile, InputError> {

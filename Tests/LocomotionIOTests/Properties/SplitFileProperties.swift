@@ -3,7 +3,7 @@ import Locomotion
 import LocomotionDSP
 import PropertyBased
 import Testing
-@testable import LocomotionIO
+@_spi(Harness) @testable import LocomotionIO
 import LocomotionTestSupport
 
 /// Splitting a recording into two files (an app that rotates its log, or was

@@ -3,7 +3,8 @@ import Locomotion
 import LocomotionDSP
 import PropertyBased
 import Testing
-@testable import LocomotionIO
+@_spi(Harness) @testable import LocomotionIO
+import LocomotionDatasets
 import LocomotionTestSupport
 
 /// The read-ahead reader returns what `TraceReader` returns, wherever the chunks are cut and whatever the
@@ -140,7 +141,7 @@ import LocomotionTestSupport
     /// Real recordings of the five accelerometer datasets, converted to the trace format: the same rows,
     /// bit for bit, whatever the chunk size and thread count. A sample of each dataset's recordings (every
     /// one with `LOCOMOTION_ALL_RECORDINGS=1`); skipped without the datasets.
-    @Test(arguments: ["us-tm2017", "oxford-step-counter", "mobifall-v2", "geotecinit-sp-har", "basicmotions"])
+    @Test(.tags(.realData), arguments: ["us-tm2017", "oxford-step-counter", "mobifall-v2", "geotecinit-sp-har", "basicmotions"])
     func convertedRealRecordingsReadTheSame(dataset: String) throws {
         guard TestDatasets.isPresent(dataset) else {
             print("skipped: \(TestDatasets.absence(dataset))")

@@ -2,7 +2,7 @@ import Foundation
 import Locomotion
 import LocomotionDSP
 import Testing
-import LocomotionIO
+@_spi(Harness) import LocomotionIO
 import LocomotionTestSupport
 
 /// `TraceInput`, the one way to open a trace, reads what the serial `TraceReader` reads, through the `TraceSource`

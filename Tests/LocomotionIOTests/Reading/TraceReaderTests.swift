@@ -2,7 +2,7 @@ import Foundation
 import Locomotion
 import LocomotionDSP
 import Testing
-@testable import LocomotionIO
+@_spi(Harness) @testable import LocomotionIO
 import LocomotionTestSupport
 
 /// Reads `text` strictly and returns the error it throws, or nil.

@@ -3,7 +3,7 @@ import Locomotion
 import LocomotionDSP
 import PropertyBased
 import Testing
-@testable import LocomotionIO
+@_spi(Harness) @testable import LocomotionIO
 import LocomotionTestSupport
 
 /// Everything a reader returns for a file: rows, then either the end or an error, and the warnings.

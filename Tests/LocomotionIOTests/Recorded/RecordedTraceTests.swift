@@ -2,12 +2,13 @@ import Foundation
 import Locomotion
 import LocomotionDSP
 import Testing
-import LocomotionIO
+@_spi(Harness) import LocomotionIO
+import LocomotionDatasets
 import LocomotionTestSupport
 
 /// `RecordedTrace` is the engine over a recorded trace in the documented order: pushing the samples and fixes of
 /// the files one by one, merged by time, gives the same events; fixes after the last sample count for distance only;
-/// `FixFeed` keeps the file order and counts the fixes out of order.
+/// the fixes keep the file order and those out of order are counted and warned about, naming the file.
 @Suite struct RecordedTraceTests {
     static let zone = TimeZone(identifier: "UTC")!
 
@@ -92,10 +93,11 @@ import LocomotionTestSupport
                      fix(13, 47.0004), fix(13, 47.0005), fix(8, 47.02), fix(14, 47.0006)]
         let file = FixFile(file: "f.csv", format: .csv, fixes: fixes, segmentStarts: [2])
         for joins in [false, true] {
-            var feed = FixFeed(file, joinsSegments: joins)
+            var inputs = RecordedInputs(fixes: file.fixes, segmentStarts: file.segmentStarts, joinsSegments: joins)
+            inputs.endSamples()
             var odometer = Odometer(timeZone: Self.zone)
             var outcomes: [FixOutcome] = []
-            feed.push(into: &odometer) { outcomes.append($0.outcome) }
+            while let input = inputs.next() { odometer.push(input) { outcomes.append($0.outcome) } }
             // The odometer alone, fed by hand in file order.
             var expected = Odometer(timeZone: Self.zone)
             var expectedOutcomes: [FixOutcome] = []
@@ -105,9 +107,11 @@ import LocomotionTestSupport
             }
             #expect(outcomes == expectedOutcomes)
             #expect(odometer.history == expected.history && odometer.undated == expected.undated)
-            #expect(feed.outOfOrderCount == 2 && feed.isFinished)
-            #expect(feed.firstOutOfOrder?.index == 3 && feed.firstOutOfOrder?.time == 9 && feed.firstOutOfOrder?.previous == 12)
-            #expect(feed.outOfOrderWarning == "f.csv: warning: 2 location fixes go back in time (the first, fix 4, at 9.0 s "
+            #expect(inputs.outOfOrderFixCount == 2 && inputs.hasHandedOutEveryFix)
+            let first = inputs.firstOutOfOrderFix
+            #expect(first?.index == 3 && first?.time == 9 && first?.previous == 12)
+            #expect(file.outOfOrderWarning(count: inputs.outOfOrderFixCount, first: first)
+                    == "f.csv: warning: 2 location fixes go back in time (the first, fix 4, at 9.0 s "
                     + "after one at 12.0 s); out-of-order fixes are no activity evidence and count as rejected_out_of_order "
                     + "(Docs/formats.md)")
         }

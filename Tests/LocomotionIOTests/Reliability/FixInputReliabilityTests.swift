@@ -1,7 +1,7 @@
 import Foundation
 import Locomotion
 import Testing
-@testable import LocomotionIO
+@_spi(Harness) @testable import LocomotionIO
 import LocomotionTestSupport
 
 /// Bad-input cases for the location-fix readers (CSV, GPX, NMEA) beyond the

@@ -2,7 +2,7 @@ import Foundation
 import Locomotion
 import LocomotionDSP
 import Testing
-@testable import LocomotionIO
+@_spi(Harness) @testable import LocomotionIO
 import LocomotionTestSupport
 
 /// Bad-input cases for the trace CSV reader beyond those in Reading/TraceReaderTests:

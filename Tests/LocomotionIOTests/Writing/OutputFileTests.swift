@@ -2,7 +2,7 @@ import Foundation
 import Locomotion
 import LocomotionDSP
 import Testing
-@testable import LocomotionIO
+@_spi(Harness) @testable import LocomotionIO
 import LocomotionTestSupport
 
 /// `OutputFile`: nothing under the final name until complete, every failure reported with the path and the

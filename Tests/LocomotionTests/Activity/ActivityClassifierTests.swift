@@ -1,5 +1,5 @@
 import Testing
-import Locomotion
+@_spi(Tuning) import Locomotion
 import LocomotionDSP
 
 @Suite("ActivityClassifier mechanics (synthetic signals)")

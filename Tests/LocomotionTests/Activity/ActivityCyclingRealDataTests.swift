@@ -1,17 +1,17 @@
 import Foundation
 import Testing
-import Locomotion
+@_spi(Tuning) import Locomotion
 import LocomotionDSP
 import LocomotionTestSupport
 
 /// The pedalling rule and the steps gate on the real rides of qrowd-tr-phone (three people). The rule was written
 /// looking at these rides (its held-out figures are `Scripts/activity/cycling.py`'s, in Docs/accuracy.md), so these
 /// are regression checks with loose bounds, not accuracy claims. Skipped when the dataset is absent.
-@Suite("Cycling on qrowd-tr-phone's rides",
+@Suite("Cycling on qrowd-tr-phone's rides", .tags(.realData),
        .enabled(if: TestDatasets.isPresent("qrowd-tr-phone"), Comment(rawValue: TestDatasets.absence("qrowd-tr-phone"))))
 struct ActivityCyclingRealDataTests {
     /// A session's rows (`"x","y","z","class"`, m/s², no time) as samples at the source's inferred 24 Hz, from
-    /// `start` (s). (The library's adapter is `LocomotionIO.QROWDTRPhone`; this target does not link it.)
+    /// `start` (s). (The library's adapter is `LocomotionDatasets.QROWDTRPhone`; this target does not link it.)
     static func session(_ activity: String, _ user: Int, start: Double = 0) throws -> [AccelerometerSample] {
         let path = TestDatasets.folder("qrowd-tr-phone/raw/\(activity)/user\(user).txt").path
         let g = AccelerationUnit.standardGravity

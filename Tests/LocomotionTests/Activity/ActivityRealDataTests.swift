@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Locomotion
+@_spi(Tuning) import Locomotion
 import LocomotionDSP
 import LocomotionTestSupport
 
@@ -26,7 +26,7 @@ private let g = AccelerationUnit.standardGravity
 /// Small real-data checks on people not used for tuning, with loose bounds (the full measurement is
 /// `Scripts/activity/evaluate.sh`, reported in Docs/accuracy.md). Skipped when ../shared/datasets is absent.
 @Suite("ActivityClassifier on real recordings (test people only)",
-       .enabled(if: exists("mobifall-v2"), "../shared/datasets is absent (set LOCOMOTION_DATASETS); real-data checks skipped"))
+       .tags(.realData), .enabled(if: exists("mobifall-v2"), "../shared/datasets is absent (set LOCOMOTION_DATASETS); real-data checks skipped"))
 struct ActivityRealDataTests {
     /// MobiFall `timestamp_ns, x, y, z` (m/s²) after the `@DATA` line.
     private func mobifall(_ relative: String) throws -> [AccelerometerSample] {
@@ -66,7 +66,7 @@ struct ActivityRealDataTests {
 
     /// A person of the fixed split's test group (never looked at while the rules were written; like everyone, among
     /// the 23 people the defaults were chosen on). Bounds are the targets: stillness ≥ 0.95, a ride ≥ 0.90.
-    @Test(.enabled(if: exists("us-tm2017"), "us-tm2017 is absent"))
+    @Test(.tags(.realData), .enabled(if: exists("us-tm2017"), "us-tm2017 is absent"))
     func usTransportationModeTestUser() throws {
         let still = ActivityClassifier.segments(of: try ustm("us-tm2017/raw/sensorfile_andreacasalena_Still_1494702992016.csv"))
         #expect(share(of: [.stationary], in: still) >= 0.95, "\(still)")
@@ -80,7 +80,7 @@ struct ActivityRealDataTests {
     /// us-tm2017's andrea, whose phone delivers 1.5–3.6 samples/s with hundreds of drop-outs: walking must be found
     /// from the energy of the sparse samples, stillness stay still (the targets as bounds); the
     /// leave-one-person-out figures are in Docs/accuracy.md.
-    @Test(.enabled(if: exists("us-tm2017"), "us-tm2017 is absent"))
+    @Test(.tags(.realData), .enabled(if: exists("us-tm2017"), "us-tm2017 is absent"))
     func usTransportationModeLowRateUser() throws {
         let walking = ActivityClassifier.segments(of: try ustm("us-tm2017/raw/sensorfile_andrea_Walking_1480508645016.csv"))
         #expect(share(of: [.walking], in: walking) >= 0.9, "\(walking)")
@@ -93,7 +93,7 @@ struct ActivityRealDataTests {
     /// A smooth train on the same sparse phone: its raw input deviation (median 0.009 g over 5 s windows) lies
     /// between the low-rate stillness threshold and the 20 Hz one. The low-rate rules have their own threshold, so
     /// the ride is mostly a ride; with the 20 Hz threshold's 0.012 g it would be still almost throughout.
-    @Test(.enabled(if: exists("us-tm2017"), "us-tm2017 is absent"))
+    @Test(.tags(.realData), .enabled(if: exists("us-tm2017"), "us-tm2017 is absent"))
     func aSmoothTrainOnASparsePhoneIsARide() throws {
         let samples = try ustm("us-tm2017/raw/sensorfile_andrea_Train_1480490290470.csv")
         let train = ActivityClassifier.segments(of: samples)
@@ -104,7 +104,7 @@ struct ActivityRealDataTests {
         #expect(share(of: [.stationary], in: asStill) > share(of: [.stationary], in: train), "\(asStill)")
     }
 
-    @Test(.enabled(if: exists("geotecinit-sp-har"), "geotecinit-sp-har is absent"))
+    @Test(.tags(.realData), .enabled(if: exists("geotecinit-sp-har"), "geotecinit-sp-har is absent"))
     func geotecSubject5WalksAreWalking() throws {
         var labelled: [(AccelerometerSample, String)] = []
         for line in try lines("geotecinit-sp-har/raw/DATA/s05/s05_01_sp.csv").dropFirst() {
@@ -119,7 +119,7 @@ struct ActivityRealDataTests {
         #expect(Double(found.count) / Double(max(1, walkingTimes.count)) > 0.6, "\(segments)")
     }
 
-    @Test(.enabled(if: exists("basicmotions"), "basicmotions is absent"))
+    @Test(.tags(.realData), .enabled(if: exists("basicmotions"), "basicmotions is absent"))
     func basicMotionsSmoke() throws {
         // 10 s smartwatch cases at 10 Hz with gravity removed: 1 g is added on z. Running and walking cases must
         // come out as on foot, standing ones never as on foot.

@@ -1,5 +1,5 @@
 import Testing
-@testable import Locomotion
+@_spi(Tuning) @testable import Locomotion
 
 /// The decision table on hand-built window features: each rule's boundary from both sides (the threshold itself
 /// and the next representable value below it), in the configuration's own thresholds, so that the tests follow

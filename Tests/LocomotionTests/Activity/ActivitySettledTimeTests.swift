@@ -2,7 +2,8 @@ import Foundation
 import LocomotionDSP
 import PropertyBased
 import Testing
-@testable import Locomotion
+import LocomotionTestSupport
+@_spi(Tuning) @testable import Locomotion
 
 /// `ActivityClassifier.settledTime` is a promise: no update emitted after it was read starts before it. The engine's
 /// odometer relies on it to give each fix its final activity, so it is checked on random and on real recordings.
@@ -40,7 +41,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: UsTm2017.isAvailable, "us-tm2017 not found under ../shared/datasets (or $LOCOMOTION_DATASETS)"))
+    @Test(.tags(.realData), .enabled(if: UsTm2017.isAvailable, "us-tm2017 not found under ../shared/datasets (or $LOCOMOTION_DATASETS)"))
     func noUpdateStartsBeforeTheSettledTimeOnARealDay() throws {
         let (samples, _) = try UsTm2017.joined(EngineTestData.sessions)
         let result = Self.violations(samples)

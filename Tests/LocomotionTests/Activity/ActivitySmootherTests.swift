@@ -1,5 +1,5 @@
 import Testing
-@testable import Locomotion
+@_spi(Tuning) @testable import Locomotion
 
 /// The rule-only model's smoothing on scripted window decisions (one per hop of 1 s): an activity is reported once
 /// its windows have persisted for its minimum duration, back-dated to where it began; brief interruptions are

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Locomotion
+@_spi(Tuning) @testable import Locomotion
 
 /// The temporal model's decoder against an exhaustive search over every segmentation of short random inputs, and
 /// its streaming (lagged) decisions against full smoothing.

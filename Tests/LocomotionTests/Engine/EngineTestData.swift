@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import LocomotionTestSupport
 import LocomotionDSP
-@testable import Locomotion
-import LocomotionEvaluation
+@_spi(Harness) @testable import Locomotion
 
 /// Real inputs for the engine's tests: a day of one person's us-tm2017 sessions joined end to end (walk → car →
 /// walk → still, ≈ 20 Hz) and real phone GNSS fixes (GSDC 2021, a Pixel 4's NMEA, 1 Hz) re-timed to lie over it.
@@ -80,8 +80,8 @@ enum EngineTestData {
     static func reference(samples: [AccelerometerSample], fixes: [LocationFix], configuration: MotionEngine.Configuration,
                           timeZone: TimeZone) throws -> Reference {
         guard case .classifier(let classifierConfiguration) = configuration.activitySource else { fatalError("classifier only") }
-        let replay = try GatingReplay.run(samples: samples, fixes: fixes, source: .classifier(classifierConfiguration),
-                                          configuration: configuration.gating)
+        let replay = try GateOracle.run(samples: samples, fixes: fixes, classifier: classifierConfiguration,
+                                        configuration: configuration.gate)
         return Reference(
             updates: replay.updates, gateEvents: replay.events,
             steps: gatedSteps(samples: samples, fixes: fixes, classifier: classifierConfiguration,

@@ -1,6 +1,7 @@
 import Foundation
 import LocomotionDSP
 import Testing
+import LocomotionTestSupport
 @testable import Locomotion
 
 /// Restore-and-continue at **every** cut point of short real traces from four datasets (`ShortRealTrace`), and
@@ -12,7 +13,7 @@ import Testing
 /// second encoding costs as much as the restore) is byte for byte the uninterrupted engine's state there. A dozen
 /// cut points per trace are also resumed the plain way (one restore, then the rest of the trace). About 5 000
 /// restores in all, each a JSON encoding and decoding of 25–100 kB: seconds, in a debug build.
-@Suite(.enabled(if: ShortRealTrace.isAvailable, ShortRealTrace.absent))
+@Suite(.tags(.realData), .enabled(if: ShortRealTrace.isAvailable, ShortRealTrace.absent))
 struct MotionEngineEveryCutTests {
     typealias Input = MotionEngineRealTraceTests.Either
 

@@ -2,7 +2,7 @@ import Foundation
 import LocomotionDSP
 import PropertyBased
 import Testing
-@testable import Locomotion
+@_spi(Harness) @testable import Locomotion
 
 /// The engine's contracts on random recordings (mechanics only): restore anywhere = uninterrupted; wake-up batches =
 /// continuous; delivery skewed within the bound = in order; external activity = the gate and odometer fed by hand.
@@ -164,7 +164,7 @@ import Testing
                 }
                 engine.finish { events.append($0) }
 
-                let gateEvents = try RecordingGate.replay(merged.map(\.input), configuration: configuration.gating)
+                let gateEvents = try RecordingGate.replay(merged.map(\.input), configuration: configuration.gate)
                 #expect(events.gateEvents == gateEvents)
                 #expect(events.activityUpdates == updates)
                 #expect(engine.odometer == Odometer.measuring(fixes, activities: updates, configuration: configuration.odometer,

@@ -1,12 +1,13 @@
 import Foundation
 import LocomotionDSP
 import Testing
+import LocomotionTestSupport
 @testable import Locomotion
 
 /// The engine on a real day (us-tm2017 sessions with real GNSS fixes over them): it equals the four stages wired by
 /// hand; a snapshot taken at any input and restored gives the uninterrupted run's events; wake-up batches give the
 /// continuous run's events, with the time between batches a gap when nothing was recorded in it.
-@Suite(.enabled(if: EngineTestData.isAvailable, EngineTestData.absent))
+@Suite(.tags(.realData), .enabled(if: EngineTestData.isAvailable, EngineTestData.absent))
 struct MotionEngineRealTraceTests {
     static let zone = TimeZone(identifier: "Europe/Zurich")!
 
@@ -17,7 +18,7 @@ struct MotionEngineRealTraceTests {
         return encoder
     }
 
-    /// Samples and fixes in the order `GatingReplay` takes them: fixes up to a sample's time, then the sample.
+    /// Samples and fixes in the recording order, by hand: fixes up to a sample's time, then the sample.
     static func inputs(_ samples: [AccelerometerSample], _ fixes: [LocationFix]) -> [Either] {
         var merged: [Either] = []
         var next = 0

@@ -1,6 +1,7 @@
 import Foundation
 import LocomotionDSP
 import Testing
+import LocomotionTestSupport
 @testable import Locomotion
 
 /// `MotionEngine.Configuration.countsSteps`: an engine without step counting reports every event of one with it
@@ -18,7 +19,7 @@ import Testing
         return (events, engine)
     }
 
-    @Test(.enabled(if: EngineTestData.isAvailable, EngineTestData.absent))
+    @Test(.tags(.realData), .enabled(if: EngineTestData.isAvailable, EngineTestData.absent))
     func withoutStepsEveryOtherEventIsTheSame() throws {
         let (samples, fixes) = try EngineTestData.day()
         let (counted, withSteps) = try Self.events(of: samples, fixes, countsSteps: true)

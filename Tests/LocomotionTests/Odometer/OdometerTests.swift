@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Locomotion
+@_spi(Tuning) @testable import Locomotion
 
 /// A walk due north from a start point: one fix every `interval` seconds,
 /// `step` metres apart (≈, on the meridian).

@@ -48,7 +48,7 @@ import Testing
         ("StepDetector.Configuration", table(StepDetector.Configuration())),
         ("RecordingGate.Configuration", table(RecordingGate.Configuration())),
         ("Odometer.Configuration", table(Odometer.Configuration())),
-        ("MotionEngine.Configuration", table(MotionEngine.Configuration(), excluding: ["classifier", "steps", "gating", "odometer"])),
+        ("MotionEngine.Configuration", table(MotionEngine.Configuration(), excluding: ["classifier", "steps", "gate", "odometer"])),
     ])
     func thePageListsTheRangesTheCodeChecks(name: String, table: String) throws {
         let page = try String(contentsOf: Self.page, encoding: .utf8)

@@ -1,8 +1,8 @@
 import Foundation
-import Locomotion
+@_spi(Tuning) import Locomotion
 import LocomotionDSP
 import Testing
-import LocomotionEvaluation
+import LocomotionTestSupport
 
 /// Every configuration lists every setting with its range (`ParameterizedConfiguration`), the defaults lie
 /// in those ranges, and no value a user can type — anything in [−1e308, 1e308], NaN, ±∞ — makes a component
@@ -14,7 +14,7 @@ import LocomotionEvaluation
         "Locomotion.Odometer.Configuration": ["movingActivities"],
         // The classifier's parameters are listed as `classifier.…` (checked below).
         // `countsSteps` is a switch (whether the step detector runs), not a number with a range.
-        "Locomotion.MotionEngine.Configuration": ["gating.policy", "odometer.movingActivities", "activitySource", "countsSteps"],
+        "Locomotion.MotionEngine.Configuration": ["gate.policy", "odometer.movingActivities", "activitySource", "countsSteps"],
     ]
 
     /// The dotted paths of every stored leaf of `value` (nested structs are walked; an interval is a leaf).
@@ -55,7 +55,7 @@ import LocomotionEvaluation
         let engine = Set(MotionEngine.Configuration.parameterNames)
         for (prefix, names) in [("classifier", ActivityClassifier.Configuration.parameterNames),
                                 ("steps", StepDetector.Configuration.parameterNames),
-                                ("gating", RecordingGate.Configuration.parameterNames), ("odometer", Odometer.Configuration.parameterNames)] {
+                                ("gate", RecordingGate.Configuration.parameterNames), ("odometer", Odometer.Configuration.parameterNames)] {
             for name in names { #expect(engine.contains(prefix + "." + name), "MotionEngine.Configuration lacks \(prefix).\(name)") }
         }
     }
@@ -76,8 +76,8 @@ import LocomotionEvaluation
         var configuration = MotionEngine.Configuration()
         configuration = try configuration.setting("steps.internalRate", to: .number(100))
         configuration = try configuration.setting("classifier.minimumDuration.walking", to: .number(7))
-        configuration = try configuration.setting("gating.entryDwell", to: .number(30))
-        #expect(configuration.steps.internalRate == 100 && configuration.gating.entryDwell == 30)
+        configuration = try configuration.setting("gate.entryDwell", to: .number(30))
+        #expect(configuration.steps.internalRate == 100 && configuration.gate.entryDwell == 30)
         guard case .classifier(let classifier) = configuration.activitySource else { throw CancellationError() }
         #expect(classifier.minimumDuration.walking == 7)
         #expect { try configuration.setting("steps.bandLow", to: .number(5)).validate() } throws: { error in
@@ -198,8 +198,7 @@ import LocomotionEvaluation
 
     @Test func noGateValueTraps() {
         let counts = expectNoTrap(RecordingGate.Configuration(), seed: 3) { configuration in
-            _ = try? GatingReplay.run(samples: Self.samples, fixes: Self.fixes, source: .classifier(.init()),
-                                      configuration: configuration)
+            _ = try? GateOracle.run(samples: Self.samples, fixes: Self.fixes, configuration: configuration)
         }
         #expect(counts.refused > 0 && counts.ran > 0)
     }

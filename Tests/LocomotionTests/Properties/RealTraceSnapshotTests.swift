@@ -1,12 +1,13 @@
 import Foundation
 import LocomotionDSP
 import Testing
+import LocomotionTestSupport
 @testable import Locomotion
 
 /// Restore and continue on real recordings: the classifier and the step detector encoded to JSON at cut points
 /// spread over real us-tm2017 and Oxford traces (and at every hop, re-encoded to check that nothing is lost on the
 /// way), decoded and fed the rest, give exactly the output of an uninterrupted run.
-@Suite(.enabled(if: UsTm2017.isAvailable, "us-tm2017 not found under ../shared/datasets (or $LOCOMOTION_DATASETS)"))
+@Suite(.tags(.realData), .enabled(if: UsTm2017.isAvailable, "us-tm2017 not found under ../shared/datasets (or $LOCOMOTION_DATASETS)"))
 struct RealTraceSnapshotTests {
     /// Walk → car → walk → still, one user's sessions joined end to end (≈ 20 Hz, irregular).
     static let sessions = [
@@ -68,7 +69,7 @@ struct RealTraceSnapshotTests {
     @Test func stepDetectorRestoredAnywhereInRealWalksEqualsUninterrupted() throws {
         let (joined, _) = try UsTm2017.joined(Self.sessions)
         var traces = [joined]
-        if StepTestDatasets.isPresent("oxford-step-counter") {
+        if TestDatasets.isPresent("oxford-step-counter") {
             traces.append(try StepTestDatasets.oxford("Pixel_Jamie_Hard_BackPocket_1").samples)
         }
         for samples in traces {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Locomotion
+@_spi(Harness) @testable import Locomotion
 
 @Suite("StepActivityGate")
 struct StepActivityGateTests {

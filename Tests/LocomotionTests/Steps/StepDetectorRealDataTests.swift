@@ -1,5 +1,6 @@
 import LocomotionDSP
 import Testing
+import LocomotionTestSupport
 
 @testable import Locomotion
 
@@ -10,7 +11,7 @@ import Testing
 struct StepDetectorRealDataTests {
     @Test(
         "Oxford walks: count within 5 % of the foot-switch truth, native and 50 Hz",
-        .enabled(if: StepTestDatasets.isPresent("oxford-step-counter"), StepTestDatasets.absent("oxford-step-counter")),
+        .tags(.realData), .enabled(if: TestDatasets.isPresent("oxford-step-counter"), Comment(rawValue: TestDatasets.absence("oxford-step-counter"))),
         arguments: ["Samsung_Dario_Hard_FrontPocket_2", "Samsung_Carmelo_Hard_Purse_2"])
     func oxfordWalk(name: String) throws {
         let (samples, trueSteps) = try StepTestDatasets.oxford(name)
@@ -28,7 +29,7 @@ struct StepDetectorRealDataTests {
 
     @Test(
         "a phone at rest and a car ride give (almost) no steps",
-        .enabled(if: StepTestDatasets.isPresent("us-tm2017"), StepTestDatasets.absent("us-tm2017")),
+        .tags(.realData), .enabled(if: TestDatasets.isPresent("us-tm2017"), Comment(rawValue: TestDatasets.absence("us-tm2017"))),
         arguments: ["Damiano_Still_1484659419340", "Damiano_Car_1485092954647"])
     func stillAndCar(name: String) throws {
         let samples = try StepTestDatasets.usTransportationMode(name)
@@ -41,7 +42,7 @@ struct StepDetectorRealDataTests {
 
     @Test(
         "a 3–4 Hz session is refused as too sparse",
-        .enabled(if: StepTestDatasets.isPresent("us-tm2017"), StepTestDatasets.absent("us-tm2017")))
+        .tags(.realData), .enabled(if: TestDatasets.isPresent("us-tm2017"), Comment(rawValue: TestDatasets.absence("us-tm2017"))))
     func sparseSessionRefused() throws {
         let samples = try StepTestDatasets.usTransportationMode("andrea_Walking_1481223778668")
         #expect(throws: StepDetectionError.self) { try StepDetector.checkSamplingRate(of: samples) }

@@ -4,7 +4,7 @@ import Testing
 
 import Foundation
 
-@testable import Locomotion
+@_spi(Tuning) @testable import Locomotion
 
 /// The detector hands the resampler's outputs for one input sample to its signal stage through a buffer on the stack,
 /// or, for an interval too long for that buffer, from inside the resampler's callback after copying the resampler out

@@ -1,7 +1,7 @@
 import LocomotionDSP
 import Testing
 
-@testable import Locomotion
+@_spi(Tuning) @testable import Locomotion
 import LocomotionTestSupport
 
 @Suite("StepDetector mechanics (synthetic gait)")

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import LocomotionTestSupport
 import LocomotionDSP
 @testable import Locomotion
 
 /// The per-epoch table from a real ``MotionEngine`` run (us-tm2017 sessions with GNSS fixes laid over them):
 /// settled as the engine allows it gives the same epochs as settled only at the end, no event comes late, and the
 /// epochs hold every step, bout and metre the engine reported.
-@Suite(.enabled(if: EngineTestData.isAvailable, EngineTestData.absent))
+@Suite(.tags(.realData), .enabled(if: EngineTestData.isAvailable, EngineTestData.absent))
 struct EpochAccumulatorEngineTests {
     @Test("settling at eventSettledTime on a real recording: no late event, the same epochs as at the end",
           arguments: [ActivityClassifier.Smoothing.lagged, .full])

@@ -1,7 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
-@testable import Locomotion
+@_spi(Tuning) @testable import Locomotion
 
 /// A scripted input of the accumulators, in the order a driver would push it.
 enum EpochInput {

@@ -1,0 +1,188 @@
+import ArgumentParser
+import Foundation
+@_spi(Tuning) import Locomotion
+import LocomotionIO
+
+struct DistanceCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "distance",
+        abstract: "Daily distance from location fixes.",
+        discussion: """
+            Reads fixes from CSV (timestamp,latitude,longitude[,horizontal_accuracy][,speed]), GPX 1.1 or NMEA \
+            ($--GGA/$--RMC) and writes one row per local day with the columns day, distance_m, accepted_fixes, \
+            rejected_jumps, rejected_inaccurate, rejected_not_moving, rejected_out_of_order, rejected_invalid, \
+            reanchors.
+
+            GPX points without times are measured into one row with day `undated`; a new GPX track segment \
+            starts afresh (no distance across the break) unless --join-segments.
+
+            Filters: a fix more than --jump-limit metres from the last accepted fix is a jump (3 consecutive consistent \
+            fixes re-anchor after a gap); a fix with horizontal accuracy worse than --max-accuracy is not trusted. \
+            `off` switches a filter off; --no-filters switches both off (a plain geodesic sum). See Docs/odometer.md.
+
+            Several fix files (without --trace) are measured each on its own.
+
+            \(InputOptions.manyInputsHelp(files: "DIR/NAME.distance.csv (NAME.distance.jsonl with --format json)", kinds: ".csv, .gpx and .nmea files"))
+
+            Examples:
+              locomotion distance day-fixes.csv --time-zone Europe/Zurich
+              locomotion distance day-fixes.csv --trace day.csv --moving on-foot
+              # a plain geodesic sum per day:
+              locomotion distance ride.gpx --no-filters
+              # every fix file of a folder in one table, `file` column first:
+              locomotion distance converted/gsdc --jobs 2 > distances.csv
+            """
+    )
+
+    @Argument(help: ArgumentHelp(
+        "Location fixes (CSV, GPX or NMEA): files, folders, patterns, or '-' alone for standard input.",
+        valueName: "fixes"))
+    var fixes: [String]
+
+    @Option(help: ArgumentHelp("Accelerometer trace (same clock as one fix file) for the moving gate: distance accrues only while the activity classifier says the person moves.", valueName: "file"))
+    var trace: String?
+
+    @Option(help: "With --trace, the activities that count as moving: on-foot, on-foot-and-cycling or any-movement.")
+    var moving: String = RecordingGate.Policy.anyMovement.name
+
+    @Option(help: ArgumentHelp("IANA time zone whose local days split the distance (default: this system's zone).", valueName: "zone"))
+    var timeZone: String?
+
+    @Option(help: ArgumentHelp("Local time at which each day starts, HH:MM (e.g. 03:00 for night shifts).", valueName: "HH:MM"))
+    var dayStart: String = "00:00"
+
+    @Option(parsing: .unconditional, help: "Jump filter in metres from the last accepted fix, or `off`.")
+    var jumpLimit: Limit = Limit(Odometer.Configuration().jumpLimit)
+
+    @Option(parsing: .unconditional, help: "Largest trusted horizontal accuracy in metres, or `off`.")
+    var maxAccuracy: Limit = Limit(Odometer.Configuration().maximumHorizontalAccuracy)
+
+    @Option(parsing: .unconditional, help: "Consecutive consistent fixes that re-anchor the odometer after a jump or gap.")
+    var reanchorFixes: Int = Odometer.Configuration().consistentFixesToReanchor
+
+    @Flag(help: "Switch the jump and accuracy filters off: a plain geodesic sum per day.")
+    var noFilters = false
+
+    @Flag(help: "Measure across GPX track-segment breaks too (by default a new segment starts without distance).")
+    var joinSegments = false
+
+    @Flag(help: "Do not trust fixes that report no horizontal accuracy.")
+    var requireAccuracy = false
+
+    @OptionGroup var options: TracesOptions
+
+    func run() async throws {
+        guard let policy = RecordingGate.Policy.named(moving) else {
+            throw CommandFailure.badUsage("--moving must be on-foot, on-foot-and-cycling or any-movement, not '\(moving)'")
+        }
+        let zone = try resolveTimeZone()
+        var configuration = Odometer.Configuration()
+        configuration.jumpLimit = noFilters ? .infinity : jumpLimit.value
+        configuration.maximumHorizontalAccuracy = noFilters ? .infinity : maxAccuracy.value
+        configuration.trustsFixesWithoutAccuracy = !requireAccuracy
+        configuration.consistentFixesToReanchor = reanchorFixes
+        configuration.dayStart = try Self.parseDayStart(dayStart)
+        try ParameterOptions.check(configuration, options: [
+            "jumpLimit": "--jump-limit", "maximumHorizontalAccuracy": "--max-accuracy",
+            "consistentFixesToReanchor": "--reanchor-fixes", "dayStart": "--day-start",
+        ])
+
+        let inputs = try InputPaths.expandInputs(
+            fixes, extensions: ["csv", "gpx", "nmea", "nma"],
+            excluding: InputPaths.traceCompanionSuffixes.subtracting([".fixes.csv"]))
+        if trace != nil && inputs.count > 1 {
+            throw CommandFailure.badUsage("--trace belongs to one fix file; measure the files one by one to give each its trace")
+        }
+        let format = options.output.format
+        var plan = OutputPlan(reading: inputs + [trace])
+        let writer = try plan.resultWriter(
+            inputs: inputs, output: options.output.output, outputDirectory: options.inputs.outputDirectory,
+            suffix: format == .csv ? ".distance.csv" : ".distance.jsonl", shape: format == .csv ? .csvTable : .jsonLines)
+        let trace = trace, readingOptions = options.trace.readingOptions, joinSegments = joinSegments
+        let configured = configuration
+        let todo = options.inputs.pending(options.inputs.selected(inputs), writers: [writer])
+        try await InputBatch(inputs: todo, jobs: options.inputs.jobs).run(
+            progress: ProgressLine(quiet: options.inputs.quiet)
+        ) { path, diagnostics, _ in
+            let file = try FixReader.readFile(path: path, options: FixReadingOptions(lenient: readingOptions.lenient))
+            diagnostics += LenientReport.text(file.warnings, skipped: file.warnings.count, in: path)
+            let odometer: Odometer
+            let warning: String?
+            if let trace {
+                // The moving gate: the classifier run over the whole trace (each decision on all its evidence, as
+                // `label` decides), distance accruing while it reports an activity of --moving.
+                var configuration = MotionEngine.Configuration()
+                configuration.odometer = configured
+                configuration.odometer.movingActivities = policy.recordedActivities
+                configuration.countsSteps = false  // distance needs no steps
+                var engine = MotionEngine(configuration: configuration, timeZone: zone, smoothing: .full)
+                var run = RecordedTrace(fixes: file, joinsSegments: joinSegments)
+                var source = try TraceInput(path: trace, options: readingOptions)
+                try run.run(&source, through: &engine) { _ in }
+                diagnostics += LenientReport.text(source.warnings, skipped: source.skippedRowCount, in: trace)
+                try TraceSpan.requireTwoSamples(run.sampleCount, file: trace)
+                try TraceSpan.checkOverlap(traceStart: run.firstSampleTime!, traceEnd: run.lastSampleTime!,
+                                           fixTimes: file.fixes.map(\.time), trace: trace, fixes: path,
+                                           diagnostics: &diagnostics)
+                odometer = engine.odometer
+                warning = run.fixesOutOfOrderWarning
+            } else {
+                // The odometer alone, fed the fixes in the recording order.
+                var measured = Odometer(configuration: configured, timeZone: zone)
+                var inputs = RecordedInputs(fixes: file.fixes, segmentStarts: file.segmentStarts, joinsSegments: joinSegments)
+                inputs.endSamples()
+                while let input = inputs.next() { measured.push(input) { _ in } }
+                odometer = measured
+                warning = file.outOfOrderWarning(count: inputs.outOfOrderFixCount, first: inputs.firstOutOfOrderFix)
+            }
+            if let warning { diagnostics += "locomotion: \(warning)\n" }
+            var text = ResultTable.distance.header(format)
+            for tally in odometer.history + (odometer.undated.map { [$0] } ?? []) {
+                text += TableRows.distance(tally, format: format)
+            }
+            return text
+        } deliver: { _, path, text in
+            try writer.write(text, for: path)
+        } finish: {
+            try writer.finish()
+        }
+    }
+
+    /// The zone named by --time-zone, or the system's (read here, at the edge, never in the library).
+    func resolveTimeZone() throws -> TimeZone { try Self.resolveTimeZone(timeZone) }
+
+    /// The zone named `name` (an IANA name), or the system's when nil.
+    /// - Throws: ``CommandFailure`` (bad usage) for a name that is not a zone.
+    static func resolveTimeZone(_ name: String?) throws -> TimeZone {
+        guard let name else { return TimeZone.current }
+        guard let zone = TimeZone(identifier: name) else {
+            throw CommandFailure.badUsage("unknown time zone '\(name)' (use an IANA name such as Europe/Berlin or America/New_York)")
+        }
+        return zone
+    }
+
+    /// `HH:MM` → seconds after midnight.
+    static func parseDayStart(_ text: String) throws -> Int {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count <= 2, parts[1].count == 2,
+              let hours = Int(parts[0]), let minutes = Int(parts[1]),
+              (0..<24).contains(hours), (0..<60).contains(minutes) else {
+            throw CommandFailure.badUsage("--day-start '\(text)' is not a time HH:MM between 00:00 and 23:59")
+        }
+        return hours * 3600 + minutes * 60
+    }
+}
+
+/// A filter limit in metres: a number, or `off` (infinity); its range is the odometer parameter's.
+struct Limit: ExpressibleByArgument {
+    var value: Double
+
+    init(_ value: Double) { self.value = value }
+
+    init?(argument: String) {
+        guard let value = argument.lowercased() == "off" ? .infinity : Double(argument) else { return nil }
+        self.value = value
+    }
+
+    var defaultValueDescription: String { value.isInfinite ? "off" : String(format: "%g", value) }
+}

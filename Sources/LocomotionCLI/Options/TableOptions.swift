@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import LocomotionIO
+import Locomotion
+
+/// The options `epochs` and `daily` share: participants, time zone and days, fixes, the extra tables.
+struct TableOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The participant of every input (they are read as one recording, in time order).", valueName: "name"))
+    var participant: String?
+
+    @Option(name: .customLong("participant-from"),
+            help: ArgumentHelp("Read each input's participant from its path, e.g. '{participant}/*.csv' (Docs/cohorts.md); a participant's files are read as one recording, in time order.",
+                               valueName: "pattern"))
+    var participantPattern: String?
+
+    @Option(help: ArgumentHelp("IANA time zone whose local time places epochs and days (default: this system's zone).", valueName: "zone"))
+    var timeZone: String?
+
+    @Option(help: ArgumentHelp("Local time at which each day starts, HH:MM (e.g. 03:00 for night shifts).", valueName: "HH:MM"))
+    var dayStart: String = "00:00"
+
+    @Option(help: ArgumentHelp("Location fixes of the participant (CSV, GPX or NMEA), for distance_m; one participant only.", valueName: "file"))
+    var fixes: String?
+
+    @Flag(name: .customLong("companion-fixes"),
+          help: "Use the fixes beside each trace, NAME.fixes.csv next to NAME.csv, where they exist.")
+    var companionFixes = false
+
+    @Option(help: "The gating policy whose recording mode high_accuracy_share reports: on-foot, on-foot-and-cycling or any-movement.")
+    var policy: RecordingGate.Policy = .onFoot
+
+    @Option(name: .customLong("minimum-hours"), parsing: .unconditional,
+            help: ArgumentHelp("Days with fewer hours of data are flagged low_data in the daily table.", valueName: "hours"))
+    var minimumHours: Double = RecordingTables.defaultMinimumCoveredHours
+
+    @Option(help: ArgumentHelp("With --output-dir, also write this table from the same pass (epochs, daily or segments; repeat for several).",
+                               valueName: "table"))
+    var also: [TableRows.Table] = []
+
+    func validate() throws {
+        if participant != nil && participantPattern != nil {
+            throw ValidationError("give --participant or --participant-from, not both")
+        }
+        if fixes != nil && companionFixes { throw ValidationError("give --fixes or --companion-fixes, not both") }
+        try ParameterOptions.validating {
+            try ParameterOptions.check(minimumHours, option: "--minimum-hours", in: 0...25, unit: "h")
+        }
+    }
+
+    /// How inputs map to participants.
+    func naming() throws -> ParticipantNaming {
+        if let participant { return .single(participant) }
+        if let participantPattern { return .pattern(try ParticipantPattern(participantPattern)) }
+        return .perFile
+    }
+
+    /// The zone named by --time-zone, or the system's (read here, at the edge, never in the library).
+    func resolveTimeZone() throws -> TimeZone { try DistanceCommand.resolveTimeZone(timeZone) }
+}
+
+extension TableRows.Table: ExpressibleByArgument {}

@@ -1,0 +1,103 @@
+import Foundation
+@_spi(Tuning) import Locomotion
+import LocomotionIO
+
+/// What `epochs` and `daily` do: group the inputs by participant, read each participant as one recording
+/// (``ParticipantRecording``), and write the command's table (and, with `--output-dir`, the `--also` tables) in
+/// input order.
+struct TableCommandRun {
+    var table: TableRows.Table
+    var options: TableCommandOptions
+
+    func run() async throws {
+        let traces = self.options.traces, epochLength = self.options.epoch, tableOptions = self.options.table
+        let traceOptions = self.options.options.trace, outputOptions = self.options.options.output
+        let inputOptions = self.options.options.inputs
+        let classifierOptions = self.options.classifier, smoothingOptions = self.options.smoothing
+        let classifier = try classifierOptions.load()
+        let inputs = try InputPaths.expandInputs(traces)
+        let groups = try tableOptions.naming().groups(of: inputs)
+        let options = tableOptions
+        if options.fixes != nil && groups.count > 1 {
+            throw CommandFailure.badUsage("--fixes belongs to one participant; use --companion-fixes (NAME.fixes.csv beside each trace) for several")
+        }
+        let tables = [table] + options.also.filter { $0 != table }
+        if tables.count > 1 && inputOptions.outputDirectory == nil {
+            throw CommandFailure.badUsage("--also needs --output-dir (each table goes to its own files)")
+        }
+        let zone = try options.resolveTimeZone()
+        let dayStart = try DistanceCommand.parseDayStart(options.dayStart)
+        let epoch = RecordingTables.Configuration(length: epochLength, timeZone: zone, dayStart: dayStart, maximumGap: classifier.maximumGap)
+        if let problem = epoch.problem { throw CommandFailure.badUsage("--epoch \(epochLength) --day-start \(options.dayStart): \(problem)") }
+        let recording = ParticipantRecording(
+            reading: traceOptions.readingOptions, classifier: classifier, smoothing: smoothingOptions.smoothing.smoothing,
+            policy: options.policy, epoch: epoch, minimumCoveredHours: options.minimumHours,
+            fixes: options.fixes.map { .file($0) } ?? (options.companionFixes ? .companions : .none))
+
+        // Writers keyed by the participant (by the file when each file is its own participant).
+        let perFile = options.participant == nil && options.participantPattern == nil
+        let keyed = groups.map { (key: perFile ? $0.files[0] : $0.participant, group: $0) }
+        let byKey = Dictionary(keyed.map { ($0.key, $0.group) }, uniquingKeysWith: { first, _ in first })
+        let names = Dictionary(keyed.map { ($0.key, $0.group.participant) }, uniquingKeysWith: { first, _ in first })
+        let companions = options.companionFixes ? inputs.map(ParticipantRecording.companionFixes(of:)) : []
+        var plan = OutputPlan(reading: inputs + [options.fixes, classifierOptions.config] + companions)
+        let format = outputOptions.format
+        var writers: [TableRows.Table: ResultWriter] = [:]
+        for table in tables {
+            writers[table] = try plan.resultWriter(
+                inputs: keyed.map(\.key), output: outputOptions.output, outputDirectory: inputOptions.outputDirectory,
+                suffix: table.suffix + (format == .csv ? ".csv" : ".jsonl"),
+                shape: format == .csv ? .keyedCSVTable : .keyedJSONLines, names: names)
+        }
+        let todo = inputOptions.pending(inputOptions.selected(keyed.map(\.key)), writers: Array(writers.values),
+                                        kind: perFile ? "inputs" : "participants") { $0 }
+        // With --output-dir each table streams into its file; combined, a participant's rows are spooled to a
+        // temporary file until its turn comes, so a bad input leaves nothing of it behind. Memory stays constant
+        // in the length of the recordings either way.
+        let directoryPaths: [TableRows.Table: [String: String]] = inputOptions.outputDirectory == nil ? [:]
+            : Dictionary(uniqueKeysWithValues: tables.map { table in
+                (table, Dictionary(uniqueKeysWithValues: todo.compactMap { key in writers[table]?.outputPath(for: key).map { (key, $0) } }))
+            })
+        let mainTable = table
+        let writer = writers[table]
+        try await InputBatch(inputs: todo, jobs: inputOptions.jobs).run(
+            progress: ProgressLine(quiet: inputOptions.quiet)
+        ) { key, diagnostics, progress -> RowSpool? in
+            guard let group = byKey[key] else { return nil }
+            let sinks = try TableSinks(tables: tables, main: mainTable, format: format, zone: zone,
+                                       files: directoryPaths.compactMapValues { $0[key] })
+            try sinks.writeHeaders()
+            var participant = recording
+            participant.tables = sinks.tables
+            var rowCount = 0
+            let late = try participant.run(group.files, row: { _ in
+                rowCount += 1
+                progress.row(rowCount)
+            }, notice: { notice in
+                diagnostics += Self.text(of: notice)
+            }, emit: sinks.output(participant: group.participant))
+            if late > 0 {
+                throw CommandFailure.badInput("internal error: \(late) events of the engine came after their epoch was written; please report it")
+            }
+            return try sinks.finish()
+        } deliver: { (_, key, spool: RowSpool?) in
+            guard directoryPaths.isEmpty, let spool, let writer else { return }
+            var first = true
+            try spool.forEachPiece { piece in
+                if first { try writer.write(piece, for: key) } else { try writer.continueWriting(piece) }
+                first = false
+            }
+        } finish: {
+            for writer in writers.values { try writer.finish() }
+        }
+    }
+
+    /// The words for people of what a recording reports while it reads (the one wording of every command).
+    static func text(of notice: ParticipantRecording.Notice) -> String {
+        switch notice {
+        case .traceRead(let file, let warnings, let skipped): LenientReport.text(warnings, skipped: skipped, in: file)
+        case .fixesRead(let fixes): LenientReport.text(fixes.warnings, skipped: fixes.warnings.count, in: fixes.file)
+        case .fixesOutOfOrder(let warning): "locomotion: \(warning)\n"
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// The inputs of `epochs` and `daily` grouped by participant: each group is read as one recording, its files one
+/// after another in time order.
+package struct ParticipantGroup: Sendable, Hashable {
+    /// The participant's name (the `participant` column, and NAME of the `--output-dir` files).
+    package var participant: String
+    /// Its files, in input order (they are read in the order of their first timestamps).
+    package var files: [String]
+}
+
+/// `--participant NAME` and `--participant-from PATTERN`: who each input belongs to.
+package enum ParticipantNaming: Sendable {
+    /// Each file is its own participant, named after the file (its name without the extension).
+    case perFile
+    /// Every input belongs to one participant.
+    case single(String)
+    /// The participant is read from each input's path.
+    case pattern(ParticipantPattern)
+
+    /// The groups of `inputs`, in the order their first file appears.
+    /// - Throws: ``CommandFailure`` (bad usage) for an input the pattern does not match, or a participant name
+    ///   that cannot name a file.
+    package func groups(of inputs: [String]) throws -> [ParticipantGroup] {
+        var groups: [ParticipantGroup] = []
+        var index: [String: Int] = [:]
+        for input in inputs {
+            let participant: String
+            switch self {
+            case .perFile:
+                groups.append(ParticipantGroup(participant: ResultWriter.baseName(of: input), files: [input]))
+                continue
+            case .single(let name):
+                participant = name
+            case .pattern(let pattern):
+                guard let found = pattern.participant(in: input) else {
+                    throw CommandFailure.badUsage("--participant-from '\(pattern.text)' does not match the input \(input)")
+                }
+                participant = found
+            }
+            try Self.check(participant)
+            if let position = index[participant] {
+                groups[position].files.append(input)
+            } else {
+                index[participant] = groups.count
+                groups.append(ParticipantGroup(participant: participant, files: [input]))
+            }
+        }
+        return groups
+    }
+
+    /// Whether `name` can name a participant: it names the `--output-dir` files and a Parquet partition, so not
+    /// empty, `.` or `..`, and without `/` or NUL.
+    package static func isValidParticipant(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.unicodeScalars.contains("/") && !name.unicodeScalars.contains("\0")
+    }
+
+    /// Refuses names that cannot be a file name in `--output-dir` (or a Parquet partition).
+    private static func check(_ participant: String) throws {
+        guard isValidParticipant(participant) else {
+            throw CommandFailure.badUsage("'\(participant)' cannot name a participant (it names the output files): use letters, digits, - or _")
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import LocomotionIO
+import LocomotionTestSupport
+
+/// The participant rules of `epochs` and `daily`: the cases of Tests/Shared/participant-rules.json, which the Spark
+/// job's tests run too (Integrations/spark/tests/test_units.py), so that the job and the tool group files alike.
+@Suite("Participant rules")
+struct ParticipantRulesTests {
+    struct Rules: Decodable {
+        struct PatternCase: Decodable { var pattern: String; var path: String; var participant: String? }
+        struct BaseName: Decodable { var path: String; var name: String }
+        struct Name: Decodable { var name: String; var valid: Bool }
+        struct Listed: Decodable { var path: String; var trace: Bool }
+        var patterns: [PatternCase]
+        var invalidPatterns: [String]
+        var baseNames: [BaseName]
+        var participantNames: [Name]
+        var folderListing: [Listed]
+    }
+
+    static let rules: Rules = {
+        let file = TestDatasets.packageRoot.appendingPathComponent("Tests/Shared/participant-rules.json")
+        return try! JSONDecoder().decode(Rules.self, from: Data(contentsOf: file))
+    }()
+
+    @Test("a pattern reads the participant from the end of the path, code point by code point")
+    func patterns() throws {
+        #expect(Self.rules.patterns.count > 20)
+        for rule in Self.rules.patterns {
+            #expect(try ParticipantPattern(rule.pattern).participant(in: rule.path) == rule.participant,
+                    "\(rule.pattern) on \(rule.path.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    @Test("a pattern needs {participant} exactly once and no empty component")
+    func invalidPatterns() {
+        for pattern in Self.rules.invalidPatterns {
+            #expect(throws: CommandFailure.self, "\(pattern)") { try ParticipantPattern(pattern) }
+        }
+    }
+
+    @Test("a file is its own participant under its name without the last extension")
+    func baseNames() {
+        for rule in Self.rules.baseNames {
+            #expect(ResultWriter.baseName(of: rule.path) == rule.name, "\(rule.path)")
+        }
+    }
+
+    @Test("a participant's name must be able to name files")
+    func participantNames() {
+        for rule in Self.rules.participantNames {
+            #expect(ParticipantNaming.isValidParticipant(rule.name) == rule.valid, "\(rule.name.debugDescription)")
+        }
+    }
+
+    /// A folder holding every path of the cases: the tool lists exactly the traces.
+    @Test("a folder input lists the .csv files without a hidden component that are no companion files")
+    func folderListing() throws {
+        let folder = try temporaryDirectory(prefix: "participant-rules")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for rule in Self.rules.folderListing {
+            let file = folder.appendingPathComponent(rule.path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("timestamp,x,y,z\n".utf8).write(to: file)
+        }
+        let listed = try InputPaths.expandInputs([folder.path]).map { String($0.dropFirst(folder.path.count + 1)) }
+        let expected = Self.rules.folderListing.filter(\.trace).map(\.path)
+        #expect(Set(listed.map { Array($0.unicodeScalars) }) == Set(expected.map { Array($0.unicodeScalars) }), "\(listed)")
+    }
+
+    /// Each suffix the tool skips in a folder has a case, so that the Spark job's list is checked against all of them.
+    @Test func everyCompanionSuffixHasACase() {
+        let skipped = Self.rules.folderListing.filter { !$0.trace }.map { $0.path.lowercased() }
+        for suffix in InputPaths.traceCompanionSuffixes {
+            #expect(skipped.contains { $0.hasSuffix(suffix) }, "\(suffix)")
+        }
+    }
+
+    @Test("groups keep the input order; a file is its own participant by default")
+    func groups() throws {
+        let inputs = ["c/b/1.csv", "c/a/1.csv", "c/b/2.csv"]
+        let byFolder = try ParticipantNaming.pattern(ParticipantPattern("{participant}/*.csv")).groups(of: inputs)
+        #expect(byFolder == [ParticipantGroup(participant: "b", files: ["c/b/1.csv", "c/b/2.csv"]),
+                             ParticipantGroup(participant: "a", files: ["c/a/1.csv"])])
+        #expect(try ParticipantNaming.perFile.groups(of: inputs).map(\.participant) == ["1", "1", "2"])
+        #expect(try ParticipantNaming.single("p").groups(of: inputs).map(\.files) == [inputs])
+        #expect(throws: CommandFailure.self) {
+            try ParticipantNaming.pattern(ParticipantPattern("{participant}/x/*.csv")).groups(of: inputs)
+        }
+        #expect(throws: CommandFailure.self) { try ParticipantNaming.single("a/b").groups(of: inputs) }
+    }
+}
