@@ -53,4 +53,34 @@ import LocomotionTestSupport
         let command = try ConvertCommand.parse(["--from", "mobifall-v2", folder.path, "--output-dir", folder.path + "/o"])
         await #expect(throws: InputError.self) { try await command.run() }
     }
+
+    @Test func convertReadsUntimedRowsAtTheRateGiven() async throws {
+        let folder = try temporaryDirectory(prefix: "Commands")
+        let input = folder.appendingPathComponent("raw/cycling")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        var rows = "\"x\",\"y\",\"z\",\"class\"\n"
+        for _ in 0..<100 { rows += "0.1,9.7,0.5,\"cycling\"\n" }
+        try Data(rows.utf8).write(to: input.appendingPathComponent("user1.txt"))
+        for (options, interval) in [([String](), 1.0 / 24), (["--rate", "30"], 1.0 / 30)] {
+            let output = folder.appendingPathComponent("out\(options.count)").path
+            let command = try ConvertCommand.parse(["--from", "qrowd-tr-phone", folder.appendingPathComponent("raw").path,
+                                                    "--output-dir", output] + options)
+            try await command.run()
+            let trace = try Trace.read(path: output + "/qrowd-tr-phone_cycling_user1.csv")
+            #expect(trace.samples.count == 100 && Set(trace.labels!) == [.cycling])
+            #expect(abs(trace.samples[99].time - 99 * interval) < 1e-6)
+        }
+    }
+
+    @Test func convertRefusesARateItCannotUse() {
+        // Only a source without timestamps takes a rate; and it must be a phone's.
+        #expect(throws: (any Error).self) {
+            try ConvertCommand.parse(["--from", "us-tm2017", "x", "--output-dir", "o", "--rate", "24"])
+        }
+        for rate in ["0", "-24", "nan", "2000"] {
+            #expect(throws: (any Error).self) {
+                try ConvertCommand.parse(["--from", "qrowd-tr-phone", "x", "--output-dir", "o", "--rate", rate])
+            }
+        }
+    }
 }

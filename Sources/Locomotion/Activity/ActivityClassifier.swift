@@ -265,7 +265,12 @@ extension ActivityClassifier {
         mutating func add(_ features: ActivityFeatures, start: Double, end: Double, emit: (ActivityUpdate) -> Void) {
             defer { refreshBounds() }
             var metersPerSecond: Double?
-            if let speed, abs(end - speed.time) <= configuration.speedMaximumAge { metersPerSecond = speed.metersPerSecond }
+            var features = features
+            if let speed, abs(end - speed.time) <= configuration.speedMaximumAge {
+                metersPerSecond = speed.metersPerSecond
+                // In the explanation beside the acceleration's evidence, so a disagreement between the two shows.
+                features.speed = speed.metersPerSecond
+            }
             if temporal != nil {
                 // The temporal model judges each window on its own: the context (a ride in progress) is its job.
                 let decision = ActivityRules.decide(features, speed: metersPerSecond, reported: nil, configuration)

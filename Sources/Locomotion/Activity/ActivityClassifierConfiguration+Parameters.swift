@@ -31,10 +31,17 @@ extension ActivityClassifier.Configuration: ParameterizedConfiguration {
         .init("strideToStepBoundary", \.strideToStepBoundary, in: 0...10, unit: "Hz"),
         .init("runningMinimumCadence", \.runningMinimumCadence, in: 0...10, unit: "Hz"),
         .init("handlingMinimumTilt", \.handlingMinimumTilt, in: 0...180, unit: "°"),
+        // Pedalling: a crank period, an autocorrelation peak, a deviation of |a|, an angle, a skewness.
+        .init("pedallingPeriod", \.pedallingPeriod, within: 0.05...10, unit: "s"),
+        .init("pedallingMinimumPeriodicity", \.pedallingMinimumPeriodicity, in: 0...1),
+        .init("pedallingMinimumDeviation", \.pedallingMinimumDeviation, in: 0...16, unit: "g"),
+        .init("pedallingMinimumWobble", \.pedallingMinimumWobble, in: 0...180, unit: "°"),
+        .init("pedallingMaximumSkewness", \.pedallingMaximumSkewness, in: -100...100),
         // Location fixes.
         .init("speedMaximumAge", \.speedMaximumAge, in: 0...3600, unit: "s"),
         .init("vehicleMinimumSpeed", \.vehicleMinimumSpeed, in: 0...350, unit: "m/s"),
         .init("cyclingMinimumSpeed", \.cyclingMinimumSpeed, in: 0...350, unit: "m/s"),
+        .init("cyclingMaximumSpeed", \.cyclingMaximumSpeed, in: 0...350, unit: "m/s"),
         .init("speedMaximumAccuracy", \.speedMaximumAccuracy, in: 0...100_000, unit: "m"),
         // Smoothing.
         .init("minimumDuration.stationary", \.minimumDuration.stationary, in: 0...3600, unit: "s"),

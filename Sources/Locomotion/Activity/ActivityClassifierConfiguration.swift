@@ -102,6 +102,27 @@ extension ActivityClassifier {
         /// within a few degrees.
         @_spi(Tuning) public var gaitMinimumWobble: Double = 10
 
+        // MARK: Cycling (pedalling)
+
+        /// The period (s) of the |a| rhythm that can be a crank turn: one turn every 0.75–2 s is 30–80 turns a
+        /// minute. Walkers step every 0.43–0.71 s (1.4–2.3 steps/s), so the rhythm of steps stays below this
+        /// range; faster pedalling shares the walkers' rhythm and is not told apart by it (`Docs/activity.md`).
+        @_spi(Tuning) public var pedallingPeriod: ClosedRange<Double> = 0.75...2.0
+        /// Normalised autocorrelation peak that pedalling must reach: the legs turn the cranks steadily (qrowd's
+        /// rides 0.3–0.7), while a vehicle's bounce and a walker's uneven stride reach 0.25–0.35 for seconds.
+        @_spi(Tuning) public var pedallingMinimumPeriodicity: Double = 0.35
+        /// Standard deviation of |a| (g) that pedalling must reach: a thigh moving the cranks swings a phone in a
+        /// pocket by 0.08–0.3 g; less is vibration or a foot tapping.
+        @_spi(Tuning) public var pedallingMinimumDeviation: Double = 0.05
+        /// Spread of the input samples' direction (degrees, `ActivityFeatures.inputWobble`) that pedalling must
+        /// reach: the thigh rises and falls by 30–40° each turn and turns a phone in a pocket with it (qrowd's
+        /// rides 9–20°), while a phone riding in a vehicle keeps its attitude within a few degrees.
+        @_spi(Tuning) public var pedallingMinimumWobble: Double = 8
+        /// Largest skewness of |a| (`ActivityFeatures.skewness`) in pedalling: a leg turning the cranks swings
+        /// |a| smoothly, its sharpest excursions dips (qrowd's rides −1…0.3), while each heel strike of a walk
+        /// is a brief high peak (0.2–1 at hip and thigh).
+        @_spi(Tuning) public var pedallingMaximumSkewness: Double = 0.3
+
         // MARK: Vehicle
 
         /// Largest standard deviation of |a| (g) a vehicle ride shows without gait: road and engine vibration and
@@ -126,6 +147,11 @@ extension ActivityClassifier {
         /// Ground speed (m/s) above which motion without gait can be cycling: 2.5 m/s = 9 km/h, faster than
         /// walking (≤ 2 m/s) and slower than any ride by car.
         @_spi(Tuning) public var cyclingMinimumSpeed: Double = 2.5
+        /// Ground speed (m/s) beyond which a pedalling rhythm is not taken for cycling but for a vehicle (a
+        /// passenger's leg): 16 m/s = 58 km/h, which riders exceed only descending, where they freewheel. Between
+        /// `vehicleMinimumSpeed` and this a pedalling rhythm is cycling with low confidence (a fast rider), and the
+        /// speed is in the explanation.
+        @_spi(Tuning) public var cyclingMaximumSpeed: Double = 16
         /// Fixes with a worse horizontal accuracy (metres) are ignored for speed.
         @_spi(Tuning) public var speedMaximumAccuracy: Double = 50
 
@@ -186,8 +212,9 @@ extension ActivityClassifier.Configuration {
         case sampleRate, windowDuration, hopDuration, maximumGap, sparseInputMaximumGap, minimumInputRate, rhythmMinimumInputRate
         case lowRateGaitMinimumDeviation, gaitMinimumWobble, stationaryMaximumDeviation, lowRateStationaryMaximumDeviation, gaitMinimumDeviation
         case gaitMinimumPeriodicity, vehicleExitMinimumPeriodicity, vehicleContextMaximumGap, gaitCadence, weakGaitMinimumDeviation, strideToStepBoundary, runningMinimumDeviation, runningMinimumCadence
+        case pedallingPeriod, pedallingMinimumPeriodicity, pedallingMinimumDeviation, pedallingMinimumWobble, pedallingMaximumSkewness
         case vehicleMaximumDeviation, handlingMinimumTilt, handlingMinimumRotation, speedMaximumAge, vehicleMinimumSpeed, cyclingMinimumSpeed
-        case speedMaximumAccuracy, minimumDuration, interruptionTolerance, model, temporal
+        case cyclingMaximumSpeed, speedMaximumAccuracy, minimumDuration, interruptionTolerance, model, temporal
     }
 
     /// Decodes a configuration in which every key is optional: missing keys keep their defaults, so a file
@@ -218,12 +245,18 @@ extension ActivityClassifier.Configuration {
         strideToStepBoundary = try value(.strideToStepBoundary, strideToStepBoundary)
         runningMinimumDeviation = try value(.runningMinimumDeviation, runningMinimumDeviation)
         runningMinimumCadence = try value(.runningMinimumCadence, runningMinimumCadence)
+        pedallingPeriod = try value(.pedallingPeriod, pedallingPeriod)
+        pedallingMinimumPeriodicity = try value(.pedallingMinimumPeriodicity, pedallingMinimumPeriodicity)
+        pedallingMinimumDeviation = try value(.pedallingMinimumDeviation, pedallingMinimumDeviation)
+        pedallingMinimumWobble = try value(.pedallingMinimumWobble, pedallingMinimumWobble)
+        pedallingMaximumSkewness = try value(.pedallingMaximumSkewness, pedallingMaximumSkewness)
         vehicleMaximumDeviation = try value(.vehicleMaximumDeviation, vehicleMaximumDeviation)
         handlingMinimumTilt = try value(.handlingMinimumTilt, handlingMinimumTilt)
         handlingMinimumRotation = try value(.handlingMinimumRotation, handlingMinimumRotation)
         speedMaximumAge = try value(.speedMaximumAge, speedMaximumAge)
         vehicleMinimumSpeed = try value(.vehicleMinimumSpeed, vehicleMinimumSpeed)
         cyclingMinimumSpeed = try value(.cyclingMinimumSpeed, cyclingMinimumSpeed)
+        cyclingMaximumSpeed = try value(.cyclingMaximumSpeed, cyclingMaximumSpeed)
         speedMaximumAccuracy = try value(.speedMaximumAccuracy, speedMaximumAccuracy)
         minimumDuration = try value(.minimumDuration, minimumDuration)
         interruptionTolerance = try value(.interruptionTolerance, interruptionTolerance)

@@ -176,6 +176,7 @@ extension ActivityFeatureStage {
             let oldest = writeIndex
             var first = Vector3.zero
             var last = Vector3.zero
+            var skewness = 0.0
             let f = storage.withUnsafeBufferPointer { storage in
                 // Gravity direction: the mean acceleration vector of the first and of the last second of the window.
                 // The ring positions advance by one and wrap by a comparison (a `%` per row was two integer
@@ -191,7 +192,10 @@ extension ActivityFeatureStage {
                     head = head + 1 == n ? 0 : head + 1
                     tail = tail + 1 == n ? 0 : tail + 1
                 }
-                return extractor.features(of: UnsafeBufferPointer(rebasing: storage[(3 * n + oldest)..<(4 * n + oldest)]))
+                let magnitudes = UnsafeBufferPointer(rebasing: storage[(3 * n + oldest)..<(4 * n + oldest)])
+                let f = extractor.features(of: magnitudes)
+                skewness = Self.skewness(of: magnitudes, mean: f.mean, variance: f.variance)
+                return f
             }
             let denominator = first.magnitude * last.magnitude
             let cosine = denominator > 0 ? min(1, max(-1, first.dot(last) / denominator)) : 1
@@ -211,8 +215,23 @@ extension ActivityFeatureStage {
                 stepFrequency: f.dominantFrequency >= strideToStepBoundary ? f.dominantFrequency : 2 * f.dominantFrequency,
                 inputRate: Double(inputMoments.count) / windowDuration,
                 inputDeviation: inputMoments.standardDeviation,
-                inputWobble: inputMoments.wobble
+                inputWobble: inputMoments.wobble,
+                skewness: skewness
             )
+        }
+
+        /// The third standardised moment of `values` given their mean and (population) variance; 0 when they do
+        /// not vary (a still phone's |a| within rounding). O(n).
+        @inline(__always)
+        static func skewness(of values: UnsafeBufferPointer<Double>, mean: Double, variance: Double) -> Double {
+            // Below (1e-6 g)² the deviation is the sensor's quantisation, not a shape.
+            guard variance > 1e-12 else { return 0 }
+            var sum = 0.0
+            for value in values {
+                let centred = value - mean
+                sum += centred * centred * centred
+            }
+            return sum / Double(values.count) / (variance * variance.squareRoot())
         }
     }
 }

@@ -35,12 +35,18 @@ package struct ActivityFeatures: Sendable, Hashable, Codable {
     /// of a sample from the window's mean direction): a walker's phone sways with the body by 5–30° at any
     /// sampling rate, a phone riding in a vehicle stays within a few degrees.
     package var inputWobble: Double
+    /// Skewness of |a| in the window (the third standardised moment, dimensionless): heel strikes make brief
+    /// high peaks (positive, 0.2–1 when walking), a leg turning the cranks swings |a| smoothly, its sharpest
+    /// excursions being dips (negative); 0 when |a| does not vary.
+    package var skewness: Double
+    /// Ground speed (m/s) from the latest fix the window used, or nil when it had none.
+    package var speed: Double?
 
     /// Creates features from their values (units as documented on each property).
     package init(mean: Double, deviation: Double, dominantFrequency: Double, dominantPower: Double,
                 spectralEntropy: Double, lowBandPower: Double, highBandPower: Double, periodicity: Double,
                 period: Double, tilt: Double, stepFrequency: Double, inputRate: Double = 0, inputDeviation: Double = 0,
-                inputWobble: Double = 0) {
+                inputWobble: Double = 0, skewness: Double = 0, speed: Double? = nil) {
         self.mean = mean
         self.deviation = deviation
         self.dominantFrequency = dominantFrequency
@@ -55,16 +61,50 @@ package struct ActivityFeatures: Sendable, Hashable, Codable {
         self.inputRate = inputRate
         self.inputDeviation = inputDeviation
         self.inputWobble = inputWobble
+        self.skewness = skewness
+        self.speed = speed
     }
 
     /// The values by name, for an `ActivityExplanation`.
     package var dictionary: [String: Double] {
-        [
+        var values = [
             "mean_g": mean, "deviation_g": deviation, "dominant_frequency_hz": dominantFrequency,
             "dominant_power": dominantPower, "spectral_entropy": spectralEntropy,
             "low_band_power_g2": lowBandPower, "high_band_power_g2": highBandPower,
             "periodicity": periodicity, "period_s": period, "tilt_deg": tilt, "step_frequency_hz": stepFrequency,
             "input_rate_hz": inputRate, "input_deviation_g": inputDeviation, "input_wobble_deg": inputWobble,
+            "skewness": skewness,
         ]
+        if let speed { values["speed_mps"] = speed }
+        return values
+    }
+}
+
+extension ActivityFeatures {
+    private enum CodingKeys: String, CodingKey {
+        case mean, deviation, dominantFrequency, dominantPower, spectralEntropy, lowBandPower, highBandPower
+        case periodicity, period, tilt, stepFrequency, inputRate, inputDeviation, inputWobble, skewness, speed
+    }
+
+    /// Decodes features; those written before `skewness` and `speed` existed (snapshots of earlier versions) read
+    /// as 0 and nil.
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(mean: try c.decode(Double.self, forKey: .mean),
+                  deviation: try c.decode(Double.self, forKey: .deviation),
+                  dominantFrequency: try c.decode(Double.self, forKey: .dominantFrequency),
+                  dominantPower: try c.decode(Double.self, forKey: .dominantPower),
+                  spectralEntropy: try c.decode(Double.self, forKey: .spectralEntropy),
+                  lowBandPower: try c.decode(Double.self, forKey: .lowBandPower),
+                  highBandPower: try c.decode(Double.self, forKey: .highBandPower),
+                  periodicity: try c.decode(Double.self, forKey: .periodicity),
+                  period: try c.decode(Double.self, forKey: .period),
+                  tilt: try c.decode(Double.self, forKey: .tilt),
+                  stepFrequency: try c.decode(Double.self, forKey: .stepFrequency),
+                  inputRate: try c.decodeIfPresent(Double.self, forKey: .inputRate) ?? 0,
+                  inputDeviation: try c.decodeIfPresent(Double.self, forKey: .inputDeviation) ?? 0,
+                  inputWobble: try c.decodeIfPresent(Double.self, forKey: .inputWobble) ?? 0,
+                  skewness: try c.decodeIfPresent(Double.self, forKey: .skewness) ?? 0,
+                  speed: try c.decodeIfPresent(Double.self, forKey: .speed))
     }
 }

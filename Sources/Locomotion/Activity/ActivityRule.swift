@@ -12,6 +12,9 @@ public enum ActivityRule: String, Sendable, Hashable, Codable, CaseIterable, Cus
     case still
     /// 1b. Little variance, but a fix says vehicle speed: automotive (a smooth train or highway).
     case speedSmoothRide = "speed-smooth-ride"
+    /// 1c. A smooth rhythm of a crank turn (once every 0.75–2 s), the phone turning with the leg, without heel
+    /// strikes: cycling.
+    case pedalling
     /// 2. Periodic gait at a step cadence with running impacts and cadence: running.
     case gaitRunning = "gait-running"
     /// 3. Periodic gait at a step cadence: walking.

@@ -29,6 +29,7 @@ extension WindowDecision {
 /// 0. too few input samples → unknown (`sparseInput`); below the rhythm rate, the low-rate rules L1–L6
 ///    (``decideAtLowRate(_:speed:reported:_:)``);
 /// 1. tiny variance → stationary (1b: automotive at vehicle speed);
+/// 1c. a smooth rhythm of a crank turn that turns the phone, without heel strikes → cycling (``pedalling(_:speed:reported:_:)``);
 /// 2–3. periodic gait at a step cadence → running (large impacts, fast cadence) or walking;
 /// 4–5. strong motion at a step cadence with an irregular rhythm, or a walking sway → walking (low confidence);
 /// 6–7. speed (when known) without gait → automotive (fast) or cycling (bicycle speeds);
@@ -54,6 +55,7 @@ enum ActivityRules {
             }
             return WindowDecision(activity: .stationary, confidence: sure ? .high : .medium, rule: .still)
         }
+        if let decision = pedalling(f, speed: speed, reported: reported, c) { return decision }
 
         let periodic = f.periodicity >= (reported == .automotive
             ? max(c.gaitMinimumPeriodicity, c.vehicleExitMinimumPeriodicity) : c.gaitMinimumPeriodicity)
@@ -86,6 +88,37 @@ enum ActivityRules {
             return WindowDecision(activity: .automotive, confidence: confidence, rule: .vibrationNoGait)
         }
         return WindowDecision(activity: .unknown, confidence: .low, rule: .strongAperiodic)
+    }
+
+    /// The |a| rhythm's dominant frequency times its period, for a rhythm that rises and falls once a period: 1,
+    /// within the spectrum's resolution (0.2 Hz bins over 5 s put a 0.5–1.33 Hz fundamental within ±15–40 %). A
+    /// walker whose rhythm repeats every stride has its strongest line at the steps, twice a period.
+    static let fundamentalRatio: ClosedRange<Double> = 0.7...1.4
+
+    /// Pedalling (rule 1c): a steady rhythm of a crank turn — its period in `pedallingPeriod` and |a| rising and
+    /// falling once a period (`fundamentalRatio`) — of leg size (`pedallingMinimumDeviation`), the phone turning
+    /// with the leg (`pedallingMinimumWobble`), with no heel-strike peaks (`pedallingMaximumSkewness`). A fix
+    /// says how sure: a bicycle's speed (`cyclingMinimumSpeed`…`vehicleMinimumSpeed`) high; a walker's or a
+    /// vehicle's speed (up to `cyclingMaximumSpeed`) low, the disagreement in the explanation's `speed_mps`;
+    /// beyond `cyclingMaximumSpeed` the rhythm is neither a bicycle's nor a walker's (a passenger's leg): the ride
+    /// is a vehicle's (`speed-vehicle`), not left to the gait rules, which would take the slow rhythm for a walk.
+    /// Without a fix, by periodicity as for gait. Nil while the rule-only model reports a ride.
+    static func pedalling(_ f: ActivityFeatures, speed: Double?, reported: MotionActivity?,
+                          _ c: ActivityClassifier.Configuration) -> WindowDecision? {
+        guard f.periodicity >= c.pedallingMinimumPeriodicity, c.pedallingPeriod.contains(f.period),
+              fundamentalRatio.contains(f.dominantFrequency * f.period),
+              f.deviation >= c.pedallingMinimumDeviation, f.inputWobble >= c.pedallingMinimumWobble,
+              f.skewness <= c.pedallingMaximumSkewness, reported != .automotive else { return nil }
+        let confidence: ActivityConfidence
+        if let speed {
+            if speed >= c.cyclingMaximumSpeed {
+                return WindowDecision(activity: .automotive, confidence: .high, rule: .speedVehicle)
+            }
+            confidence = speed >= c.cyclingMinimumSpeed && speed < c.vehicleMinimumSpeed ? .high : .low
+        } else {
+            confidence = f.periodicity >= 0.5 ? .high : .medium
+        }
+        return WindowDecision(activity: .cycling, confidence: confidence, rule: .pedalling)
     }
 
     /// Speed alone, once gait has been ruled out: vehicle speeds are `automotive`, bicycle speeds `cycling`;

@@ -62,9 +62,11 @@ struct ActivityTemporalSmoother: Sendable, Codable {
         evidence[ActivityTemporalDecoder.index(of: decision.activity)] = weight
         if decision.activity == .stationary {
             // A quiet window is as likely in a smooth or stopped vehicle whatever its confidence: a phone at the
-            // sensor's noise floor (high confidence) says "still" more clearly, not "in a vehicle" more.
-            evidence[ActivityTemporalDecoder.index(of: .automotive)] =
-                parameters.quietRideShare * min(weight, parameters.mediumConfidenceWeight)
+            // sensor's noise floor (high confidence) says "still" more clearly, not "in a vehicle" more. The same
+            // holds for a ride on a bicycle: freewheeling, or waiting at a light with a foot down.
+            let share = parameters.quietRideShare * min(weight, parameters.mediumConfidenceWeight)
+            evidence[ActivityTemporalDecoder.index(of: .automotive)] = share
+            evidence[ActivityTemporalDecoder.index(of: .cycling)] = share
         }
         return evidence
     }

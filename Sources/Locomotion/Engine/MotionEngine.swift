@@ -54,8 +54,9 @@ public struct MotionEngine: Sendable {
     /// Not optional: a classifier inside an `Optional` is copied out and back on every mutation (a few KB a sample).
     private var classifier: ActivityClassifier
     private var detector: StepDetector
-    /// No steps while the activity is automotive unless the bout is long (`StepActivityGate`).
-    private var stepGate: StepActivityGate
+    /// No steps while cycling, nor while the activity is automotive unless the bout is long (`StepActivityGate`),
+    /// each step judged once the activity at its time is final (`StepFeed`).
+    private var steps: StepFeed
     private var gate: RecordingGate
     private var distance: OdometerFeed
     /// Carried or put down; fed every sample when ``Configuration/detectsCarry``.
@@ -97,7 +98,7 @@ public struct MotionEngine: Sendable {
             classifier = ActivityClassifier(smoothing: smoothing)
         }
         detector = StepDetector(configuration: configuration.steps)
-        stepGate = StepActivityGate(strongBoutSteps: configuration.steps.strongBoutSteps)
+        steps = StepFeed(gate: StepActivityGate(strongBoutSteps: configuration.steps.strongBoutSteps))
         gate = RecordingGate(configuration: configuration.gate)
         distance = OdometerFeed(configuration: configuration.odometer, timeZone: timeZone)
         carrying = CarryDetector(configuration: configuration.carry)
@@ -111,8 +112,15 @@ public struct MotionEngine: Sendable {
     public var profile: RecordingProfile { gate.profile }
     /// The gate's current phase.
     public var phase: RecordingGate.Phase { gate.phase }
-    /// Steps counted so far (those the step gate dropped or still holds in a vehicle are not).
-    public var stepCount: Int { detector.stepCount - stepGate.droppedStepCount - stepGate.heldStepCount }
+    /// Steps counted so far (those the step gate dropped, still holds in a vehicle or has not yet judged — the
+    /// activity at their time is not final — are not).
+    public var stepCount: Int {
+        detector.stepCount - steps.gate.droppedStepCount - steps.gate.heldStepCount - steps.waitingStepCount
+    }
+    /// Steps detected whose activity is not yet final, so not yet judged by the step gate nor in ``stepCount``:
+    /// those of the last ``settledTime`` lag (with the classifier's default lag, about 25 s of steps). An app
+    /// can show them as provisional; while cycling or in a vehicle some will be dropped.
+    public var waitingStepCount: Int { steps.waitingStepCount }
     /// Whether a walking bout is going on.
     public var isWalking: Bool { detector.isWalking }
     /// Cadence of the current bout in steps per minute (see ``StepDetector/stepsPerMinute``).
@@ -264,18 +272,19 @@ public struct MotionEngine: Sendable {
         if configuration.detectsCarry { carrying.advance(to: time) { emit(.carry($0)) } }
         mergedTime = max(mergedTime ?? time, time)
         settleDistance(emit: emit)
+        settleSteps(emit: emit)
     }
 
-    /// The input has ended: processes every waiting input, ends the current walking bout (its steps judged, like
-    /// every step, by the activity decided so far: an automotive bout needs `strongBoutSteps` steps), lets the classifier decide what it still
-    /// holds back (``ActivityClassifier/finish(emit:)``), records every waiting fix, reports the end of the samples
+    /// The input has ended: processes every waiting input, ends the current walking bout, lets the classifier
+    /// decide what it still holds back (``ActivityClassifier/finish(emit:)``), then judges every step still waiting
+    /// by the activity at its time (``StepActivityGate``), records every waiting fix, reports the end of the samples
     /// (``MotionEvent/samplesEnded(time:)``) and calls `emit` with each of these events. The engine can go on
     /// afterwards (a later bout starts afresh).
     /// - Complexity: O(waiting inputs).
     public mutating func finish(emit: (MotionEvent) -> Void) {
         flush(emit: emit)
         if configuration.countsSteps {
-            detector.finish { event in stepGate.push(event) { emit(Self.event(of: $0)) } }
+            detector.finish { steps.add($0) }
         }
         if classifies {
             // The temporal model's decisions still waiting for later evidence are made on what there is. The
@@ -284,6 +293,7 @@ public struct MotionEngine: Sendable {
             classifier.finish { updates.append($0) }
             for update in updates { take(update, emit: emit) }
         }
+        steps.settle(before: .infinity, latestSample: lastSampleTime) { emit(Self.event(of: $0)) }
         distance.settle(before: .infinity, emit: emit)
         if configuration.detectsCarry { carrying.finish { emit(.carry($0)) } }
         if let last = lastSampleTime { emit(.samplesEnded(time: last)) }
@@ -335,10 +345,11 @@ public struct MotionEngine: Sendable {
         // The engine checks every input as the gate does before taking it, so the gate never refuses one here.
         try? gate.advance(to: sample.time) { emit(.recording($0)) }
         if configuration.countsSteps {
-            detector.push(sample) { event in stepGate.push(event) { emit(Self.event(of: $0)) } }
+            detector.push(sample) { steps.add($0) }
         }
         if configuration.detectsCarry { carrying.push(sample) { emit(.carry($0)) } }
         settleDistance(emit: emit)
+        settleSteps(emit: emit)
     }
 
     private mutating func process(_ item: FixStreamItem, emit: (MotionEvent) -> Void) {
@@ -354,11 +365,17 @@ public struct MotionEngine: Sendable {
     /// An activity update (the classifier's, or pushed): to the gate now, to the odometer for the fixes it covers.
     private mutating func take(_ update: ActivityUpdate, emit: (MotionEvent) -> Void) {
         activity = update
-        stepGate.push(update.activity)
+        if configuration.countsSteps { steps.add(update) }
         emit(.activity(update))
         if !classifies { mergedTime = max(mergedTime ?? update.start, update.start) }
         try? gate.push(update) { emit(.recording($0)) }
         distance.add(update)
+    }
+
+    /// Judges the steps whose activity is final (`StepFeed`). O(1) when none is waiting.
+    private mutating func settleSteps(emit: (MotionEvent) -> Void) {
+        guard configuration.countsSteps, let settled = settledTime else { return }
+        steps.settle(before: settled, latestSample: lastSampleTime) { emit(Self.event(of: $0)) }
     }
 
     private mutating func settleDistance(emit: (MotionEvent) -> Void) {
@@ -376,7 +393,7 @@ public struct MotionEngine: Sendable {
 
 extension MotionEngine: Codable {
     private enum CodingKeys: String, CodingKey {
-        case configuration, merger, classifier, detector, stepGate, gate, distance, activity, firstSampleTime, lastSampleTime
+        case configuration, merger, classifier, detector, stepGate, steps, gate, distance, activity, firstSampleTime, lastSampleTime
         case lateInputCount, latestSamplePushed, latestFixPushed, latestUpdatePushed, mergedTime, carrying
     }
 
@@ -391,8 +408,13 @@ extension MotionEngine: Codable {
         classifies = decodedClassifier != nil
         classifier = decodedClassifier ?? ActivityClassifier()
         detector = try container.decode(StepDetector.self, forKey: .detector)
-        stepGate = try container.decodeIfPresent(StepActivityGate.self, forKey: .stepGate)
-            ?? StepActivityGate(strongBoutSteps: configuration.steps.strongBoutSteps)
+        // Snapshots written before steps waited for their activity hold the gate alone (nothing waiting).
+        if let feed = try container.decodeIfPresent(StepFeed.self, forKey: .steps) {
+            steps = feed
+        } else {
+            steps = StepFeed(gate: try container.decodeIfPresent(StepActivityGate.self, forKey: .stepGate)
+                ?? StepActivityGate(strongBoutSteps: configuration.steps.strongBoutSteps))
+        }
         gate = try container.decode(RecordingGate.self, forKey: .gate)
         distance = try container.decode(OdometerFeed.self, forKey: .distance)
         activity = try container.decodeIfPresent(ActivityUpdate.self, forKey: .activity)
@@ -409,7 +431,7 @@ extension MotionEngine: Codable {
         let classifies = configuration.activitySource != .external
         guard configuration.isValid, self.classifies == classifies, merger.mergesActivity == !classifies,
               detector.hasConsistentState, detector.configuration == configuration.steps,
-              stepGate.strongBoutSteps == configuration.steps.strongBoutSteps,
+              steps.gate.strongBoutSteps == configuration.steps.strongBoutSteps,
               gate.configuration == configuration.gate, carrying.configuration == configuration.carry else {
             throw DecodingError.dataCorruptedError(forKey: .configuration, in: container,
                                                    debugDescription: "the snapshot's stages do not fit its configuration")
@@ -423,7 +445,7 @@ extension MotionEngine: Codable {
         try container.encode(merger, forKey: .merger)
         if classifies { try container.encode(classifier, forKey: .classifier) }
         try container.encode(detector, forKey: .detector)
-        try container.encode(stepGate, forKey: .stepGate)
+        try container.encode(steps, forKey: .steps)
         try container.encode(gate, forKey: .gate)
         try container.encode(distance, forKey: .distance)
         try container.encodeIfPresent(activity, forKey: .activity)

@@ -14,6 +14,7 @@ enum ConvertSource: String, ExpressibleByArgument, CaseIterable {
     case ipolGaitLowerBack = "ipol-gait-lowerback"
     case mobgapLab = "mobgap-lab"
     case hharStillPhones = "hhar-still-phones"
+    case qrowdTRPhone = "qrowd-tr-phone"
     // Location sources: converted to fixes CSV by `convertFixes` (ConvertCommand+Fixes.swift).
     case gsdc2021MTVNMEA = "gsdc2021-mtv-nmea"
     case gpx
@@ -30,6 +31,7 @@ enum ConvertSource: String, ExpressibleByArgument, CaseIterable {
         case .ipolGaitLowerBack: IPOLGaitLowerBack.self
         case .mobgapLab: MobgapLab.self
         case .hharStillPhones: HHARStillPhones.self
+        case .qrowdTRPhone: QROWDTRPhone.self
         }
     }
 }
@@ -52,7 +54,8 @@ struct ConvertCommand: AsyncParsableCommand {
             Sources: us-tm2017, oxford-step-counter, mobifall-v2, geotecinit-sp-har, basicmotions, \
             ipol-gait-lowerback (lower-back IMU, 10 m walks with a U-turn), mobgap-lab (Mobilise-D lab data.mat, \
             e.g. $D/mobgap-lab-ha002), hhar-still-phones (phones lying still on a table: not carried; \
-            label stationary); and location \
+            label stationary), qrowd-tr-phone (still, walking, running, cycling and vehicle sessions \
+            without timestamps: rows are read at --rate, default the inferred 24 Hz); and location \
             fixes: gsdc2021-mtv-nmea (phone chipset NMEA and the SPAN truth), gpx (any GPX files), each written as \
             NAME.fixes.csv (timestamp,latitude,longitude,horizontal_accuracy,speed) with the same summary row \
             (samples = fixes).
@@ -65,6 +68,8 @@ struct ConvertCommand: AsyncParsableCommand {
                   $D/mobifall-v2/raw/sub2/ADL/JOG/JOG_acc_2_1.txt -o /tmp/jog
               locomotion convert --from gsdc2021-mtv-nmea $D/gsdc2021-mtv-nmea \\
                   -o converted/gsdc
+              locomotion convert --from qrowd-tr-phone $D/qrowd-tr-phone/raw --rate 30 \\
+                  -o converted/qrowd-30hz
             """
     )
 
@@ -81,8 +86,30 @@ struct ConvertCommand: AsyncParsableCommand {
     @Option(help: "Summary encoding: csv, or json for JSON Lines (one object per trace).")
     var format: OutputFormat = .csv
 
+    @Option(help: ArgumentHelp("""
+        Sampling rate (Hz) of a source whose files have no timestamps (qrowd-tr-phone: rows are read at \
+        this rate; default its inferred \(NumberText.rounded(QROWDTRPhone.inferredRate, 0)) Hz). Refused for other sources.
+        """, valueName: "hz"))
+    var rate: Double?
+
     @Flag(help: "No progress line on standard error (shown only when standard error is a terminal).")
     var quiet = false
+
+    func validate() throws {
+        guard let rate else { return }
+        guard from == .qrowdTRPhone else {
+            throw ValidationError("--rate applies only to sources without timestamps (qrowd-tr-phone); \(from.rawValue) files carry their own times")
+        }
+        guard QROWDTRPhone.acceptedRates.contains(rate) else {
+            throw ValidationError("--rate \(rate): must be a number of Hz in \(Int(QROWDTRPhone.acceptedRates.lowerBound))…\(Int(QROWDTRPhone.acceptedRates.upperBound))")
+        }
+    }
+
+    /// The recordings of one native file: at the given rate for a source without timestamps.
+    private func recordings(of file: String, adapter: any DatasetAdapter.Type) throws(InputError) -> [ConvertedRecording] {
+        if from == .qrowdTRPhone, let rate { return try QROWDTRPhone.convert(file: file, rate: rate) }
+        return try adapter.convert(file: file)
+    }
 
     func run() async throws {
         guard let adapter = from.adapter else {
@@ -103,7 +130,7 @@ struct ConvertCommand: AsyncParsableCommand {
         let progress = ProgressLine(quiet: quiet)
         for (index, file) in files.enumerated() {
             progress.update("\(index + 1)/\(files.count) \(file)", force: true)
-            for recording in try adapter.convert(file: file) {
+            for recording in try recordings(of: file, adapter: adapter) {
                 guard !recording.trace.samples.isEmpty else {
                     progress.clear()
                     StandardError.write("locomotion: \(file): no accelerometer samples; nothing written\n")

@@ -289,3 +289,92 @@ extension MobiFallV2Tests {
         #expect(course.stepTimes!.allSatisfy { $0 > 0 && $0 < duration })
     }
 }
+
+@Suite struct QROWDTRPhoneTests {
+    /// A session file in the source's layout (`<activity>/user<N>.txt`) in a new folder; returns its path.
+    static func session(_ text: String, activity: String = "cycling", user: String = "user7") throws -> String {
+        let folder = try temporaryDirectory().appendingPathComponent(activity)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("\(user).txt").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func rowsAreTimedByTheRateQuotesAndClassesAreRead() throws {
+        let path = try Self.session("""
+            "x","y","z","class"
+            -0.19,5.47,8.18,"cycling"
+            -0.29,"5.36",8.29,"cycling"
+            nan?,1,2,"cycling"
+            0.1,0.2,9.8,"cycling"
+
+            """)
+        let recording = try #require(QROWDTRPhone.convert(file: path).first)
+        #expect(recording.name == "qrowd-tr-phone_cycling_user7")
+        // The unreadable row keeps its place in time: the rows are consecutive samples.
+        let rows: [Double] = [0, 1, 3]
+        let expected = rows.map { (($0 / 24) * 1e6).rounded() / 1e6 }
+        #expect(recording.trace.samples.map(\.time) == expected)
+        #expect(recording.skippedRowCount == 1)
+        #expect(abs(recording.trace.samples[1].acceleration.y - 5.36 / 9.80665) < 1e-6)
+        #expect(recording.trace.labels == [.cycling, .cycling, .cycling])
+        let faster = try #require(QROWDTRPhone.convert(file: path, rate: 30).first)
+        #expect(faster.trace.samples.last?.time == 0.1)
+    }
+
+    @Test func everyClassMapsToItsActivity() throws {
+        for (name, activity) in [("walking", MotionActivity.walking), ("run", .running), ("still", .stationary),
+                                 ("driving", .automotive), ("cycling", .cycling)] {
+            let path = try Self.session("\"x\",\"y\",\"z\",\"class\"\n0,0,9.8,\"\(name)\"\n")
+            #expect(try QROWDTRPhone.convert(file: path).first?.trace.labels == [activity])
+        }
+    }
+
+    @Test func aWrongHeaderAnUnknownClassOrRateIsAnErrorNamingTheFileAndLine() throws {
+        let header = try Self.session("x,y,z\n0,0,9.8\n")
+        #expect { try QROWDTRPhone.convert(file: header) } throws: { ($0 as? InputError)?.line == 1 }
+        let flying = try Self.session("\"x\",\"y\",\"z\",\"class\"\n0,0,9.8,\"cycling\"\n0,0,9.8,\"flying\"\n")
+        #expect {
+            try QROWDTRPhone.convert(file: flying)
+        } throws: { error in
+            guard let error = error as? InputError else { return false }
+            return error.file == flying && error.line == 3 && "\(error)".contains("flying")
+        }
+        let short = try Self.session("\"x\",\"y\",\"z\",\"class\"\n0,9.8\n")
+        #expect { try QROWDTRPhone.convert(file: short) } throws: { ($0 as? InputError)?.line == 2 }
+        let empty = try Self.session("")
+        #expect(throws: InputError.self) { try QROWDTRPhone.convert(file: empty) }
+        for rate in [0, -24, .nan, .infinity, 1001] {
+            #expect(throws: InputError.self) { try QROWDTRPhone.convert(file: flying, rate: rate) }
+        }
+    }
+
+    @Test func aFolderListsTheSessionsOfTheLayoutOnly() throws {
+        let root = try temporaryDirectory()
+        for folder in ["cycling", "walk", "notes"] {
+            let url = root.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            try Data("\"x\",\"y\",\"z\",\"class\"\n".utf8).write(to: url.appendingPathComponent("user1.txt"))
+        }
+        try Data().write(to: root.appendingPathComponent("LICENSE"))
+        let files = try QROWDTRPhone.inputFiles(in: root.path)
+        #expect(files.map { QROWDTRPhone.activity(of: $0) } == ["cycling", "walk"])
+        // A file named on its own is taken whatever its folder.
+        let loose = root.appendingPathComponent("notes/user1.txt").path
+        #expect(try QROWDTRPhone.inputFiles(in: loose) == [loose])
+    }
+
+    @Test(.tags(.realData), .enabled(if: TestDatasets.isPresent("qrowd-tr-phone"), Comment(rawValue: TestDatasets.absence("qrowd-tr-phone"))))
+    func realRide() throws {
+        let files = try QROWDTRPhone.inputFiles(in: TestDatasets.folder("qrowd-tr-phone").path)
+        #expect(files.count == 15)
+        let ride = try #require(files.first { $0.hasSuffix("cycling/user1.txt") })
+        let recording = try #require(QROWDTRPhone.convert(file: ride).first)
+        #expect(recording.trace.samples.count == 19_900 && recording.skippedRowCount == 0)
+        let trace = try roundTrip(recording)
+        let (magnitude, rate) = medians(trace)
+        #expect(magnitude > 0.9 && magnitude < 1.1)
+        #expect(abs(rate - QROWDTRPhone.inferredRate) < 0.01)
+        #expect(Set(trace.labels!) == [.cycling])
+    }
+}

@@ -28,7 +28,8 @@ import Testing
     @Test func readsAsTheDictionaryForm() {
         let built = Self.built
         #expect(built.features == Self.given.features)
-        #expect(built.features.count == 14 + 3)
+        // The window's 15 features (a fix's speed would be a 16th) and the 3 extras.
+        #expect(built.features.count == 15 + 3)
         #expect(built.transition == "stationary→walking")
         #expect(built == Self.given)
         #expect(built.hashValue == Self.given.hashValue)
@@ -63,5 +64,25 @@ import Testing
     @Test func descriptionNamesSupportAndThePreviousActivity() {
         let update = ActivityUpdate(start: 120, activity: .walking, confidence: .high, explanation: Self.built)
         #expect(update.description == "walking from 120.0 s: gait-walking for 7 s after 120 s stationary")
+    }
+
+    @Test func aWindowThatUsedAFixCarriesItsSpeed() {
+        var window = Self.window
+        #expect(window.dictionary["speed_mps"] == nil)
+        window.speed = 12.5
+        #expect(window.dictionary["speed_mps"] == 12.5 && window.dictionary.count == 16)
+    }
+
+    @Test func featuresWrittenBeforeSkewnessAndSpeedDecode() throws {
+        var window = Self.window
+        window.skewness = -0.4
+        window.speed = 5
+        let encoded = try JSONEncoder().encode(window)
+        #expect(try JSONDecoder().decode(ActivityFeatures.self, from: encoded) == window)
+        var older = try #require(JSONSerialization.jsonObject(with: encoded) as? [String: Double])
+        older["skewness"] = nil
+        older["speed"] = nil
+        let decoded = try JSONDecoder().decode(ActivityFeatures.self, from: JSONSerialization.data(withJSONObject: older))
+        #expect(decoded.skewness == 0 && decoded.speed == nil && decoded.periodicity == window.periodicity)
     }
 }

@@ -25,6 +25,20 @@ import Testing
         return f
     }
 
+    /// A pedalling window: a crank turn every 1.2 s, |a| once a turn, at the rule's thresholds (the deviation at gait
+    /// size, so that the window is gait-like for the rules after it).
+    static var pedalling: ActivityFeatures {
+        var f = strong
+        f.deviation = max(c.pedallingMinimumDeviation, c.gaitMinimumDeviation)
+        f.periodicity = c.pedallingMinimumPeriodicity
+        f.period = 1.2
+        f.dominantFrequency = 1 / 1.2
+        f.stepFrequency = 2 / 1.2   // what the gait rules would take it for: a stride of 1.67 steps/s
+        f.inputWobble = c.pedallingMinimumWobble
+        f.skewness = c.pedallingMaximumSkewness
+        return f
+    }
+
     static func decide(_ f: ActivityFeatures, speed: Double? = nil, reported: MotionActivity? = nil) -> WindowDecision {
         ActivityRules.decide(f, speed: speed, reported: reported, c)
     }
@@ -211,5 +225,59 @@ import Testing
         #expect(Self.decide(run).activity != .running)
         run.inputRate = Self.c.rhythmMinimumInputRate
         #expect(Self.decide(run).activity == .running)
+    }
+
+    @Test("1c: pedalling needs a crank period, |a| once a period, leg-size deviation, the phone turning, no heel strikes")
+    func pedalling() {
+        let f = Self.pedalling
+        #expect(Self.decide(f).rule == .pedalling && Self.decide(f).activity == .cycling)
+        #expect(Self.decide(f).confidence == .medium)
+        var clear = f
+        clear.periodicity = 0.5
+        #expect(Self.decide(clear).confidence == .high)
+        // Each condition from the other side: the window then falls to the gait rules (a stride at 1.67 steps/s).
+        var g = f
+        g.periodicity = Self.c.pedallingMinimumPeriodicity.nextDown
+        #expect(Self.decide(g).rule == .gaitWalking)
+        g = f
+        g.deviation = Self.c.pedallingMinimumDeviation
+        #expect(Self.decide(g).rule == .pedalling)
+        g.deviation = Self.c.pedallingMinimumDeviation.nextDown
+        #expect(Self.decide(g).rule != .pedalling)
+        g = f
+        g.inputWobble = Self.c.pedallingMinimumWobble.nextDown
+        #expect(Self.decide(g).rule == .gaitWalking)
+        g = f
+        g.skewness = Self.c.pedallingMaximumSkewness.nextUp
+        #expect(Self.decide(g).rule == .gaitWalking)
+        // A step's period (a walker's rhythm) is below the crank's; a stride's has its strongest line at the steps.
+        g = f
+        g.period = Self.c.pedallingPeriod.lowerBound.nextDown
+        g.dominantFrequency = 1 / g.period
+        #expect(Self.decide(g).rule != .pedalling)
+        g = f
+        g.dominantFrequency = 2 / f.period
+        #expect(Self.decide(g).rule != .pedalling)
+        g = f
+        g.period = Self.c.pedallingPeriod.upperBound.nextUp
+        g.dominantFrequency = 1 / g.period
+        #expect(Self.decide(g).rule != .pedalling)
+    }
+
+    @Test("1c: a fix's speed sets how sure pedalling is; beyond a bicycle's speed it is not pedalling")
+    func pedallingWithSpeed() {
+        let f = Self.pedalling
+        #expect(Self.decide(f, speed: Self.c.cyclingMinimumSpeed).confidence == .high)
+        #expect(Self.decide(f, speed: Self.c.vehicleMinimumSpeed.nextDown).confidence == .high)
+        let slow = Self.decide(f, speed: Self.c.cyclingMinimumSpeed.nextDown)
+        #expect(slow.rule == .pedalling && slow.confidence == .low)
+        let fast = Self.decide(f, speed: Self.c.vehicleMinimumSpeed)
+        #expect(fast.rule == .pedalling && fast.confidence == .low)
+        // Beyond a bicycle's speed the slow rhythm is no walk either (the gait rules would take it for one): a
+        // vehicle, as the speed says.
+        let car = Self.decide(f, speed: Self.c.cyclingMaximumSpeed)
+        #expect(car.rule == .speedVehicle && car.activity == .automotive && car.confidence == .high)
+        // The rule-only model's ride context: a passenger's leg is not a bicycle.
+        #expect(Self.decide(f, reported: .automotive).rule != .pedalling)
     }
 }

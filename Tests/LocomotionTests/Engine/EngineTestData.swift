@@ -90,32 +90,56 @@ enum EngineTestData {
                                          timeZone: timeZone))
     }
 
-    /// The step detector's events through a ``StepActivityGate`` that takes each classifier decision as it comes
-    /// (fixes up to a sample, then the sample's decisions, then its steps), as the engine wires them.
+    /// The step detector's events through a ``StepActivityGate`` that judges each by the classifier's activity at
+    /// its time (every update that starts at or before it, of the whole run), as the engine does once that activity
+    /// is final.
     static func gatedSteps(samples: [AccelerometerSample], fixes: [LocationFix],
                            classifier configuration: ActivityClassifier.Configuration,
                            steps: StepDetector.Configuration) -> StepDetection {
         var classifier = ActivityClassifier(configuration: configuration)
         var detector = StepDetector(configuration: steps)
-        var gate = StepActivityGate()
-        var times: [Double] = [], bouts: [WalkingBout] = []
-        func collect(_ event: StepDetector.Event) {
-            switch event {
-            case .step(let time): times.append(time)
-            case .boutEnded(let bout): bouts.append(bout)
-            }
-        }
+        var updates: [ActivityUpdate] = [], events: [StepDetector.Event] = []
         var nextFix = 0
         for sample in samples {
             while nextFix < fixes.count && fixes[nextFix].time <= sample.time {
                 classifier.push(fixes[nextFix])
                 nextFix += 1
             }
-            classifier.push(sample) { gate.push($0.activity) }
-            detector.push(sample) { gate.push($0, emit: collect) }
+            classifier.push(sample) { updates.append($0) }
+            detector.push(sample) { events.append($0) }
         }
-        detector.finish { gate.push($0, emit: collect) }
+        detector.finish { events.append($0) }
+        classifier.finish { updates.append($0) }
+        var times: [Double] = [], bouts: [WalkingBout] = []
+        for event in judged(events, by: updates) {
+            switch event {
+            case .step(let time): times.append(time)
+            case .boutEnded(let bout): bouts.append(bout)
+            }
+        }
         return StepDetection(steps: times, bouts: bouts, refusedDuration: detector.refusedDuration)
+    }
+
+    /// `events` (in time order) through a ``StepActivityGate``, each after every update of `updates` (in start order)
+    /// that starts at or before its time — a bout's end at its last step.
+    static func judged(_ events: [StepDetector.Event], by updates: [ActivityUpdate],
+                       strongBoutSteps: Int = 10) -> [StepDetector.Event] {
+        var gate = StepActivityGate(strongBoutSteps: strongBoutSteps)
+        var out: [StepDetector.Event] = []
+        var next = 0
+        for event in events {
+            let time: Double
+            switch event {
+            case .step(let t): time = t
+            case .boutEnded(let bout): time = bout.end
+            }
+            while next < updates.count && updates[next].start <= time {
+                gate.push(updates[next].activity)
+                next += 1
+            }
+            gate.push(event) { out.append($0) }
+        }
+        return out
     }
 }
 

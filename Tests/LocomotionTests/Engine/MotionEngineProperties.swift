@@ -169,21 +169,15 @@ import Testing
                 #expect(events.activityUpdates == updates)
                 #expect(engine.odometer == Odometer.measuring(fixes, activities: updates, configuration: configuration.odometer,
                                                               timeZone: zone))
-                // Steps: the detector's, through a StepActivityGate that takes each update in the merged order (an
-                // automotive update holds back a short bout's steps and drops them), as the engine wires them.
-                var detector = StepDetector(), stepGate = StepActivityGate(), steps: [Double] = []
-                let collect = { (event: StepDetector.Event) in if case .step(let time) = event { steps.append(time) } }
-                sampleIndex = 0
-                for (_, _, input) in merged {
-                    switch input {
-                    case .activity(let update): stepGate.push(update.activity)
-                    case .time:
-                        detector.push(samples[sampleIndex]) { stepGate.push($0, emit: collect) }
-                        sampleIndex += 1
-                    case .fix: break
-                    }
+                // Steps: the detector's, each judged by a StepActivityGate after the updates that start at or before
+                // its time (an automotive update holds back a short bout's steps and drops them; cycling drops
+                // them), as the engine does once the activity at the step is final.
+                var detector = StepDetector(), detected: [StepDetector.Event] = []
+                for sample in samples { detector.push(sample) { detected.append($0) } }
+                detector.finish { detected.append($0) }
+                let steps = EngineTestData.judged(detected, by: updates).compactMap { event -> Double? in
+                    if case .step(let time) = event { time } else { nil }
                 }
-                detector.finish { stepGate.push($0, emit: collect) }
                 #expect(events.steps == steps)
             } catch {
                 Issue.record("engine failed: \(error)")

@@ -59,4 +59,42 @@ struct StepActivityGateTests {
             #expect(out == expected, "cut at \(cut)")
         }
     }
+
+    @Test func pedalStrokesNeverCountHoweverLongTheBout() {
+        var gate = StepActivityGate(strongBoutSteps: 10)
+        gate.push(.cycling)
+        #expect(Self.run(&gate, Self.bout(200, start: 0)).isEmpty)
+        #expect(gate.droppedStepCount == 200 && gate.heldStepCount == 0)
+    }
+
+    @Test func aBoutThatRunsIntoARideKeepsItsStepsOnFootAndIsReportedOverThem() {
+        var gate = StepActivityGate()
+        gate.push(.walking)
+        var out: [StepDetector.Event] = []
+        for (index, event) in Self.bout(30, start: 0).enumerated() {
+            if index == 12 { gate.push(.cycling) }
+            gate.push(event) { out.append($0) }
+        }
+        let expected: [StepDetector.Event] = (0..<12).map { .step(time: 0.5 * Double($0)) }
+            + [.boutEnded(WalkingBout(start: 0, end: 5.5, stepCount: 12))]
+        #expect(out == expected)
+        #expect(gate.droppedStepCount == 18)
+    }
+
+    @Test func aWalkAfterTheRideCounts() {
+        var gate = StepActivityGate()
+        gate.push(.cycling)
+        _ = Self.run(&gate, Self.bout(40, start: 0))
+        gate.push(.walking)
+        let walk = Self.bout(6, start: 30)
+        #expect(Self.run(&gate, walk) == walk)
+    }
+
+    @Test func aSnapshotFromBeforeCyclingWasGatedDecodes() throws {
+        let old = #"{"strongBoutSteps":10,"isAutomotive":true,"droppedStepCount":3,"held":[1.5,2],"boutSteps":2,"isBoutReleased":false}"#
+        let gate = try JSONDecoder().decode(StepActivityGate.self, from: Data(old.utf8))
+        #expect(gate.isAutomotive && gate.droppedStepCount == 3 && gate.heldStepCount == 2)
+        let tooMany = #"{"strongBoutSteps":1,"activity":"walking","droppedStepCount":0,"held":[1,2],"boutSteps":2,"isBoutReleased":false}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(StepActivityGate.self, from: Data(tooMany.utf8)) }
+    }
 }
