@@ -35,7 +35,8 @@ else
     # (its build folder is kept beside them between runs).
     baseline=${TMPDIR:-/tmp}/locomotion-baselines/$commit
     baseline_scratch=$baseline.build
-    baseline_name="$reference $commit"
+    baseline_name=$commit
+    [ "$reference" = "$commit" ] || baseline_name="$reference ($commit)"
     if [ ! -d "$baseline/Sources" ]; then
         rm -rf "$baseline.partial" && mkdir -p "$baseline.partial"
         git archive "$commit" | tar -x -C "$baseline.partial"

@@ -30,7 +30,8 @@ elif [ -n "${BASELINE_REF:-}" ]; then
     # (its build folder is kept beside them between runs).
     baseline=${TMPDIR:-/tmp}/locomotion-baselines/$commit
     baseline_scratch=$baseline.build
-    baseline_name="$BASELINE_REF $commit"
+    baseline_name=$commit
+    [ "$BASELINE_REF" = "$commit" ] || baseline_name="$BASELINE_REF ($commit)"
     if [ ! -d "$baseline/Sources" ]; then
         rm -rf "$baseline.partial" && mkdir -p "$baseline.partial"
         git archive "$commit" | tar -x -C "$baseline.partial"
