@@ -79,6 +79,15 @@ let package = Package(
             dependencies: ["BenchmarkSupport"] + locomotion,
             path: "Sources/EngineBenchmark"
         ),
+        // carry.sh: a MotionEngine with and without its CarryDetector, and the detector alone. Against a baseline
+        // checkout whose engine has none, carry.sh sets LOCOMOTION_WITHOUT_CARRY=1: WITHOUT_CARRY leaves out what needs
+        // the detector (a define of this target only, so that the library's build is shared with classifier-versus.sh).
+        .executableTarget(
+            name: "carry-benchmark",
+            dependencies: ["BenchmarkSupport"] + locomotion,
+            path: "Sources/CarryBenchmark",
+            swiftSettings: Context.environment["LOCOMOTION_WITHOUT_CARRY"] == "1" ? [.define("WITHOUT_CARRY")] : []
+        ),
         // streaming-contract.sh: a stage in a module of its own, as an app sees a library's stage, handing over its
         // outputs through a closure or an array. Cross-module optimisation off, so that the stage's functions stay
         // calls across the module boundary (as they were when the script compiled the module with swiftc).

@@ -277,7 +277,7 @@ public struct MotionEngine: Sendable {
 
     /// The input has ended: processes every waiting input, ends the current walking bout, lets the classifier
     /// decide what it still holds back (``ActivityClassifier/finish(emit:)``), then judges every step still waiting
-    /// by the activity at its time (``StepActivityGate``), records every waiting fix, reports the end of the samples
+    /// by the activity at its time (`StepActivityGate`), records every waiting fix, reports the end of the samples
     /// (``MotionEvent/samplesEnded(time:)``) and calls `emit` with each of these events. The engine can go on
     /// afterwards (a later bout starts afresh).
     /// - Complexity: O(waiting inputs).

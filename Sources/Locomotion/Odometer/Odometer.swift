@@ -30,7 +30,7 @@ import Foundation
 ///    it becomes the anchor.
 /// 6. Implied-speed rule: a fix within the noise of the anchor that reports a still speed is
 ///    ``FixRejection/still`` (the anchor stays, its time moves on); a step longer than the
-///    reported speeds allow with ``Odometer/Configuration/maximumAcceleration`` is a suspected
+///    reported speeds allow with `Odometer.Configuration.maximumAcceleration` is a suspected
 ///    ``FixRejection/spike``, credited after all (in the next fix's distance) when the next fix
 ///    continues from it rather than coming back.
 /// 7. Otherwise the step is added — the chord, or between sparse fixes that report speed and

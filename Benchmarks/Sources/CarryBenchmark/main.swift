@@ -1,11 +1,12 @@
 // What telling carried from put down costs per sample (issue 26): the MotionEngine awake (every sample pushed, then
-// finish) with and without its CarryDetector, and the detector fed alone. Built twice by Benchmarks/carry.sh: with
-// `-D CARRY` against this tree's release objects, and without it against main's (whose engine has no detector), so
-// that main's engine runs in the same benchmark run.
+// finish) with and without its CarryDetector, and the detector fed alone. Built twice by Benchmarks/carry.sh: against
+// this checkout, and against a baseline checkout (LOCOMOTION_PACKAGE_PATH); against a baseline whose engine has no
+// detector it is built with WITHOUT_CARRY defined (LOCOMOTION_WITHOUT_CARRY=1), which leaves out what needs it, so
+// that the older engine runs in the same benchmark run.
 // Usage: carry-benchmark TRACE.csv MODE ROUNDS, MODE one of
-//   engine                 the engine with its defaults (with the detector when built with CARRY)
-//   engine-without-carry   (CARRY only) Configuration.detectsCarry = false
-//   detector               (CARRY only) the CarryDetector alone
+//   engine                 the engine with its defaults (with the detector, unless built WITHOUT_CARRY)
+//   engine-without-carry   Configuration.detectsCarry = false (not WITHOUT_CARRY)
+//   detector               the CarryDetector alone (not WITHOUT_CARRY)
 //   profile-engine, profile-engine-without-carry, profile-detector   one pass inside `profiledRun`, for callgrind
 // Prints `ns_per_sample min median max` over the rounds (CPU time: the machine is shared), and `input_samples`.
 #if canImport(Glibc)
@@ -17,6 +18,7 @@ import Foundation
 import Locomotion
 import LocomotionDSP
 import LocomotionIO
+import BenchmarkSupport
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4, let rounds = Int(arguments[3]), rounds >= 1 else {
@@ -29,8 +31,13 @@ print("input_samples\t\(samples.count)")
 
 func engineRun(carry: Bool) -> Int {
     var configuration = MotionEngine.Configuration()
-    #if CARRY
+    #if !WITHOUT_CARRY
     configuration.detectsCarry = carry
+    #else
+    if !carry {
+        print("error: built WITHOUT_CARRY")
+        exit(2)
+    }
     #endif
     var engine = MotionEngine(configuration: configuration, timeZone: TimeZone(identifier: "UTC")!)
     var events = 0
@@ -40,14 +47,14 @@ func engineRun(carry: Bool) -> Int {
 }
 
 func detectorRun() -> Int {
-    #if CARRY
+    #if !WITHOUT_CARRY
     var detector = CarryDetector()
     var events = 0
     for sample in samples { detector.push(sample) { _ in events += 1 } }
     detector.finish { _ in events += 1 }
     return events
     #else
-    print("error: built without CARRY")
+    print("error: built WITHOUT_CARRY")
     exit(2)
     #endif
 }
