@@ -84,7 +84,7 @@ public struct MotionEngine: Sendable {
     /// recorded trace (each decision on all the evidence that can change it, as `locomotion label` decides; the
     /// events, the odometer and ``settledTime`` then wait as long as a stretch stays undecided). It is part of the
     /// classifier's state, so snapshots keep it.
-    /// - Precondition: `configuration.isValid`.
+    /// - Precondition: `configuration.validate()` does not throw.
     public init(configuration: Configuration = .init(), timeZone: TimeZone, smoothing: ActivityClassifier.Smoothing = .lagged) {
         precondition(configuration.isValid, "invalid MotionEngine.Configuration")
         self.configuration = configuration

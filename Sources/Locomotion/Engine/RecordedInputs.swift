@@ -30,14 +30,14 @@ import LocomotionDSP
 ///
 /// - Complexity: O(1) amortised per input; the fixes are held in memory (they are few: one a second while moving).
 public struct RecordedInputs: Sendable {
-    /// Where the inputs stood on the first fix out of order.
-    public struct OutOfOrderFix: Sendable, Hashable {
+    /// Where the inputs stood on the first fix out of order (package: the command-line tool's warning names it).
+    package struct OutOfOrderFix: Sendable, Hashable {
         /// The fix's position among the fixes (0-based, counting every fix).
-        public var index: Int
+        package var index: Int
         /// Its time (s).
-        public var time: Double
+        package var time: Double
         /// The time of the latest fix before it (s).
-        public var previous: Double
+        package var previous: Double
     }
 
     private var fixes: LocationFixFeed
@@ -91,11 +91,11 @@ public struct RecordedInputs: Sendable {
     package var takesActivityFromLabels: Bool { labels != nil }
 
     /// True when every fix has been handed out.
-    public var hasHandedOutEveryFix: Bool { fixes.isFinished }
+    package var hasHandedOutEveryFix: Bool { fixes.isFinished }
     /// Fixes handed out so far that were out of order.
     public var outOfOrderFixCount: Int { fixes.outOfOrderCount }
     /// The first of them, nil while there is none.
-    public var firstOutOfOrderFix: OutOfOrderFix? {
+    package var firstOutOfOrderFix: OutOfOrderFix? {
         fixes.firstOutOfOrder.map { OutOfOrderFix(index: $0.index, time: $0.time, previous: $0.previous) }
     }
 

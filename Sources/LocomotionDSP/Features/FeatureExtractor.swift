@@ -27,15 +27,15 @@ import WASILibc
 /// re-creates the transforms and buffers.
 public struct FeatureExtractor: Sendable {
     /// Samples per window N.
-    public let windowSize: Int
+    package let windowSize: Int
     /// Sample rate in Hz.
-    public let sampleRate: Double
+    package let sampleRate: Double
     /// Frequency bands (Hz) for ``WindowFeatures/bandPowers``.
-    public let bands: [ClosedRange<Double>]
+    package let bands: [ClosedRange<Double>]
     /// Periods (s) searched for the autocorrelation peak.
-    public let periodRange: ClosedRange<Double>
+    package let periodRange: ClosedRange<Double>
     /// Taper applied before the spectrum.
-    public let window: WindowFunction
+    package let window: WindowFunction
 
     private var correlationFFT: RealFFT
     /// The taper's cosine coefficients `(a₀, a₁/2)`, and `Σ w[n]²`.
