@@ -137,7 +137,7 @@ public struct MotionEngine: Sendable {
     /// when ``Configuration/detectsCarry`` is false).
     public var carry: CarryState { carrying.state }
     /// The carry detector, to read its latest update and evidence.
-    public var carryDetector: CarryDetector { carrying }
+    package var carryDetector: CarryDetector { carrying }
     /// The time (s) before which no ``MotionEvent/carry(_:)`` event can start any more (carry updates are back-dated
     /// to the start of a still stretch: ``CarryDetector/settledTime``); nil before the first sample or without
     /// ``Configuration/detectsCarry``.
