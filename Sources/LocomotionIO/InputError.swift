@@ -39,7 +39,7 @@ public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What to do about an input error: plain words, with the reading options that would help in their place.
-    /// The readers write it as a string literal interpolating the options (package API); an app reads ``options`` and ``text(naming:)``.
+    /// The readers write it as a string literal interpolating the options (package API); an app reads ``options`` and ``description``.
     public struct Hint: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInterpolation {
         /// A piece of the hint.
         package enum Part: Sendable, Hashable {

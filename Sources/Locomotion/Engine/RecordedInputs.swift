@@ -11,8 +11,8 @@ import LocomotionDSP
 /// **The fix rule**, the one every consumer follows (the engine applies it to what an app pushes):
 /// - Fixes are taken in the order given. A fix earlier than the latest fix before it is no evidence
 ///   (``MotionInput/outOfOrderFix(_:)``, handed out at its place): the classifier and the gate never see it, the
-///   odometer counts it as out of order — never sorted into place, never an error (``outOfOrderFixCount``,
-///   ``firstOutOfOrderFix``). A fix at the same time as the one before is evidence; the odometer counts it as a
+///   odometer counts it as out of order — never sorted into place, never an error (``outOfOrderFixCount``).
+///   A fix at the same time as the one before is evidence; the odometer counts it as a
 ///   duplicate.
 /// - A fix without a time (NaN) counts only in the odometer's undated tally (``MotionInput/untimedFix(_:)``).
 /// - At each of the segment starts a new track segment begins (``MotionInput/segmentBreak``), unless segments are
