@@ -15,7 +15,7 @@ public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What to do about it, when there is something to suggest.
     public var hint: Hint?
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, problem: String, hint: Hint? = nil) {
+    package init(file: String, line: Int? = nil, column: Int? = nil, problem: String, hint: Hint? = nil) {
         self.file = file
         self.line = line
         self.column = column
@@ -39,10 +39,10 @@ public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What to do about an input error: plain words, with the reading options that would help in their place.
-    /// Written as a string literal, interpolating the options: `"pass \(ReadingOption.lenient) to skip them"`.
+    /// The readers write it as a string literal interpolating the options (package API); an app reads ``options`` and ``description``.
     public struct Hint: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInterpolation {
         /// A piece of the hint.
-        public enum Part: Sendable, Hashable {
+        package enum Part: Sendable, Hashable {
             /// Words.
             case text(String)
             /// A reading option, named by whoever shows the hint.
@@ -50,10 +50,10 @@ public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
         }
 
         /// The pieces, in order.
-        public var parts: [Part]
+        package var parts: [Part]
 
         /// A hint of plain words.
-        public init(_ text: String) { parts = [.text(text)] }
+        package init(_ text: String) { parts = [.text(text)] }
 
         public init(stringLiteral value: String) { self.init(value) }
 
@@ -65,7 +65,7 @@ public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
         }
 
         /// The hint, each reading option named by `name`.
-        public func text(naming name: (ReadingOption) -> String) -> String {
+        package func text(naming name: (ReadingOption) -> String) -> String {
             parts.map { part in
                 switch part {
                 case .text(let text): text

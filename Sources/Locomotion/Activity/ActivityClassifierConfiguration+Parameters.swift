@@ -1,4 +1,4 @@
-extension ActivityClassifier.Configuration: ParameterizedConfiguration {
+extension ActivityClassifier.Configuration: ParameterizedConfiguration, ParameterRelations {
     /// Every threshold with the range it may take: physical limits of people, phones and vehicles, wide enough
     /// for any plausible tuning, narrow enough that no combination makes the classifier trap or allocate
     /// without bound (a window holds at most 200 Hz × 30 s = 6 000 samples). Listed in `Docs/activity.md`.
@@ -62,7 +62,7 @@ extension ActivityClassifier.Configuration: ParameterizedConfiguration {
     ]
 
     /// A window must hold at least 8 samples of the internal grid (the features need them).
-    public func relationProblems() -> [ParameterError] {
+    package func relationProblems() -> [ParameterError] {
         guard windowDuration * sampleRate >= 8 else {
             return [ParameterError(parameter: "windowDuration, sampleRate",
                                    problem: "a window (windowDuration × sampleRate = \(windowDuration * sampleRate) samples) must hold at least 8 samples")]

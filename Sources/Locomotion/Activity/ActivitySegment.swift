@@ -9,7 +9,7 @@ public struct ActivitySegment: Sendable, Hashable, Codable {
     /// The lowest confidence reported within the segment.
     public var confidence: ActivityConfidence
 
-    public init(start: Double, end: Double, activity: MotionActivity, confidence: ActivityConfidence) {
+    package init(start: Double, end: Double, activity: MotionActivity, confidence: ActivityConfidence) {
         self.start = start
         self.end = end
         self.activity = activity

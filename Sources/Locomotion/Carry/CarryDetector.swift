@@ -50,7 +50,7 @@ public struct CarryDetector: Sendable, Hashable, Codable {
     private var resumeMean: Vector3?
 
     /// A detector with `configuration`.
-    /// - Precondition: `configuration.isValid`.
+    /// - Precondition: `configuration.validate()` does not throw.
     public init(configuration: Configuration = .init()) {
         precondition(configuration.isValid, "invalid CarryDetector.Configuration")
         self.configuration = configuration

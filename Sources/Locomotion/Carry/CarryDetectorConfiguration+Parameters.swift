@@ -1,4 +1,4 @@
-extension CarryDetector.Configuration: ParameterizedConfiguration {
+extension CarryDetector.Configuration: ParameterizedConfiguration, ParameterRelations {
     /// Every threshold with its physical range: windows of 5 s to 2 minutes, movements and noise up to 0.1 g
     /// (far above any still phone's), durations up to a day.
     public static let parameters: [Parameter<Self>] = [
@@ -11,7 +11,7 @@ extension CarryDetector.Configuration: ParameterizedConfiguration {
     ]
 
     /// A still stretch must be at least one window (and one second) long.
-    public func relationProblems() -> [ParameterError] {
+    package func relationProblems() -> [ParameterError] {
         guard minimumStillDuration < Double(windowLength + 1) else { return [] }
         return [ParameterError(parameter: "minimumStillDuration, windowLength",
                                problem: "minimumStillDuration must be at least windowLength + 1 s")]

@@ -61,6 +61,6 @@ extension CarryDetector {
 
         /// True when every parameter is in its range and `minimumStillDuration` covers a window
         /// (``ParameterizedConfiguration/validate()`` says what is wrong).
-        public var isValid: Bool { (try? validate()) != nil }
+        package var isValid: Bool { (try? validate()) != nil }
     }
 }

@@ -1,5 +1,5 @@
 /// A decision of a ``CarryDetector``: from ``start`` on (until the next update), the phone is in ``state``, because of
-/// ``reason``, with the evidence that decided it.
+/// ``reason``, with the evidence that decided it (in ``description``).
 public struct CarryUpdate: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Start (s, the samples' clock) of the stretch the decision covers. Decisions are back-dated to where their
     /// evidence begins — a phone put down is reported not carried from the start of its still stretch, once that
@@ -14,10 +14,10 @@ public struct CarryUpdate: Sendable, Hashable, Codable, CustomStringConvertible 
     /// How far (g) the one-second means of the deciding window moved beyond what the sensor's noise explains
     /// (the larger excess of the detector's two tests; 0 when they moved less); 0 for ``CarryReason/warmUp``,
     /// ``CarryReason/gap`` and ``CarryReason/resumed``.
-    public var excessDeviation: Double
+    package var excessDeviation: Double
     /// The sensor noise (g, per sample, the length of the noise vector) estimated from consecutive samples in the
     /// deciding window; 0 when no window decided.
-    public var noiseDeviation: Double
+    package var noiseDeviation: Double
 
     /// An update with every field given.
     package init(start: Double, state: CarryState, reason: CarryReason, excessDeviation: Double = 0,

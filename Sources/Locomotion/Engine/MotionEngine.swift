@@ -84,7 +84,7 @@ public struct MotionEngine: Sendable {
     /// recorded trace (each decision on all the evidence that can change it, as `locomotion label` decides; the
     /// events, the odometer and ``settledTime`` then wait as long as a stretch stays undecided). It is part of the
     /// classifier's state, so snapshots keep it.
-    /// - Precondition: `configuration.isValid`.
+    /// - Precondition: `configuration.validate()` does not throw.
     public init(configuration: Configuration = .init(), timeZone: TimeZone, smoothing: ActivityClassifier.Smoothing = .lagged) {
         precondition(configuration.isValid, "invalid MotionEngine.Configuration")
         self.configuration = configuration
@@ -137,7 +137,7 @@ public struct MotionEngine: Sendable {
     /// when ``Configuration/detectsCarry`` is false).
     public var carry: CarryState { carrying.state }
     /// The carry detector, to read its latest update and evidence.
-    public var carryDetector: CarryDetector { carrying }
+    package var carryDetector: CarryDetector { carrying }
     /// The time (s) before which no ``MotionEvent/carry(_:)`` event can start any more (carry updates are back-dated
     /// to the start of a still stretch: ``CarryDetector/settledTime``); nil before the first sample or without
     /// ``Configuration/detectsCarry``.

@@ -1,4 +1,4 @@
-extension MotionEngine.Configuration: ParameterizedConfiguration {
+extension MotionEngine.Configuration: ParameterizedConfiguration, ParameterRelations {
     /// The engine's own two settings, then those of the configurations it holds, under their names:
     /// `classifier.…` (when the activity source is the classifier), `steps.…`, `gate.…`, `odometer.…`, `carry.…`.
     public static let parameters: [Parameter<Self>] = [
@@ -19,7 +19,7 @@ extension MotionEngine.Configuration: ParameterizedConfiguration {
         + CarryDetector.Configuration.parameters.map { $0.nested(in: \.carry, as: "carry") }
 
     /// The relations within each configuration it holds.
-    public func relationProblems() -> [ParameterError] {
+    package func relationProblems() -> [ParameterError] {
         func prefixed(_ problems: [ParameterError], _ prefix: String) -> [ParameterError] {
             problems.map { problem in
                 var problem = problem

@@ -39,7 +39,7 @@ extension MotionEngine {
         /// True when the values can run an engine: every parameter, its own and those of the configurations it
         /// holds, in its range (``parameters``, `Docs/parameters.md`) and the relations between them kept;
         /// ``ParameterizedConfiguration/validate()`` says what is wrong.
-        public var isValid: Bool { (try? validate()) != nil }
+        package var isValid: Bool { (try? validate()) != nil }
     }
 }
 

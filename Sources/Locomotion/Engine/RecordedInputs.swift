@@ -11,8 +11,8 @@ import LocomotionDSP
 /// **The fix rule**, the one every consumer follows (the engine applies it to what an app pushes):
 /// - Fixes are taken in the order given. A fix earlier than the latest fix before it is no evidence
 ///   (``MotionInput/outOfOrderFix(_:)``, handed out at its place): the classifier and the gate never see it, the
-///   odometer counts it as out of order — never sorted into place, never an error (``outOfOrderFixCount``,
-///   ``firstOutOfOrderFix``). A fix at the same time as the one before is evidence; the odometer counts it as a
+///   odometer counts it as out of order — never sorted into place, never an error (``outOfOrderFixCount``).
+///   A fix at the same time as the one before is evidence; the odometer counts it as a
 ///   duplicate.
 /// - A fix without a time (NaN) counts only in the odometer's undated tally (``MotionInput/untimedFix(_:)``).
 /// - At each of the segment starts a new track segment begins (``MotionInput/segmentBreak``), unless segments are
@@ -30,14 +30,14 @@ import LocomotionDSP
 ///
 /// - Complexity: O(1) amortised per input; the fixes are held in memory (they are few: one a second while moving).
 public struct RecordedInputs: Sendable {
-    /// Where the inputs stood on the first fix out of order.
-    public struct OutOfOrderFix: Sendable, Hashable {
+    /// Where the inputs stood on the first fix out of order (package: the command-line tool's warning names it).
+    package struct OutOfOrderFix: Sendable, Hashable {
         /// The fix's position among the fixes (0-based, counting every fix).
-        public var index: Int
+        package var index: Int
         /// Its time (s).
-        public var time: Double
+        package var time: Double
         /// The time of the latest fix before it (s).
-        public var previous: Double
+        package var previous: Double
     }
 
     private var fixes: LocationFixFeed
@@ -91,11 +91,11 @@ public struct RecordedInputs: Sendable {
     package var takesActivityFromLabels: Bool { labels != nil }
 
     /// True when every fix has been handed out.
-    public var hasHandedOutEveryFix: Bool { fixes.isFinished }
+    package var hasHandedOutEveryFix: Bool { fixes.isFinished }
     /// Fixes handed out so far that were out of order.
     public var outOfOrderFixCount: Int { fixes.outOfOrderCount }
     /// The first of them, nil while there is none.
-    public var firstOutOfOrderFix: OutOfOrderFix? {
+    package var firstOutOfOrderFix: OutOfOrderFix? {
         fixes.firstOutOfOrder.map { OutOfOrderFix(index: $0.index, time: $0.time, previous: $0.previous) }
     }
 

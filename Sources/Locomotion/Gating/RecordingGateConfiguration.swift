@@ -90,7 +90,7 @@ extension RecordingGate {
         }
 
         /// The profile reported with `mode`.
-        public func profile(for mode: RecordingMode) -> RecordingProfile {
+        package func profile(for mode: RecordingMode) -> RecordingProfile {
             mode == .highAccuracy ? highAccuracyProfile : lowPowerProfile
         }
     }

@@ -31,7 +31,7 @@ extension RecordingGate {
         public static let builtIn: [RecordingGate.Policy] = [.onFoot, .onFootAndCycling, .anyMovement]
 
         /// The built-in policy called `name`, or nil.
-        public static func named(_ name: String) -> RecordingGate.Policy? { builtIn.first { $0.name == name } }
+        package static func named(_ name: String) -> RecordingGate.Policy? { builtIn.first { $0.name == name } }
 
         /// True when `activity` is recorded under this policy.
         @inlinable

@@ -22,13 +22,14 @@ extension RecordingGate {
             self.distance = distance
         }
 
-        /// A short stable token, `rule` or `rule:activity` (e.g.
-        /// `stop-timeout:stationary`), with no comma, for CSV.
-        public var code: String {
+        /// ``description``'s token (the command-line tool's name for it).
+        package var code: String {
             if let activity { return rule.rawValue + ":" + activity.rawValue }
             return rule.rawValue
         }
 
+        /// A short stable token, `rule` or `rule:activity` (e.g.
+        /// `stop-timeout:stationary`), with no comma, for CSV.
         public var description: String { code }
     }
 }

@@ -15,8 +15,8 @@ public struct Ellipsoid: Sendable, Hashable, Codable {
     public static let wgs84 = Ellipsoid(equatorialRadius: 6_378_137, flattening: 1 / 298.257_223_563)
 
     /// Polar radius (semi-minor axis) `b = a (1 − f)` in metres.
-    public var polarRadius: Double { equatorialRadius * (1 - flattening) }
+    package var polarRadius: Double { equatorialRadius * (1 - flattening) }
 
     /// Mean radius `(2a + b) / 3` in metres (IUGG R₁), used by the spherical fallback.
-    public var meanRadius: Double { (2 * equatorialRadius + polarRadius) / 3 }
+    package var meanRadius: Double { (2 * equatorialRadius + polarRadius) / 3 }
 }

@@ -1,4 +1,8 @@
 /// The odometer's tally for one local day: distance and what happened to each fix.
+///
+/// The rejections are counted by reason: ``rejected(_:)``. The implied-speed rule's own counts (steps measured
+/// with the fixes' speed, the metres they added, sparse chord steps) are package API, shown by
+/// `locomotion distance --details`.
 public struct DailyDistance: Sendable, Hashable, Codable {
     /// The local day (in the odometer's time zone when the day began), or nil for
     /// the tally of fixes without a time (a fix whose time is NaN, ``Odometer/undated``).
@@ -8,30 +12,30 @@ public struct DailyDistance: Sendable, Hashable, Codable {
     /// Fixes whose segment was added (including a day's first anchor).
     public var acceptedFixes = 0
     /// Fixes rejected as jumps (and not later accepted by re-anchoring).
-    public var rejectedJumps = 0
+    package var rejectedJumps = 0
     /// Fixes rejected for poor horizontal accuracy.
-    public var rejectedInaccurate = 0
+    package var rejectedInaccurate = 0
     /// Fixes that arrived while the activity was not a moving one.
-    public var rejectedNotMoving = 0
+    package var rejectedNotMoving = 0
     /// Fixes with a duplicate or backwards time.
-    public var rejectedOutOfOrder = 0
+    package var rejectedOutOfOrder = 0
     /// Fixes with impossible values.
-    public var rejectedInvalid = 0
+    package var rejectedInvalid = 0
     /// How many times the odometer re-anchored after a gap or a run of jumps.
     public var reanchors = 0
     /// Fixes dropped as spikes (implied-speed rule; not later credited).
-    public var rejectedSpikes = 0
+    package var rejectedSpikes = 0
     /// Fixes of a still phone: within the anchor's noise and reported still (implied-speed rule).
-    public var rejectedStill = 0
+    package var rejectedStill = 0
     /// Steps measured with the fixes' speed: the integral of speed over the interval exceeded the chord by more than
     /// the fixes' noise, and the step counted halfway between the two (implied-speed rule).
-    public var speedSteps = 0
+    package var speedSteps = 0
     /// Metres those steps added beyond their chords. The true length of each lies between its chord and its speed
     /// integral, so their share of ``distance`` is uncertain by at most this plus their noise allowances.
-    public var speedAddedDistance: Double = 0
+    package var speedAddedDistance: Double = 0
     /// Steps of more than 10 s measured by the chord alone (the fixes reported no speed): each is a lower bound,
     /// short by the curves in between (about 0.4 % at 15 s, 1–1.4 % at 30 s, 2–3 % at 60 s on the GSDC drives).
-    public var sparseChordSteps = 0
+    package var sparseChordSteps = 0
 
     /// An empty tally for `day`.
     package init(day: LocalDay?) {

@@ -1,4 +1,4 @@
-extension Odometer.Configuration: ParameterizedConfiguration {
+extension Odometer.Configuration: ParameterizedConfiguration, ParameterRelations {
     /// Every filter setting with the range it may take (see `Docs/odometer.md`); ∞ switches a filter off. The
     /// moving activities (a set) are chosen by policy name.
     public static let parameters: [Parameter<Self>] = [
@@ -21,7 +21,7 @@ extension Odometer.Configuration: ParameterizedConfiguration {
 
     /// The class speeds must not decrease from on foot to cycling to vehicle (a faster class never has a lower
     /// limit), and a still phone must be slower than anyone moving on foot.
-    public func relationProblems() -> [ParameterError] {
+    package func relationProblems() -> [ParameterError] {
         var problems: [ParameterError] = []
         func require(_ condition: Bool, _ names: String, _ problem: String) {
             if !condition { problems.append(ParameterError(parameter: names, problem: problem)) }

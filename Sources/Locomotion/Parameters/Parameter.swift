@@ -19,13 +19,13 @@
 /// ```
 public struct Parameter<Root>: Sendable {
     /// The kinds of values a parameter takes.
-    public typealias Kind = ParameterKind
+    package typealias Kind = ParameterKind
 
     /// The parameter's name: the property's name, with a dot for a nested one (`minimumDuration.walking`);
     /// the key path of a `--config` file.
     public let name: String
     /// What values it takes.
-    public let kind: Kind
+    public let kind: ParameterKind
     /// The unit of a number (`Hz`, `s`, `g`, `m`, `m/s`, `°`), empty for a ratio or a count.
     public let unit: String
 

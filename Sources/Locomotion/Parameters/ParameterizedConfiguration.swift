@@ -3,20 +3,26 @@
 /// Conforming types list each stored setting once in ``parameters`` (nested ones by their dotted name), with
 /// a range that is physical and documented next to the property. A test walks every stored property of each
 /// conforming configuration and fails for a number that is not listed, so a parameter cannot be added without
-/// its range. Constraints between parameters (`bandLow < bandHigh`) go in ``relationProblems()``.
+/// its range. Constraints between parameters (`bandLow < bandHigh`) are checked by ``validate()``.
 ///
 /// Everything that sets a configuration from outside the program — `locomotion --config FILE`, `steps
 /// --parameter NAME=VALUE`, command-line options — goes through ``setting(_:to:)`` and ``validate()``.
 public protocol ParameterizedConfiguration: Sendable {
     /// Every setting, each with what it takes.
     static var parameters: [Parameter<Self>] { get }
+}
 
+/// A configuration with constraints between its parameters (package: every conforming configuration is the
+/// package's own, and ``ParameterizedConfiguration/validate()`` reports the problems).
+package protocol ParameterRelations {
     /// What is wrong between parameters that are each in range (empty when nothing is).
     func relationProblems() -> [ParameterError]
 }
 
 extension ParameterizedConfiguration {
-    public func relationProblems() -> [ParameterError] { [] }
+    /// What is wrong between parameters that are each in range (empty when nothing is, or when the configuration
+    /// has no relations).
+    package func relationProblems() -> [ParameterError] { (self as? any ParameterRelations)?.relationProblems() ?? [] }
 
     /// The parameter called `name`, or nil.
     public static func parameter(named name: String) -> Parameter<Self>? {
@@ -24,7 +30,7 @@ extension ParameterizedConfiguration {
     }
 
     /// The names of every parameter, in the order listed.
-    public static var parameterNames: [String] { parameters.map(\.name) }
+    package static var parameterNames: [String] { parameters.map(\.name) }
 
     /// A copy with the parameter `name` set to `value`, checked against its range (not against the other
     /// parameters: call ``validate()`` once every value is set).

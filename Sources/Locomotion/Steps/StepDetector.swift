@@ -139,7 +139,7 @@ public struct StepDetector: Sendable, Codable {
     /// Local maxima remembered between two candidates: a hole of up to ~3 s in a 3.5 Hz band holds about 10.
     private static let bumpCapacity = 16
 
-    /// Creates a detector. The configuration must be valid (``StepDetector/Configuration/isValid``).
+    /// Creates a detector. The configuration must be valid (``ParameterizedConfiguration/validate()`` does not throw).
     /// - Complexity: O(window) memory, allocated here once.
     public init(configuration: StepDetector.Configuration = .default) {
         precondition(configuration.isValid, "invalid StepDetector.Configuration")

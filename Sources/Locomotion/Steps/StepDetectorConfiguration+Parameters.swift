@@ -1,4 +1,4 @@
-extension StepDetector.Configuration: ParameterizedConfiguration {
+extension StepDetector.Configuration: ParameterizedConfiguration, ParameterRelations {
     /// Every parameter with the range it may take: from the physics of gait (steps at 0.5–4 Hz) and of phone
     /// sensors (≤ 200 Hz delivered, ≤ 16 g), wide enough for any tuning, narrow enough that no value makes
     /// the detector trap or run away (the periodicity window holds at most 200 Hz × 20 s = 4 000 samples).
@@ -36,7 +36,7 @@ extension StepDetector.Configuration: ParameterizedConfiguration {
     ]
 
     /// The constraints between parameters that each range cannot say.
-    public func relationProblems() -> [ParameterError] {
+    package func relationProblems() -> [ParameterError] {
         var problems: [ParameterError] = []
         func require(_ condition: Bool, _ names: String, _ problem: String) {
             if !condition { problems.append(ParameterError(parameter: names, problem: problem)) }

@@ -153,12 +153,12 @@ extension StepDetector.Configuration {
     /// Returns a copy with the parameter `name` (one of ``parameterNames``) set to `value`,
     /// or nil when the name is unknown or the value is out of its range (``parameters``) or
     /// contradicts another parameter. ``ParameterizedConfiguration/setting(_:to:)`` says why.
-    public func setting(_ name: String, to value: Double) -> StepDetector.Configuration? {
+    package func setting(_ name: String, to value: Double) -> StepDetector.Configuration? {
         guard let copy = try? setting(name, to: .number(value)), copy.isValid else { return nil }
         return copy
     }
 
     /// True when every parameter is in its range (``parameters``) and the relations between them hold;
     /// ``ParameterizedConfiguration/validate()`` says what is wrong.
-    public var isValid: Bool { (try? validate()) != nil }
+    package var isValid: Bool { (try? validate()) != nil }
 }

@@ -27,15 +27,15 @@ import WASILibc
 /// re-creates the transforms and buffers.
 public struct FeatureExtractor: Sendable {
     /// Samples per window N.
-    public let windowSize: Int
+    package let windowSize: Int
     /// Sample rate in Hz.
-    public let sampleRate: Double
+    package let sampleRate: Double
     /// Frequency bands (Hz) for ``WindowFeatures/bandPowers``.
-    public let bands: [ClosedRange<Double>]
+    package let bands: [ClosedRange<Double>]
     /// Periods (s) searched for the autocorrelation peak.
-    public let periodRange: ClosedRange<Double>
+    package let periodRange: ClosedRange<Double>
     /// Taper applied before the spectrum.
-    public let window: WindowFunction
+    package let window: WindowFunction
 
     private var correlationFFT: RealFFT
     /// The taper's cosine coefficients `(a₀, a₁/2)`, and `Σ w[n]²`.
@@ -95,14 +95,14 @@ public struct FeatureExtractor: Sendable {
         }
     }
 
-    /// The features of `window`, whose count must equal ``windowSize``. Values should be finite
+    /// The features of `window`, whose count must equal the `windowSize` it was made with. Values should be finite
     /// (a NaN makes the features NaN).
     /// - Complexity: O(N log N).
     public mutating func features(of window: [Double]) -> WindowFeatures {
         window.withUnsafeBufferPointer { features(of: $0) }
     }
 
-    /// The features of the `window` in memory (count ``windowSize``), e.g. a view into a caller's ring buffer, so
+    /// The features of the `window` in memory (count: the `windowSize` it was made with), e.g. a view into a caller's ring buffer, so
     /// that the window need not be copied into an array first; otherwise as for an array. O(N log N).
     public mutating func features(of window: UnsafeBufferPointer<Double>) -> WindowFeatures {
         precondition(window.count == windowSize, "window has \(window.count) samples, expected \(windowSize)")

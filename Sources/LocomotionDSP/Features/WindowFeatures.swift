@@ -46,7 +46,7 @@ public struct WindowFeatures: Sendable, Hashable, Codable {
     public var autocorrelationLag: Double
 
     /// Creates a feature set from its values (mainly for tests and replay).
-    public init(
+    package init(
         mean: Double, variance: Double, standardDeviation: Double, rms: Double,
         minimum: Double, maximum: Double, energy: Double, zeroCrossingRate: Double,
         dominantFrequency: Double, dominantPower: Double, spectralEntropy: Double,

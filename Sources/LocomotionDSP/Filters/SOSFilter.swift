@@ -15,7 +15,7 @@
 /// decoded from a snapshot continues bit for bit where the encoded one stopped.
 public struct SOSFilter: Sendable {
     /// The sections, in processing order.
-    public let sections: [Biquad]
+    package let sections: [Biquad]
     /// Coefficients and state, shared copy-on-write between copies of the filter.
     @usableFromInline internal var storage: Storage
 

@@ -53,7 +53,7 @@ public struct TraceInput: TraceSource {
 
     /// The format that the name `path` gives (`.csv`, `.jsonl`, `.ndjson`, any case), nil when the content must tell.
     /// - Complexity: O(length of the path).
-    public static func format(named path: String) -> TraceFileFormat? {
+    package static func format(named path: String) -> TraceFileFormat? {
         let name = path.lowercased()
         if name.hasSuffix(".csv") { return .csv }
         if name.hasSuffix(".jsonl") || name.hasSuffix(".ndjson") { return .jsonLines }

@@ -52,7 +52,7 @@ public struct RecordedTrace: Sendable {
     /// - Throws: ``InputError`` for an input `deliver` refuses (`MotionEngineError`), naming the file and the row's
     ///   line, or the fix file and the fix.
     /// - Complexity: O(1) amortised per row and per fix, plus `deliver`'s.
-    public mutating func push(_ row: TraceRow, of file: String,
+    package mutating func push(_ row: TraceRow, of file: String,
                               deliver: (MotionInput) throws(MotionEngineError) -> Void) throws(InputError) {
         inputs.append(row.sample, label: row.label)
         try deliverDue(row: row, of: file, deliver)
@@ -129,7 +129,7 @@ public struct RecordedTrace: Sendable {
     /// modules, so there every row would be fetched through the protocol's witness table.
     /// - Throws: as the generic `run(_:through:row:emit:)`.
     /// - Complexity: O(1) amortised per row and per fix.
-    public mutating func run(_ source: inout TraceInput, through classifier: inout ActivityClassifier,
+    package mutating func run(_ source: inout TraceInput, through classifier: inout ActivityClassifier,
                              row: (TraceRow) throws -> Void = { _ in }, emit: (ActivityUpdate) -> Void) throws {
         try runClassifier(&source, through: &classifier, row: row, emit: emit)
     }

@@ -19,9 +19,9 @@ import LocomotionDSP
 /// so use one copy and call ``finish()``.
 public struct TraceWriter {
     /// The encoding being written.
-    public let format: TraceFileFormat
+    package let format: TraceFileFormat
     /// True when rows carry a `label` column.
-    public let includesLabels: Bool
+    package let includesLabels: Bool
     private let sink: OutputFile
     private var finished = false
 
@@ -37,7 +37,7 @@ public struct TraceWriter {
     }
 
     /// Appends one sample (acceleration in g). `label` is written when the
-    /// writer ``includesLabels`` (nil as an empty field, or JSON `null`).
+    /// writer includes labels (nil as an empty field, or JSON `null`).
     ///
     /// - Throws: ``OutputError`` when a value is not finite (the format has no
     ///   such values) or writing fails.
