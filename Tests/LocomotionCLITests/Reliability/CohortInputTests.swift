@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import LocomotionTestSupport
+
+/// What real cohorts bring (Docs/reliability.md, "Round 2"): same-named files in different folders, empty paths
+/// from unset shell variables, clocks that jump, fixes that miss the trace, odd participant names and zone
+/// names. Every answer is an exit status with a message naming what is wrong — never an input lost or merged,
+/// a file overwritten, or exit 0 while something was skipped. Runs the built tool.
+@Suite(.enabled(if: ToolRunner.isAvailable, "the locomotion executable is not built"))
+struct CohortInputTests {
+    /// A us-tm2017 native file of `rows` accelerometer rows (20 Hz).
+    static func usTM2017File(rows: Int) -> String {
+        "10,android.sensor.light,0.0,3678.0,0.0\n"
+            + (0..<rows).map { "\($0 * 50),android.sensor.accelerometer,0.1,9.7,0.5\n" }.joined()
+    }
+
+    /// A GPX track of `points` points a second apart.
+    static func gpx(points: Int) -> String {
+        "<?xml version=\"1.0\"?><gpx version=\"1.1\"><trk><trkseg>"
+            + (0..<points).map { "<trkpt lat=\"47.0\" lon=\"\(8.5 + Double($0) * 1e-4)\"><time>2024-01-01T00:00:\(String(format: "%02d", $0))Z</time></trkpt>" }.joined()
+            + "</trkseg></trk></gpx>\n"
+    }
+
+    static func write(_ text: String, to path: URL) throws {
+        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: path)
+    }
+
+    // MARK: Same-named inputs in different folders
+
+    @Test("convert: two native files that give one output name are refused, naming both; nothing is overwritten")
+    func convertSameNames() throws {
+        let folder = try temporaryDirectory()
+        let name = "sensorfile_ann_Bus_1000000.csv"
+        try Self.write(Self.usTM2017File(rows: 100), to: folder.appendingPathComponent("p1/\(name)"))
+        try Self.write(Self.usTM2017File(rows: 40), to: folder.appendingPathComponent("p2/\(name)"))
+        let result = try ToolRunner.run(["convert", "--from", "us-tm2017", "p1", "p2", "-o", "out"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("p1/\(name)") && result.standardError.contains("p2/\(name)"))
+        #expect(result.standardError.contains("out/us-tm2017_ann_Bus_1000000.csv"))
+        let written = try String(contentsOf: folder.appendingPathComponent("out/us-tm2017_ann_Bus_1000000.csv"), encoding: .utf8)
+        #expect(written.split(separator: "\n").count == 101, "the first participant's trace is left as written")
+    }
+
+    @Test("convert --from gpx: two x.gpx of different folders are refused, naming both")
+    func convertSameNamedFixes() throws {
+        let folder = try temporaryDirectory()
+        try Self.write(Self.gpx(points: 5), to: folder.appendingPathComponent("a/x.gpx"))
+        try Self.write(Self.gpx(points: 3), to: folder.appendingPathComponent("b/x.gpx"))
+        let result = try ToolRunner.run(["convert", "--from", "gpx", "a/x.gpx", "b/x.gpx", "-o", "out"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("a/x.gpx") && result.standardError.contains("b/x.gpx"))
+        let written = try String(contentsOf: folder.appendingPathComponent("out/x.fixes.csv"), encoding: .utf8)
+        #expect(written.split(separator: "\n").count == 6, "the first file's fixes are left as written")
+    }
+
+    // MARK: Empty paths
+
+    @Test("an empty --output-dir, convert -o or --output (an unset shell variable) is bad usage, never the root folder",
+          arguments: [["label", "trace.csv", "--output-dir", ""], ["epochs", "trace.csv", "--time-zone", "UTC", "--output-dir", ""],
+                      ["label", "trace.csv", "--output", ""], ["convert", "--from", "us-tm2017", "raw", "-o", ""],
+                      ["convert", "--from", "gpx", "raw/x.gpx", "--output-dir", ""]])
+    func emptyPaths(arguments: [String]) throws {
+        let folder = try HostileInputTests.workspace()
+        try Self.write(Self.usTM2017File(rows: 10), to: folder.appendingPathComponent("raw/sensorfile_ann_Bus_1000000.csv"))
+        try Self.write(Self.gpx(points: 3), to: folder.appendingPathComponent("raw/x.gpx"))
+        let result = try ToolRunner.run(arguments, in: folder)
+        #expect(result.status == 2, "\(arguments): \(result.standardError)")
+        #expect(result.standardError.contains("empty"), "\(arguments): \(result.standardError)")
+    }
+}
