@@ -69,3 +69,31 @@ struct CohortInputTests {
         #expect(result.standardError.contains("empty"), "\(arguments): \(result.standardError)")
     }
 }
+
+extension CohortInputTests {
+    // MARK: Time zones
+
+    @Test("--time-zone: an abbreviation or a POSIX-style GMT±N is refused (bad usage), in every command that takes one",
+          arguments: ["BST", "EST5", "GMT-14", "GMT+2", "CEST", "europe/zurich", "UTC+15:00", "UTC+5:30", ""])
+    func refusedZones(zone: String) throws {
+        let folder = try HostileInputTests.workspace()
+        for arguments in [["epochs", "trace.csv"], ["daily", "trace.csv"], ["distance", "fixes.csv"],
+                          ["summarize", "trace.csv"], ["plot", "trace.csv", "-o", "plot.svg"]] {
+            let result = try ToolRunner.run(arguments + ["--time-zone", zone], in: folder)
+            #expect(result.status == 2, "\(arguments) --time-zone '\(zone)': \(result.standardError)")
+            #expect(result.standardError.contains("unknown time zone"), "\(arguments): \(result.standardError)")
+        }
+    }
+
+    @Test("--time-zone: IANA names, and UTC±HH:MM as the fixed offset it says (east positive)",
+          arguments: [("UTC+05:30", "Asia/Kolkata"), ("UTC+14:00", "Etc/GMT-14"), ("UTC-03:00", "America/Argentina/Buenos_Aires"),
+                      ("UTC+00:00", "UTC")])
+    func offsetZones(offset: String, identifier: String) throws {
+        let folder = try HostileInputTests.workspace()
+        let byOffset = try ToolRunner.run(["epochs", "trace.csv", "--time-zone", offset], in: folder)
+        let byName = try ToolRunner.run(["epochs", "trace.csv", "--time-zone", identifier], in: folder)
+        #expect(byOffset.status == 0 && byName.status == 0, "\(byOffset.standardError) \(byName.standardError)")
+        #expect(byOffset.standardOutput == byName.standardOutput)
+        #expect(byOffset.standardOutput.split(separator: "\n").count > 1)
+    }
+}
