@@ -97,3 +97,31 @@ extension CohortInputTests {
         #expect(byOffset.standardOutput.split(separator: "\n").count > 1)
     }
 }
+
+extension CohortInputTests {
+    // MARK: Fixes on another clock
+
+    @Test("fixes none of which lies within the trace's time are refused by every command that takes them (exit 1), as label does",
+          arguments: [["label", "trace.csv", "--fixes", "boot.csv"], ["evaluate", "trace.csv", "--fixes", "boot.csv"],
+                      ["epochs", "trace.csv", "--time-zone", "UTC", "--fixes", "boot.csv"],
+                      ["daily", "trace.csv", "--time-zone", "UTC", "--fixes", "boot.csv"],
+                      ["epochs", "trace.csv", "--time-zone", "UTC", "--companion-fixes"],
+                      ["daily", "trace.csv", "--time-zone", "UTC", "--companion-fixes", "--output-dir", "out"]])
+    func fixesOnAnotherClock(arguments: [String]) throws {
+        let folder = try HostileInputTests.workspace()
+        // Seconds since boot against a trace in seconds since 1970.
+        let boot = "timestamp,latitude,longitude\n" + (0..<4).map { "\(1000 + $0 * 10),47.0,\(8.5 + Double($0) * 1e-3)\n" }.joined()
+        try Self.write(boot, to: folder.appendingPathComponent("boot.csv"))
+        try Self.write(boot, to: folder.appendingPathComponent("trace.fixes.csv"))
+        let result = try ToolRunner.run(arguments, in: folder)
+        #expect(result.status == 1, "\(arguments): \(result.standardError)")
+        #expect(result.standardError.contains("no fix lies within the time of the trace"), "\(arguments): \(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/trace.daily.csv").path))
+        // The same fixes on the trace's clock are taken.
+        let onClock = boot.replacingOccurrences(of: "\n1", with: "\n1700000")
+        try Self.write(onClock, to: folder.appendingPathComponent("boot.csv"))
+        try Self.write(onClock, to: folder.appendingPathComponent("trace.fixes.csv"))
+        let taken = try ToolRunner.run(arguments, in: folder)
+        #expect(taken.status == 0, "\(arguments): \(taken.standardError)")
+    }
+}
