@@ -125,3 +125,22 @@ extension CohortInputTests {
         #expect(taken.status == 0, "\(arguments): \(taken.standardError)")
     }
 }
+
+extension CohortInputTests {
+    // MARK: Names a spreadsheet would run
+
+    @Test("participant names beginning with = + - @ are neutralised in CSV (a leading '), as they are in JSON",
+          arguments: ["=1+2", "=cmd", "+41", "-dash", "@SUM(A1)"])
+    func formulaNames(name: String) throws {
+        let folder = try HostileInputTests.workspace()
+        let csv = try ToolRunner.run(["epochs", "trace.csv", "--time-zone", "UTC", "--participant=\(name)"], in: folder)
+        #expect(csv.status == 0, "\(csv.standardError)")
+        let rows = csv.standardOutput.split(separator: "\n").dropFirst()
+        #expect(!rows.isEmpty)
+        let quoted = name.contains(",") || name.contains("\"")
+        let cell = quoted ? "\"'" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : "'" + name
+        #expect(rows.allSatisfy { $0.hasPrefix("trace.csv," + cell + ",") }, "\(rows.first ?? "")")
+        let json = try ToolRunner.run(["epochs", "trace.csv", "--time-zone", "UTC", "--participant=\(name)", "--format", "json"], in: folder)
+        #expect(json.standardOutput.contains("\"participant\":\"" + name.replacingOccurrences(of: "\"", with: "\\\"") + "\""))
+    }
+}
