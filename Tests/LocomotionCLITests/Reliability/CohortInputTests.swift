@@ -144,3 +144,19 @@ extension CohortInputTests {
         #expect(json.standardOutput.contains("\"participant\":\"" + name.replacingOccurrences(of: "\"", with: "\\\"") + "\""))
     }
 }
+
+extension CohortInputTests {
+    // MARK: Numbers from file names
+
+    @Test("a dataset file name with a number out of range is refused naming the file (exit 1), never a trap",
+          arguments: ["99999999999999999999", "1e400", "nan", "-5", "1e3"])
+    func hugeNumbersInFileNames(start: String) throws {
+        let folder = try temporaryDirectory()
+        let name = "sensorfile_u_Walking_\(start).csv"
+        try Self.write(Self.usTM2017File(rows: 10), to: folder.appendingPathComponent(name))
+        let result = try HostileInputTests.run(["convert", "--from", "us-tm2017", name, "-o", "out"], in: folder)
+        #expect(result.signal == nil)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains(name), "\(result.stderr)")
+    }
+}
