@@ -160,3 +160,17 @@ extension CohortInputTests {
         #expect(result.stderr.contains(name), "\(result.stderr)")
     }
 }
+
+extension CohortInputTests {
+    @Test("a fix file with a line longer than 1 MiB is refused at that line, before it is split (exit 1)",
+          arguments: [["distance", "fixes.csv"], ["label", "trace.csv", "--fixes", "fixes.csv"]])
+    func longFixLines(arguments: [String]) throws {
+        let folder = try HostileInputTests.workspace()
+        let header = "timestamp,latitude,longitude," + String(repeating: "x,", count: 1 << 20) + "\n"
+        try Self.write(header + "1700000000,47.0,8.5\n", to: folder.appendingPathComponent("fixes.csv"))
+        let result = try HostileInputTests.run(arguments, in: folder)
+        #expect(result.signal == nil)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("fixes.csv:1: line longer than 1048576 bytes"), "\(result.stderr)")
+    }
+}
