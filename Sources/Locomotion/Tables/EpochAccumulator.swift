@@ -13,24 +13,30 @@ import LocomotionDSP
 ///
 /// Time is recorded from the first sample to the last: epochs begin with the one that holds the first sample
 /// and end with the one that holds the last; events outside that span are ignored. Every epoch in between is
-/// emitted, also one that lies wholly in a gap (coverage 0, activity unknown): gaps are never filled.
+/// emitted, also one that lies wholly in a gap (coverage 0, activity unknown): gaps are never filled. Only the
+/// epochs that hold something (a sample, covered time, a step, a bout, distance) are kept until they are emitted;
+/// those in between are made as they are emitted, so memory does not grow with the length of a gap (two recording
+/// waves a year apart, a clock that jumps years ahead).
 ///
 /// An update holds from its start until the next one; a later update whose start is earlier than an update
 /// already given revises the activity from its start on. The same goes for gating events and the mode.
 ///
 /// It never reads the clock.
 ///
-/// - Complexity: O(1) amortised per sample, O(log e) per event (e = unsettled epochs), one time-zone look-up per
-///   epoch. Memory: the epochs not yet settled, and the updates and gating events since the oldest of them (O(1)
-///   when the caller advances regularly).
+/// - Complexity: O(1) amortised per sample, O(log e) per event (e = unsettled epochs that hold something), a few
+///   time-zone look-ups per epoch. Memory: the unsettled epochs that hold something (not those of a gap), and the
+///   updates and gating events since the oldest unsettled epoch (O(1) when the caller advances regularly).
 package struct EpochAccumulator: Sendable {
     /// The epochs' length, zone, day start and gap limit.
     package let configuration: RecordingTables.Configuration
 
     private let grid: LocalEpochGrid
-    /// Unsettled epochs, oldest first, from `head` on.
-    private var epochs: [EpochSummary] = []
+    /// The unsettled epochs that hold something, by start, oldest first, from `head` on (with their end, for look-ups).
+    /// The epochs between them hold nothing and are made only when emitted.
+    private var held: [(end: Double, summary: EpochSummary)] = []
     private var head = 0
+    /// Start of the oldest unsettled epoch, the next to emit: nil before the first sample.
+    private var nextStart: Double?
     /// End of the last epoch emitted: nothing earlier can change any more.
     private var settledEnd: Double?
     private var lastDayNumber: Int?
@@ -47,6 +53,9 @@ package struct EpochAccumulator: Sendable {
     /// Events that arrived for an epoch already emitted (and were left out of it). Zero when the caller settles
     /// only times it is sure of.
     package private(set) var lateEventCount = 0
+
+    /// Epochs held in memory, not yet emitted.
+    var storedEpochCount: Int { held.count - head }
 
     /// Creates an accumulator. The configuration must be usable (``RecordingTables/Configuration/problem`` nil).
     package init(configuration: RecordingTables.Configuration) {
@@ -73,14 +82,13 @@ package struct EpochAccumulator: Sendable {
             return
         }
         if firstSample == nil { firstSample = time }
-        openEpochs(through: time)
         if let previous = lastSample, time > previous, time - previous <= configuration.maximumGap {
             addCovered(from: previous, to: time)
         }
         lastSample = time
-        guard let index = epochIndex(containing: time) else { return }
-        if epochs[index].tally.firstSample == nil { epochs[index].tally.firstSample = time }
-        epochs[index].tally.lastSample = time
+        guard let index = heldIndex(containing: time) else { return }
+        if held[index].summary.tally.firstSample == nil { held[index].summary.tally.firstSample = time }
+        held[index].summary.tally.lastSample = time
     }
 
     /// Records an activity update: its activity holds from its start on.
@@ -99,10 +107,10 @@ package struct EpochAccumulator: Sendable {
     /// previous step of the same bout counts towards the cadence of the epoch this step is in.
     mutating func addStep(at time: Double) {
         guard let index = eventEpochIndex(time) else { return }
-        epochs[index].tally.steps += 1
+        held[index].summary.tally.steps += 1
         if let previous = previousStep, time > previous {
-            epochs[index].tally.stepIntervals += 1
-            epochs[index].tally.stepIntervalSeconds += time - previous
+            held[index].summary.tally.stepIntervals += 1
+            held[index].summary.tally.stepIntervalSeconds += time - previous
         }
         previousStep = time
     }
@@ -112,14 +120,14 @@ package struct EpochAccumulator: Sendable {
     mutating func add(_ bout: WalkingBout) {
         previousStep = nil
         guard let index = eventEpochIndex(bout.end) else { return }
-        epochs[index].tally.bouts += 1
-        if bout.duration > epochs[index].tally.longestBout?.duration ?? -1 { epochs[index].tally.longestBout = bout }
+        held[index].summary.tally.bouts += 1
+        if bout.duration > held[index].summary.tally.longestBout?.duration ?? -1 { held[index].summary.tally.longestBout = bout }
     }
 
     /// Records `meters` of distance the odometer added with a fix at `time` (s).
     mutating func addDistance(_ meters: Double, at time: Double) {
         guard meters.isFinite, let index = eventEpochIndex(time) else { return }
-        epochs[index].tally.distance += meters
+        held[index].summary.tally.distance += meters
     }
 
     // MARK: Output
@@ -128,8 +136,12 @@ package struct EpochAccumulator: Sendable {
     /// that ends at or before it, oldest first.
     /// - Complexity: O(epochs emitted).
     package mutating func advance(to time: Double, emit: (EpochSummary) -> Void) {
-        while head < epochs.count, epochs[head].end <= time, let lastSample, epochs[head].end <= lastSample {
-            emitHead(recordedUntil: lastSample, emit: emit)
+        guard let lastSample else { return }
+        let until = min(time, lastSample)
+        while let start = nextStart, settledEnd?.isFinite ?? true {
+            let end = grid.epochEnd(startingAt: start)
+            guard end <= until else { break }
+            emitNext(start: start, end: end, recordedUntil: lastSample, emit: emit)
         }
         compact()
     }
@@ -139,50 +151,36 @@ package struct EpochAccumulator: Sendable {
     /// no time in the recording and no row. The accumulator is then finished (later inputs count as late).
     /// - Complexity: O(epochs emitted).
     package mutating func finish(emit: (EpochSummary) -> Void) {
-        guard let lastSample else { return }
-        while head < epochs.count {
-            if epochs[head].start < lastSample || settledEnd == nil {
-                emitHead(recordedUntil: lastSample, emit: emit)
-            } else {
-                head += 1
-            }
+        guard let lastSample, settledEnd?.isFinite ?? true else { return }
+        while let start = nextStart, start < lastSample || settledEnd == nil {
+            emitNext(start: start, end: grid.epochEnd(startingAt: start), recordedUntil: lastSample, emit: emit)
         }
+        // What is left lies after the last sample, outside the recording.
+        head = held.count
         settledEnd = .infinity
         compact()
     }
 
     // MARK: Internals
 
-    /// Appends epochs until the newest one holds `time`.
-    private mutating func openEpochs(through time: Double) {
-        if head == epochs.count {
-            if let settledEnd {
-                // Everything opened so far was emitted: go on from the end of the last one.
-                guard settledEnd <= time, settledEnd.isFinite else { return }
-                append(start: settledEnd)
-            } else {
-                append(start: grid.epochStart(containing: time))
-            }
-        }
-        while let newest = epochs.last, newest.end <= time { append(start: newest.end) }
-    }
-
-    private mutating func append(start: Double) {
-        var day = grid.dayNumber(ofEpochStartingAt: start)
-        if let lastDayNumber, day < lastDayNumber { day = lastDayNumber }  // days never go backwards
-        lastDayNumber = day
-        epochs.append(EpochSummary(start: start, end: grid.epochEnd(startingAt: start), utcOffset: grid.offset(at: start),
-                                   day: LocalDay(daysSince1970: day)))
-    }
-
-    /// The unsettled epoch that holds `time`, or nil when there is none.
-    private func epochIndex(containing time: Double) -> Int? {
-        guard head < epochs.count, time >= epochs[head].start, time < epochs[epochs.count - 1].end else { return nil }
-        var low = head, high = epochs.count - 1
+    /// The index in `held` of the unsettled epoch that holds `time`, kept from now on; nil when `time` is before
+    /// the oldest unsettled epoch or the accumulator is finished. The first call places the grid.
+    /// - Complexity: O(1) for the newest epoch kept, else O(log e) and one time-zone look-up.
+    private mutating func heldIndex(containing time: Double) -> Int? {
+        guard settledEnd?.isFinite ?? true else { return nil }
+        if head < held.count, let newest = held.last, newest.summary.start <= time, time < newest.end { return held.count - 1 }
+        if nextStart == nil { nextStart = grid.epochStart(containing: time) }
+        guard let nextStart, time >= nextStart else { return nil }
+        let start = max(nextStart, grid.epochStart(containing: time))
+        var low = head, high = held.count
         while low < high {
-            let middle = (low + high + 1) / 2
-            if epochs[middle].start <= time { low = middle } else { high = middle - 1 }
+            let middle = (low + high) / 2
+            if held[middle].summary.start < start { low = middle + 1 } else { high = middle }
         }
+        if low < held.count, held[low].summary.start == start { return low }
+        // Day and offset are set when the epoch is emitted, in order.
+        held.insert((grid.epochEnd(startingAt: start), EpochSummary(start: start, end: start, utcOffset: 0, day: LocalDay(daysSince1970: 0))),
+                    at: low)
         return low
     }
 
@@ -190,8 +188,7 @@ package struct EpochAccumulator: Sendable {
     /// nil for a time before the first sample or not finite, and for a late one (counted).
     private mutating func eventEpochIndex(_ time: Double) -> Int? {
         guard let time = acceptedEventTime(time), let firstSample, time >= firstSample else { return nil }
-        openEpochs(through: time)
-        return epochIndex(containing: time)
+        return heldIndex(containing: time)
     }
 
     /// `time`, or nil when it is not finite or falls in an epoch already emitted (counted as late).
@@ -206,18 +203,30 @@ package struct EpochAccumulator: Sendable {
 
     /// Adds the covered interval `from..<to` to the epochs it overlaps.
     private mutating func addCovered(from: Double, to: Double) {
-        guard var index = epochIndex(containing: from) else { return }
-        while index < epochs.count, epochs[index].start < to {
-            let overlap = min(to, epochs[index].end) - max(from, epochs[index].start)
-            if overlap > 0 { epochs[index].tally.coveredSeconds += overlap }
-            index += 1
+        var time = from
+        while time < to, let index = heldIndex(containing: time) {
+            let start = held[index].summary.start, end = held[index].end
+            let overlap = min(to, end) - max(from, start)
+            if overlap > 0 { held[index].summary.tally.coveredSeconds += overlap }
+            guard end > time else { return }
+            time = end
         }
     }
 
-    /// Completes the oldest unsettled epoch (its activity and mode seconds within the recording), emits it and
-    /// forgets what only it needed.
-    private mutating func emitHead(recordedUntil lastSample: Double, emit: (EpochSummary) -> Void) {
-        var epoch = epochs[head]
+    /// Makes the oldest unsettled epoch, `start..<end` (with what is kept of it), completes it (its activity and
+    /// mode seconds within the recording), emits it and forgets what only it needed.
+    private mutating func emitNext(start: Double, end: Double, recordedUntil lastSample: Double, emit: (EpochSummary) -> Void) {
+        var day = grid.dayNumber(ofEpochStartingAt: start)
+        if let lastDayNumber, day < lastDayNumber { day = lastDayNumber }  // days never go backwards
+        lastDayNumber = day
+        var epoch = EpochSummary(start: start, end: end, utcOffset: grid.offset(at: start), day: LocalDay(daysSince1970: day))
+        var first = true
+        while head < held.count, held[head].summary.start < end {
+            // One kept epoch per grid epoch; should a zone's offsets ever place two in one, nothing is lost.
+            if first { epoch.tally = held[head].summary.tally } else { epoch.tally.add(held[head].summary.tally) }
+            first = false
+            head += 1
+        }
         let from = max(epoch.start, firstSample ?? epoch.start), to = min(epoch.end, lastSample)
         if to > from {
             epoch.tally.recordedSeconds = to - from
@@ -226,20 +235,20 @@ package struct EpochAccumulator: Sendable {
                 if highAccuracy { epoch.tally.highAccuracySeconds += seconds }
             }
         }
-        head += 1
-        settledEnd = epoch.end
-        activities.forget(before: epoch.end)
-        modes.forget(before: epoch.end)
+        nextStart = end
+        settledEnd = end
+        activities.forget(before: end)
+        modes.forget(before: end)
         emit(epoch)
     }
 
     /// Releases emitted epochs now and then (amortised O(1)).
     private mutating func compact() {
-        if head == epochs.count {
-            epochs.removeAll(keepingCapacity: true)
+        if head == held.count {
+            held.removeAll(keepingCapacity: true)
             head = 0
-        } else if head >= 64, head * 2 >= epochs.count {
-            epochs.removeFirst(head)
+        } else if head >= 64, head * 2 >= held.count {
+            held.removeFirst(head)
             head = 0
         }
     }

@@ -10,7 +10,9 @@ extension ConvertCommand {
         for input in inputs { files += try dataset.inputFiles(in: input) }
         var plan = OutputPlan(reading: files)
         let sink = try plan.file(nil, as: "standard output")
+        let outputDirectory = try OutputPlan.folder(outputDirectory)
         try FileSystem.makeDirectory(outputDirectory)
+        var owners: [String: String] = [:]
         if format == .csv { try sink.write("file,source,samples,duration_s,rate_hz,labels,skipped_rows,true_steps\n") }
         for file in files {
             let recording = try dataset.convert(file: file)
@@ -19,6 +21,7 @@ extension ConvertCommand {
                 continue
             }
             let path = outputDirectory + "/" + recording.name + ".fixes.csv"
+            try Self.own(path, for: file, in: &owners)
             let output = try plan.file(path, as: "--output-dir")
             try output.write(FixCSVWriter.header)
             for fix in recording.fixes { try output.write(FixCSVWriter.row(fix)) }

@@ -125,7 +125,9 @@ struct ConvertCommand: AsyncParsableCommand {
         }
         var plan = OutputPlan(reading: files)
         let sink = try plan.file(nil, as: "standard output")
+        let outputDirectory = try OutputPlan.folder(outputDirectory)
         try FileSystem.makeDirectory(outputDirectory)
+        var owners: [String: String] = [:]
         if format == .csv { try sink.write("file,source,samples,duration_s,rate_hz,labels,skipped_rows,true_steps\n") }
         let progress = ProgressLine(quiet: quiet)
         for (index, file) in files.enumerated() {
@@ -138,6 +140,7 @@ struct ConvertCommand: AsyncParsableCommand {
                 }
                 let path = outputDirectory + "/" + recording.name + ".csv"
                 // Names come from the recordings, so two of them (or a native file) can only be told apart now.
+                try Self.own(path, for: file, in: &owners)
                 try plan.claim(path, as: "--output-dir")
                 let stepsPath = recording.stepTimes.map { _ in outputDirectory + "/" + recording.name + ".steps.csv" }
                 if let stepsPath { try plan.claim(stepsPath, as: "--output-dir") }
@@ -155,6 +158,15 @@ struct ConvertCommand: AsyncParsableCommand {
         }
         progress.clear()
         try sink.commit()
+    }
+
+    /// Refuses a second native file whose output name is `path` (two participants' `day.csv`), naming both: the
+    /// one rule of every command that writes one output per input (Docs/formats.md, *One output per input*).
+    static func own(_ path: String, for file: String, in owners: inout [String: String]) throws(CommandFailure) {
+        if let other = owners[path], other != file {
+            throw .badUsage("\(other) and \(file) would both be written to \(path); rename one, or convert them separately")
+        }
+        owners[path] = file
     }
 
     private func summary(_ recording: ConvertedRecording, path: String) -> String {

@@ -198,12 +198,12 @@ struct DistanceCommand: AsyncParsableCommand {
     /// The zone named by --time-zone, or the system's (read here, at the edge, never in the library).
     func resolveTimeZone() throws -> TimeZone { try Self.resolveTimeZone(timeZone) }
 
-    /// The zone named `name` (an IANA name), or the system's when nil.
+    /// The zone named `name` (``TimeZoneName``), or the system's when nil.
     /// - Throws: ``CommandFailure`` (bad usage) for a name that is not a zone.
     static func resolveTimeZone(_ name: String?) throws -> TimeZone {
         guard let name else { return TimeZone.current }
-        guard let zone = TimeZone(identifier: name) else {
-            throw CommandFailure.badUsage("unknown time zone '\(name)' (use an IANA name such as Europe/Berlin or America/New_York)")
+        guard let zone = TimeZoneName.zone(name) else {
+            throw CommandFailure.badUsage(TimeZoneName.problem(name))
         }
         return zone
     }

@@ -67,7 +67,7 @@ struct LabelCommand: AsyncParsableCommand {
         ) { path, diagnostics, progress in
             var text = ResultTable.activity.header(format)
             try ActivityTraceRun.run(path: path, options: readingOptions, configuration: configuration,
-                                     smoothing: smoothing, fixes: fixFile, fixesPath: fixes,
+                                     smoothing: smoothing, fixes: fixFile,
                                      diagnostics: &diagnostics, progress: progress) { segment, explanation in
                 text += TableRows.activity(segment, explanation, format: format)
             }

@@ -59,13 +59,11 @@ struct PlotCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (400...20_000).contains(width) else { throw ValidationError("--width must be between 400 and 20000 pixels") }
-        if let timeZone, TimeZone(identifier: timeZone) == nil {
-            throw ValidationError("unknown time zone '\(timeZone)' (use an IANA name such as Europe/Zurich, or UTC)")
-        }
+        if let timeZone, TimeZoneName.zone(timeZone) == nil { throw ValidationError(TimeZoneName.problem(timeZone)) }
     }
 
     func run() async throws {
-        let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
+        let zone = timeZone.flatMap(TimeZoneName.zone) ?? TimeZone.current
         var plan = OutputPlan(reading: [trace, fixes])
         try plan.claim(output, as: "--output")
         let progress = ProgressLine(quiet: quiet)

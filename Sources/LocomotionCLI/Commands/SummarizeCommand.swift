@@ -75,9 +75,7 @@ struct SummarizeCommand: AsyncParsableCommand {
     var lowPowerMilliwatts: Double = TraceReport.Gating.defaultLowPowerMilliwatts
 
     func validate() throws {
-        if let timeZone, TimeZone(identifier: timeZone) == nil {
-            throw ValidationError("unknown time zone '\(timeZone)' (use an IANA name such as Europe/Zurich, or UTC)")
-        }
+        if let timeZone, TimeZoneName.zone(timeZone) == nil { throw ValidationError(TimeZoneName.problem(timeZone)) }
         // A phone draws at most a few watts; 10 W is beyond any.
         try ParameterOptions.validating {
             try ParameterOptions.check(highAccuracyMilliwatts, option: "--high-accuracy-milliwatts", in: 0.001...10_000, unit: "mW")
@@ -89,7 +87,7 @@ struct SummarizeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
+        let zone = timeZone.flatMap(TimeZoneName.zone) ?? TimeZone.current
         let inputs = try InputPaths.expandInputs(traces)
         if fixes != nil && inputs.count > 1 {
             throw CommandFailure.badUsage("--fixes belongs to one trace; summarize the traces one by one to give each its fixes")

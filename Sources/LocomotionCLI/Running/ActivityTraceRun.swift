@@ -10,12 +10,12 @@ enum ActivityTraceRun {
     /// for each finished segment with the explanation of the update that opened it and `label` for each labelled
     /// row. Warnings (lenient reading of the trace and of the fixes, fixes out of order, fixes outside the trace)
     /// are appended to `diagnostics`; rows read are reported to `progress`. The fixes must overlap the trace in time
-    /// (``TraceSpan/checkOverlap(traceStart:traceEnd:fixTimes:trace:fixes:diagnostics:)``) when `fixesPath` is
-    /// given. A trace of one sample is refused. Returns whether the trace has a `label` column.
+    /// (``TraceSpan/checkOverlap(traceStart:traceEnd:fixTimes:trace:fixes:diagnostics:)``). A trace of one sample
+    /// is refused. Returns whether the trace has a `label` column.
     @discardableResult
     static func run(path: String, options: TraceReadingOptions, configuration: ActivityClassifier.Configuration,
                     smoothing: ActivityClassifier.Smoothing = .full, fixes: (file: FixFile, warnings: String)? = nil,
-                    fixesPath: String? = nil, diagnostics: inout String, progress: ReadProgress = .none,
+                    diagnostics: inout String, progress: ReadProgress = .none,
                     label: (MotionActivity, Double) -> Void = { _, _ in },
                     segment: (ActivitySegment, ActivityExplanation) -> Void) throws -> Bool {
         var source = try TraceInput(path: path, options: options)
@@ -39,9 +39,9 @@ enum ActivityTraceRun {
         if let fixes {
             diagnostics += fixes.warnings
             if let warning = run.fixesOutOfOrderWarning { diagnostics += "locomotion: \(warning)\n" }
-            if let fixesPath, let start = run.firstSampleTime, let end = run.lastSampleTime {
+            if let start = run.firstSampleTime, let end = run.lastSampleTime {
                 try TraceSpan.checkOverlap(traceStart: start, traceEnd: end, fixTimes: fixes.file.fixes.map(\.time),
-                                           trace: path, fixes: fixesPath, diagnostics: &diagnostics)
+                                           trace: path, fixes: fixes.file.file, diagnostics: &diagnostics)
             }
         }
         if let end = classifier.lastSampleTime {

@@ -98,6 +98,7 @@ struct TableCommandRun {
         case .traceRead(let file, let warnings, let skipped): LenientReport.text(warnings, skipped: skipped, in: file)
         case .fixesRead(let fixes): LenientReport.text(fixes.warnings, skipped: fixes.warnings.count, in: fixes.file)
         case .fixesOutOfOrder(let warning): "locomotion: \(warning)\n"
+        case .fixesOutsideTrace(let warning): warning
         }
     }
 }

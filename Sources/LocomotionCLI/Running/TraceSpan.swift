@@ -13,32 +13,17 @@ enum TraceSpan {
     }
 
     /// Seconds that fixes may lie before the first or after the last sample and still count as overlapping.
-    static let overlapMargin = 60.0
+    static let overlapMargin = FixOverlap.margin
 
-    /// Checks that location fixes and a trace share a clock: refuses them when no timed fix lies within the
-    /// trace's span (± ``overlapMargin``) — on different clocks (epoch seconds against seconds since boot, or
-    /// another day) the fixes would silently add nothing, or a distance gated to 0 m — and warns on
-    /// `diagnostics` when at least 10 % of the fixes lie outside it.
+    /// Checks that location fixes and a trace share a clock (``FixOverlap``): refuses them when no timed fix lies
+    /// within the trace's span (± ``overlapMargin``), and warns on `diagnostics` when at least 10 % lie outside it.
     ///
     /// - Throws: ``InputError`` (exit 1) naming both files and both spans.
     static func checkOverlap(traceStart: Double, traceEnd: Double, fixTimes: [Double], trace: String, fixes: String,
                              diagnostics: inout String) throws(InputError) {
-        let times = fixTimes.filter { !$0.isNaN }
-        guard let first = times.min(), let last = times.max() else { return }
-        let span = (traceStart - overlapMargin)...(traceEnd + overlapMargin)
-        let outside = times.count { !span.contains($0) }
-        let spans = "the fixes span \(text(first))–\(text(last)) s, the trace \(text(traceStart))–\(text(traceEnd)) s"
-        if outside == times.count {
-            throw InputError(file: fixes, problem: "no fix lies within the time of the trace \(trace): \(spans)",
-                             hint: "both must be seconds since 1970 on the same clock; is one of them relative, or from another day?")
+        if let warning = try FixOverlap.check(traceStart: traceStart, traceEnd: traceEnd, fixTimes: fixTimes,
+                                              trace: trace, fixes: fixes) {
+            diagnostics += warning
         }
-        if Double(outside) >= 0.1 * Double(times.count) {
-            diagnostics += "locomotion: \(fixes): warning: \(outside) of \(times.count) fixes lie outside the time of the trace "
-                + "\(trace) (\(spans)); they get no activity evidence\n"
-        }
-    }
-
-    private static func text(_ seconds: Double) -> String {
-        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int64(seconds)) : "\(seconds)"
     }
 }

@@ -77,7 +77,7 @@ package enum FixDataset: String, Sendable, Hashable, CaseIterable {
         var fixes: [LocationFix] = []
         var dayOffset = 0.0
         var previousTimeOfDay = -1.0
-        try forEachLine(of: contents) { (number, line) throws(InputError) in
+        try forEachLine(of: contents, file: file) { (number, line) throws(InputError) in
             if line.isBlank { return }
             let fields = line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { Substring($0.trimmedText) }
             guard fields.count >= 3, let timeOfDay = NMEAReader.parseTimeOfDay(fields[0]) else {

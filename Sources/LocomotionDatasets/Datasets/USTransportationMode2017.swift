@@ -22,11 +22,14 @@ package enum USTransportationMode2017: DatasetAdapter {
         try DatasetFiles.list(directory) { parse(fileName: DatasetFiles.fileName($0)) != nil }
     }
 
-    /// (user, mode, start in ms) from `sensorfile_<user>_<Mode>_<start ms>.csv`.
+    /// (user, mode, start in ms) from `sensorfile_<user>_<Mode>_<start ms>.csv`. The start is a whole number of
+    /// milliseconds of at most 15 digits (before the year 33658), so that it names the output as a whole number
+    /// and never traps; anything else (`1e400`, `nan`, 20 digits) is no file of the dataset.
     static func parse(fileName: String) -> (user: String, mode: String, startMilliseconds: Double)? {
         guard fileName.hasPrefix("sensorfile_"), fileName.hasSuffix(".csv") else { return nil }
         let parts = fileName.dropFirst("sensorfile_".count).dropLast(4).split(separator: "_")
-        guard parts.count == 3, let start = Double(parts[2]), label(mode: String(parts[1])) != nil else { return nil }
+        guard parts.count == 3, (1...15).contains(parts[2].utf8.count), parts[2].utf8.allSatisfy({ (48...57).contains($0) }),
+              let start = Double(parts[2]), label(mode: String(parts[1])) != nil else { return nil }
         return (String(parts[0]), String(parts[1]), start)
     }
 

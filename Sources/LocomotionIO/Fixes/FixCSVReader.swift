@@ -16,7 +16,7 @@ enum FixCSVReader {
         var columns: [String: Int]?
         var fixes: [LocationFix] = []
         var warnings: [InputWarning] = []
-        try forEachLine(of: bytes) { (number, line) throws(InputError) in
+        try forEachLine(of: bytes, file: file) { (number, line) throws(InputError) in
             if line.isBlank { return }
             let fields = line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
             guard let header = columns else {

@@ -36,7 +36,7 @@ package enum NMEAReader {
         var epochs: [Epoch] = []
         var warnings: [InputWarning] = []
         var sawGGA = false
-        try forEachLine(of: bytes) { (number, line) throws(InputError) in
+        try forEachLine(of: bytes, file: file) { (number, line) throws(InputError) in
             if line.isBlank { return }
             do throws(InputError) {
                 try read(line, number: number, file: file, into: &epochs, sawGGA: &sawGGA)

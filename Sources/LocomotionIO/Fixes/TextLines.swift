@@ -1,7 +1,10 @@
 /// Calls `body` with each line of `bytes` (1-based number, content without the
-/// line break or a trailing carriage return). O(bytes).
+/// line break or a trailing carriage return). A line longer than
+/// ``LineSource/maximumLineLength`` is an error naming `file` and the line, before
+/// the line is split (a 20 MB header would cost 600 MB as fields), as in the trace
+/// readers. O(bytes).
 package func forEachLine(
-    of bytes: [UInt8],
+    of bytes: [UInt8], file: String,
     _ body: (_ number: Int, _ line: ArraySlice<UInt8>) throws(InputError) -> Void
 ) throws(InputError) {
     var start = bytes.startIndex
@@ -11,6 +14,10 @@ package func forEachLine(
         var end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
         let next = end == bytes.endIndex ? end : end + 1
         if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        guard end - start <= LineSource.maximumLineLength else {
+            throw InputError(file: file, line: number, problem: "line longer than \(LineSource.maximumLineLength) bytes",
+                             hint: "is this a binary file?")
+        }
         try body(number, bytes[start..<end])
         start = next
         number += 1

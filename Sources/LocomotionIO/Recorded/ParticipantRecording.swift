@@ -43,6 +43,8 @@ package struct ParticipantRecording: Sendable {
         case fixesRead(FixFile)
         /// Fixes went back in time (``RecordedTrace/fixesOutOfOrderWarning``): one line for people.
         case fixesOutOfOrder(String)
+        /// 10 % or more of a fix file's fixes lie outside its traces' time (``FixOverlap``): one line for people.
+        case fixesOutsideTrace(String)
     }
 
     /// How the traces (and the fixes: their ``TraceReadingOptions/lenient``) are read.
@@ -118,7 +120,8 @@ package struct ParticipantRecording: Sendable {
     /// - Returns: The engine's events that came after their epoch was written (0: the engine kept its promise,
     ///   ``RecordingTables/lateEventCount``).
     /// - Throws: ``InputError`` naming the file: a bad row, files that overlap in time, no samples at all, a bad
-    ///   fix file.
+    ///   fix file, fixes none of which lies within the time of their traces (``FixOverlap``: the recording's for
+    ///   one fix file, the trace's for a companion), which would add nothing.
     /// - Complexity: O(1) amortised per sample and per fix.
     @discardableResult
     package func run(_ paths: [String], row: (TraceRow) -> Void = { _ in }, notice: (Notice) -> Void = { _ in },
@@ -143,16 +146,32 @@ package struct ParticipantRecording: Sendable {
             events.removeAll(keepingCapacity: true)
         }
 
-        var run = RecordedTrace(fixes: try readFixes(for: nil, notice: notice))
+        let recordingFixes = try readFixes(for: nil, notice: notice)
+        var run = RecordedTrace(fixes: recordingFixes)
+        var recordingStart: Double?
+        func checkOverlap(_ fixFile: FixFile?, from start: Double?, to end: Double?, trace: String) throws(InputError) {
+            guard let fixFile, let start, let end else { return }
+            if let warning = try FixOverlap.check(traceStart: start, traceEnd: end, fixTimes: fixFile.fixes.map(\.time),
+                                                  trace: trace, fixes: fixFile.file) {
+                notice(.fixesOutsideTrace(warning))
+            }
+        }
         for (position, file) in files.enumerated() {
-            if case .companions = fixes { run = RecordedTrace(fixes: try readFixes(for: file, notice: notice)) }
+            var companion: FixFile?
+            if case .companions = fixes {
+                companion = try readFixes(for: file, notice: notice)
+                run = RecordedTrace(fixes: companion)
+            }
             var source = try TraceInput(path: file, options: reading)
             var first = true
+            var fileStart: Double?
             while let next = try source.next() {
                 row(next)
                 let time = next.sample.time
                 if first {
                     first = false
+                    fileStart = time
+                    if recordingStart == nil { recordingStart = time }
                     if let previous, time < previous.time {
                         throw InputError(file: file, line: next.line,
                                          problem: "starts at \(time) s, before \(previous.file) of the same participant ends (\(previous.time) s)",
@@ -170,6 +189,7 @@ package struct ParticipantRecording: Sendable {
                 previous = (file, time)
             }
             notice(.traceRead(file: file, warnings: source.warnings, skippedRowCount: source.skippedRowCount))
+            try checkOverlap(companion, from: fileStart, to: previous?.time, trace: file)
             if case .companions = fixes, position < files.count - 1 {
                 // A trace's own fixes after its last sample may still fall in an epoch of the recording; after the
                 // last trace they count for distance only (the recording ends there).
@@ -182,6 +202,8 @@ package struct ParticipantRecording: Sendable {
             throw InputError(file: files.first ?? "", problem: "the trace has no samples",
                              hint: "a trace needs a header and at least one row")
         }
+        try checkOverlap(recordingFixes, from: recordingStart, to: previous?.time,
+                         trace: files.count == 1 ? files[0] : "\(files[0]) … \(files[files.count - 1])")
         try run.finish(&engine) { events.append($0) }
         record(&events)
         tables.finish(emit: output)

@@ -11,13 +11,20 @@
 /// - another output of the same run (two options naming one file, or an `--output-dir` file that another
 ///   option also names), where one would silently replace the other;
 /// - standard output a second time (two CSVs interleaved), or standard output when the shell redirected it
-///   into one of the inputs (`locomotion label t.csv >> t.csv`).
+///   into one of the inputs (`locomotion label t.csv >> t.csv`);
+/// - an empty path (`--output-dir "$UNSET"`), which would otherwise name the root folder.
+///
+/// An output is known by its absolute path as well as by its ``FileIdentity``, so a file this run has just
+/// created is still the output it claimed (`convert` claims each output as it reaches it).
 ///
 /// Files are then written through ``OutputFile`` (a temporary file beside the target, renamed when complete),
 /// so nothing is written before the plan is complete and nothing partial ever has the final name.
 package struct OutputPlan {
     private var inputs: [FileIdentity: String] = [:]
     private var outputs: [FileIdentity: String] = [:]
+    /// The outputs by absolute path: an output that did not exist when it was claimed has another identity once
+    /// written.
+    private var outputPaths: [String: String] = [:]
     private var standardOutput: String?
 
     /// A plan for a run that reads `inputs` (paths, `-` for standard input, nil entries ignored: pass optional
@@ -32,8 +39,9 @@ package struct OutputPlan {
     /// Reserves `path` (nil or `-`: standard output) as the output named `option` (`--output`, `--summary`,
     /// `standard output`…), for the caller to open later with ``OutputFile``.
     ///
-    /// - Throws: ``CommandFailure`` (bad usage) when the path is an input or already an output of this run.
+    /// - Throws: ``CommandFailure`` (bad usage) when the path is empty, an input or already an output of this run.
     package mutating func claim(_ path: String?, as option: String) throws(CommandFailure) {
+        if path == "" { throw Self.emptyPath(option) }
         guard let path, path != "-" else {
             let name = option == "standard output" ? option : "\(option) -"
             if let other = standardOutput {
@@ -49,10 +57,25 @@ package struct OutputPlan {
         if let input = inputs[identity] {
             throw .badUsage("\(option) \(path) is the input \(input) (the same file); write the output elsewhere")
         }
-        if let other = outputs[identity] {
+        let absolute = FileIdentity.absolutePath(of: path)
+        if let other = outputs[identity] ?? outputPaths[absolute] {
             throw .badUsage("\(other) and \(option) \(path) are the same file; give each output its own")
         }
         outputs[identity] = "\(option) \(path)"
+        outputPaths[absolute] = "\(option) \(path)"
+    }
+
+    /// Refuses an empty folder path for `option` (an unset shell variable), which would put the outputs in the
+    /// root folder; returns the path without a trailing slash.
+    ///
+    /// - Throws: ``CommandFailure`` (bad usage).
+    package static func folder(_ path: String, option: String = "--output-dir") throws(CommandFailure) -> String {
+        if path.isEmpty { throw emptyPath(option) }
+        return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
+    private static func emptyPath(_ option: String) -> CommandFailure {
+        .badUsage("\(option) is empty (an unset shell variable?); give a path (. for the current folder)")
     }
 
     /// Claims `path` as ``claim(_:as:)`` does and opens it.
@@ -78,8 +101,7 @@ package struct OutputPlan {
             return ResultWriter(inputs: inputs, output: output, shape: shape)
         }
         if output != nil { throw CommandFailure.badUsage("give \(option) or --output-dir, not both") }
-        let folder = outputDirectory.count > 1 && outputDirectory.hasSuffix("/")
-            ? String(outputDirectory.dropLast()) : outputDirectory
+        let folder = try Self.folder(outputDirectory)
         var paths: [String: String] = [:]
         var owners: [String: String] = [:]
         for input in inputs {

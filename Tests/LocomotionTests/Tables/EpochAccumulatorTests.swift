@@ -133,6 +133,37 @@ struct EpochAccumulatorTests {
         #expect(rows.map(\.coverage).allSatisfy { $0 == 1 })
     }
 
+    @Test("a gap holds no epochs in memory, whatever its length; every epoch of it is still emitted, empty")
+    func gapMemory() {
+        // Two recording waves 400 days apart, and a clock glitch 30 years ahead.
+        for (length, gap) in [(60, 400.0 * 86_400), (1, 400.0 * 86_400), (60, 30 * 365.0 * 86_400)] {
+            var accumulator = EpochAccumulator(configuration: RecordingTables.Configuration(length: length, timeZone: utc))
+            for time in stride(from: t0, through: t0 + 2, by: 0.5) { accumulator.addSample(at: time) }
+            accumulator.addStep(at: t0 + 1)
+            accumulator.addDistance(5, at: t0 + gap / 2)  // a fix in the gap
+            accumulator.addSample(at: t0 + gap)
+            accumulator.addSample(at: t0 + gap + 0.5)
+            // The epochs of the first wave's samples (three of 1 s), the fix's and the second wave's: not the gap's.
+            #expect(accumulator.storedEpochCount <= 5, "epochs of \(length) s, gap \(gap) s")
+        }
+        // The rows of a gap are made as they are emitted: one per epoch, contiguous, empty but for the fix.
+        var accumulator = EpochAccumulator(configuration: minute)
+        let gap = 40.0 * 86_400
+        for time in [t0, t0 + 0.5, t0 + gap, t0 + gap + 0.5] { accumulator.addSample(at: time) }
+        accumulator.addDistance(7, at: t0 + 86_400 + 30)
+        var rows: [EpochSummary] = []
+        accumulator.advance(to: t0 + gap / 2) { rows.append($0) }
+        #expect(rows.count == Int(gap / 2 / 60))
+        #expect(accumulator.storedEpochCount <= 2)
+        accumulator.finish { rows.append($0) }
+        #expect(rows.count == Int(gap / 60) + 1)
+        #expect(zip(rows, rows.dropFirst()).allSatisfy { $0.end == $1.start })
+        #expect(rows.map(\.tally.coveredSeconds).reduce(0, +) == 1)
+        #expect(rows.map(\.tally.distance).reduce(0, +) == 7 && rows[24 * 60].tally.distance == 7)
+        #expect(rows.map(\.tally.recordedSeconds).reduce(0, +) == gap + 0.5)
+        #expect(rows.last!.day == day("2026-02-10"))
+    }
+
     @Test("settling as the stages allow gives the same rows as settling only at the end")
     func streamingEqualsBatch() async {
         await propertyCheck(count: 40, input: Gen.uint64()) { seed in
