@@ -246,13 +246,14 @@ def _run_staged(participant, traces, settings, streams):
 
 
 def package_archive():
-    """This package as a zip, to ship to executors that do not have it installed."""
+    """This package as a zip, to ship to executors that do not have it installed: its modules and its data
+    (`tables.json`, the schemas, which `tables` reads through the zip importer)."""
     folder = os.path.dirname(os.path.abspath(__file__))
     handle, path = tempfile.mkstemp(prefix="locomotion_spark-", suffix=".zip")
     os.close(handle)
     with zipfile.ZipFile(path, "w") as archive:
         for name in sorted(os.listdir(folder)):
-            if name.endswith(".py"):
+            if name.endswith((".py", ".json")):
                 archive.write(os.path.join(folder, name), f"locomotion_spark/{name}")
     return path
 

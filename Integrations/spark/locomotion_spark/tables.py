@@ -9,11 +9,14 @@ header of every file against them, so a binary of another version is refused rat
 import csv
 import io
 import json
-import os
+import pkgutil
 
 # (column, type) with types: "string", "double", "long", "boolean". Every column may be empty (null).
-with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "tables.json"), encoding="utf-8") as _file:
-    TABLES = {table: [tuple(column) for column in columns] for table, columns in json.load(_file).items()}
+# Read as package data, not as a file beside this one: spark-submit ships the package to the executors as a zip
+# (--py-files), where there is no folder to open; pkgutil reads through the zip importer as through a folder.
+TABLES = {table: [tuple(column) for column in columns]
+          for table, columns in json.loads(pkgutil.get_data(__name__.rpartition(".")[0] or "locomotion_spark",
+                                                            "tables.json").decode("utf-8")).items()}
 
 # What the job adds: one row per participant that failed, and one per participant finished (for re-runs).
 ERRORS = [("participant", "string"), ("files", "array<string>"), ("exit_status", "long"), ("message", "string")]
