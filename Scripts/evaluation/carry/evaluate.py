@@ -241,31 +241,24 @@ def main():
     print(f"\n## Threshold on all data: {chosen * 1000:.3f} mg (99th pct still phones {p99 * 1000:.3f}, "
           f"1st pct still people {p1 * 1000:.3f}); shipped {SHIPPED_THRESHOLD * 1000:.3f} mg")
 
-    print("\n## Leave one phone model out (hhar): not-carried share of the held-out model's time")
-    print("| held out | threshold (mg) | not carried | seconds |\n| --- | --- | --- | --- |")
-    total = [0.0, 0.0]
-    for model in sorted({i["group"] for i in phones}):
-        a0, _, _ = threshold(phones, carried, leave_out=model)
-        held = [i for i in phones if i["group"] == model]
-        runs = run_carry(args.binary, [i["path"] for i in held], {"maximumExcessDeviation": a0}, args.jobs)
-        pair = share(held, lambda item: state_per_sample(item["t"], runs[item["path"]]))
-        total[0] += pair[0]
-        total[1] += pair[1]
-        print(f"| {model} | {a0 * 1000:.2f} | {fraction(pair):.3f} | {pair[1]:.0f} |")
-    print(f"| **pooled** | | **{fraction(total):.3f}** | {total[1]:.0f} |")
+    def leave_one_out(title, items):
+        """One fold per group of `items`: the threshold chosen without the group, the group's not-carried share."""
+        print(f"\n## {title}")
+        print("| held out | threshold (mg) | not carried | seconds |\n| --- | --- | --- | --- |")
+        total = [0.0, 0.0]
+        for group in sorted({i["group"] for i in items}):
+            a0, _, _ = threshold(phones, carried, leave_out=group)
+            held = [i for i in items if i["group"] == group]
+            runs = run_carry(args.binary, [i["path"] for i in held], {"maximumExcessDeviation": a0}, args.jobs)
+            pair = share(held, lambda item: state_per_sample(item["t"], runs[item["path"]]))
+            total[0] += pair[0]
+            total[1] += pair[1]
+            print(f"| {group} | {a0 * 1000:.2f} | {fraction(pair):.3f} | {pair[1]:.0f} |")
+        print(f"| **pooled** | | **{fraction(total):.3f}** | {total[1]:.0f} |")
 
-    print("\n## Leave one person out (carried still): not-carried share of the held-out person's still time")
-    print("| held out | threshold (mg) | not carried | seconds |\n| --- | --- | --- | --- |")
-    total = [0.0, 0.0]
-    for person in sorted({i["group"] for i in carried}):
-        a0, _, _ = threshold(phones, carried, leave_out=person)
-        held = [i for i in carried if i["group"] == person]
-        runs = run_carry(args.binary, [i["path"] for i in held], {"maximumExcessDeviation": a0}, args.jobs)
-        pair = share(held, lambda item: state_per_sample(item["t"], runs[item["path"]]))
-        total[0] += pair[0]
-        total[1] += pair[1]
-        print(f"| {person} | {a0 * 1000:.2f} | {fraction(pair):.3f} | {pair[1]:.0f} |")
-    print(f"| **pooled** | | **{fraction(total):.3f}** | {total[1]:.0f} |")
+    leave_one_out("Leave one phone model out (hhar): not-carried share of the held-out model's time", phones)
+    leave_one_out("Leave one person out (carried still): not-carried share of the held-out person's still time",
+                  carried)
 
     if not args.no_stress:
         print("\n## Lower sampling rates (defaults): not-carried share")
