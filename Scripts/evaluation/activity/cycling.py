@@ -38,9 +38,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 sys.path.insert(0, os.path.join(HERE, ".."))
 import converted as C  # noqa: E402
+from confusion import ALL, empty, pooled, scores  # noqa: E402
 
 CLASSES = ["stationary", "walking", "running", "cycling", "automotive"]
-ALL = ["stationary", "walking", "running", "cycling", "automotive", "unknown"]
 PEOPLE = ["user1", "user2", "user3"]
 READINGS = ["24", "20", "30", "thin10", "thin5"]
 OBJECTIVE_READINGS = ["24", "20", "30", "thin10"]
@@ -147,40 +147,17 @@ def evaluate(binary, paths, config, cache):
     return out
 
 
-def empty():
-    return {t: {p: 0 for p in ALL} for t in ALL}
 
 
-def add(a, b):
-    return {t: {p: a[t][p] + b[t][p] for p in ALL} for t in ALL}
 
 
-def pooled(per_trace, keep):
-    m = empty()
-    for path, matrix in per_trace.items():
-        if keep(path):
-            m = add(m, matrix)
-    return m
 
 
-def scores(m, classes=CLASSES):
-    out = {}
-    for c in classes:
-        support = sum(m[c].values())
-        predicted = sum(m[t][c] for t in ALL)
-        if support == 0:
-            continue
-        recall = m[c][c] / support
-        precision = m[c][c] / predicted if predicted else None
-        f1 = 2 * precision * recall / (precision + recall) if precision and recall else 0.0
-        out[c] = (support, precision, recall, f1)
-    macro = sum(s[3] for s in out.values()) / len(out) if out else None
-    return out, macro
 
 
 def objective(results, people):
     """Mean over OBJECTIVE_READINGS of the 5-class macro-F1 of `people`'s pooled seconds."""
-    return float(np.mean([scores(pooled(results[r], lambda p: person_of(p) in people))[1]
+    return float(np.mean([scores(pooled(results[r], lambda p: person_of(p) in people), CLASSES)[1]
                           for r in OBJECTIVE_READINGS]))
 
 
@@ -189,7 +166,7 @@ def fmt(x):
 
 
 def fold_row(title, m):
-    per_class, macro = scores(m)
+    per_class, macro = scores(m, CLASSES)
     cyc = per_class.get("cycling", (0, None, None, None))
     recalls = " / ".join(fmt(per_class[c][2]) if c in per_class else "—" for c in CLASSES)
     return f"| {title} | {fmt(cyc[2])} | {fmt(cyc[1])} | {fmt(macro)} | {recalls} |"
@@ -200,7 +177,7 @@ def matrix_text(m, title):
     for t in ALL:
         if sum(m[t].values()):
             lines.append(f"{t:>17} " + "".join(f"{m[t][p]:>11}" for p in ALL))
-    per_class, macro = scores(m)
+    per_class, macro = scores(m, CLASSES)
     lines.append(f"{'class':>17} {'support':>9} {'precision':>10} {'recall':>8} {'F1':>7}")
     for c, (support, precision, recall, f1) in per_class.items():
         lines.append(f"{c:>17} {support:>9} {fmt(precision):>10} {recall:>8.3f} {f1:>7.3f}")

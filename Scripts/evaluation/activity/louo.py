@@ -40,8 +40,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+from confusion import ALL, add, empty, pooled, scores
 CLASSES = ["stationary", "walking", "running", "automotive"]
-ALL = ["stationary", "walking", "running", "cycling", "automotive", "unknown"]
 # us-tm2017's andrea logged 1.5-3.6 samples/s (median 2.5) in every session: his own group in the objective.
 LOW_RATE_USER = "andrea"
 ANDREA = "us-tm2017 andrea"
@@ -171,27 +171,10 @@ class PerTrace:
         return {path: cls.matrices[(key, path)] for path in dict.fromkeys(cls.runs.get(key, []))}
 
 
-def add(a, b):
-    return {t: {p: a[t][p] + b[t][p] for p in ALL} for t in ALL}
 
 
-def empty():
-    return {t: {p: 0 for p in ALL} for t in ALL}
 
 
-def scores(m):
-    out = {}
-    for c in CLASSES:
-        support = sum(m[c].values())
-        predicted = sum(m[t][c] for t in ALL)
-        if support == 0:
-            continue
-        recall = m[c][c] / support
-        precision = m[c][c] / predicted if predicted else None
-        f1 = 2 * precision * recall / (precision + recall) if precision and recall else 0.0
-        out[c] = (support, precision, recall, f1)
-    macro = sum(s[3] for s in out.values()) / len(out) if out else None
-    return out, macro
 
 
 def objective(per_person, people):
@@ -199,17 +182,11 @@ def objective(per_person, people):
     for who in people:
         if who in per_person:
             groups[who[0]] = add(groups.get(who[0], empty()), per_person[who])
-    macros = [scores(m)[1] for m in groups.values()]
+    macros = [scores(m, CLASSES)[1] for m in groups.values()]
     macros = [m for m in macros if m is not None]
     return sum(macros) / len(macros)
 
 
-def pooled(per_person, keep):
-    m = empty()
-    for who, matrix in per_person.items():
-        if keep(who):
-            m = add(m, matrix)
-    return m
 
 
 def table(m, title):
@@ -217,7 +194,7 @@ def table(m, title):
     for t in ALL:
         if sum(m[t].values()):
             lines.append(f"{t:>17} " + "".join(f"{m[t][p]:>11}" for p in ALL))
-    per_class, macro = scores(m)
+    per_class, macro = scores(m, CLASSES)
     lines.append(f"{'class':>17} {'support':>9} {'precision':>10} {'recall':>8} {'F1':>7}")
     for c, (support, precision, recall, f1) in per_class.items():
         p = f"{precision:.3f}" if precision is not None else "-"
@@ -231,7 +208,7 @@ def table(m, title):
 
 def row(m):
     """macro-F1 and the recall of each class present, for the summary tables."""
-    per_class, macro = scores(m)
+    per_class, macro = scores(m, CLASSES)
     if macro is None:
         return "— | —"
     recalls = " / ".join(f"{per_class[c][2]:.3f}" if c in per_class else "—" for c in CLASSES)
@@ -267,7 +244,7 @@ SHORT = {"everyone (23 people)": "everyone", "everyone but andrea (22)": "but an
 
 def figure(m, target):
     """The figure a target looks at: macro-F1 (target None) or the recall of a class; None when absent."""
-    per_class, macro = scores(m)
+    per_class, macro = scores(m, CLASSES)
     if target is None:
         return macro
     return per_class[target][2] if target in per_class else None
@@ -355,7 +332,7 @@ def summary(columns, scope=None):
     head = "| pool | " + " | ".join(f"{title}: macro-F1 | recall stat / walk / run / auto" for title, _ in columns) + " |"
     lines = [head, "| --- |" + " --- | --- |" * len(columns)]
     for name, keep in POOLS:
-        if scope and all(scores(pooled(m, keep))[1] is None for _, m in columns):
+        if scope and all(scores(pooled(m, keep), CLASSES)[1] is None for _, m in columns):
             continue
         label = f"{name}, {scope} only" if scope else name
         lines.append(f"| {label} | " + " | ".join(row(pooled(m, keep)) for _, m in columns) + " |")
@@ -438,7 +415,7 @@ def main():
     out.append("Configuration chosen for each held-out person (on the others):")
     rows = ["| group | person | chosen | held-out macro-F1 |", "| --- | --- | --- | --- |"]
     for who in people:
-        macro = scores(louo[who])[1]
+        macro = scores(louo[who], CLASSES)[1]
         rows.append(f"| {who[0]} | {who[1]} | `{json.dumps(grid[choices[who]])}` | "
                     + (f"{macro:.3f} |" if macro is not None else "- |"))
     out.append("\n".join(rows))
