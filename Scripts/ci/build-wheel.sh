@@ -8,19 +8,21 @@
 #    needs no Swift toolchain. FoundationEssentials finds the ICU time-zone implementation by type name at run
 #    time, so libFoundationInternationalization.a is linked whole (otherwise TimeZone(identifier:) is nil and
 #    every local day is wrong); only the locomotion_* functions are exported.
-# 3. The wheel (Scripts/python/make-wheel.py), tagged manylinux_<glibc>_x86_64 after the newest glibc symbol
+# 3. The wheel (Scripts/ci/make-wheel.py), tagged manylinux_<glibc>_x86_64 after the newest glibc symbol
 #    version the library needs.
 #
-#   Scripts/python/build-wheel.sh            # dist/locomotion-<version>-py3-none-manylinux_2_NN_<arch>.whl
+#   Scripts/ci/build-wheel.sh            # dist/locomotion-<version>-py3-none-manylinux_2_NN_<arch>.whl
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SWIFT=${SWIFT:-swift}
 scratch=.build-wheel
-nice "$SWIFT" build -c release --disable-default-traits --product LocomotionPython --scratch-path "$scratch" \
-    2>&1 | tee "$scratch.log" | grep -E 'error|warning:' || true
-test "${PIPESTATUS[0]}" -eq 0
+mkdir -p "$scratch"
+if ! nice "$SWIFT" build -c release --disable-default-traits --product LocomotionPython --scratch-path "$scratch" \
+    >"$scratch/build.log" 2>&1; then
+  cat "$scratch/build.log" >&2; exit 1
+fi
 release=$("$SWIFT" build -c release --disable-default-traits --scratch-path "$scratch" --show-bin-path)
-toolchain=$(dirname "$(dirname "$(command -v "$SWIFT")")")
+toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v "$SWIFT")")")")
 static=$toolchain/lib/swift_static/linux
 arch=$(uname -m)
 clang=$toolchain/bin/clang
@@ -28,8 +30,6 @@ clang=$toolchain/bin/clang
 mkdir -p "$scratch/wheel"
 printf '{ global: locomotion_*; local: *; };\n' > "$scratch/wheel/exports.map"
 # The static product's archive holds the objects of the C interface and of every library module it uses.
-
-
 nice "$clang" -shared -o "$scratch/wheel/liblocomotion.so" -fuse-ld=lld \
     "$static/$arch/swiftrt.o" \
     -Wl,--whole-archive "$release/libLocomotionPython.a" "$static/libFoundationInternationalization.a" \
@@ -44,4 +44,4 @@ nice "$clang" -shared -o "$scratch/wheel/liblocomotion.so" -fuse-ld=lld \
     -Wl,--version-script="$scratch/wheel/exports.map" -Wl,--gc-sections -Wl,-z,defs \
     -lstdc++ -lm -ldl -lpthread
 strip --strip-unneeded "$scratch/wheel/liblocomotion.so"
-python3 Scripts/python/make-wheel.py "$scratch/wheel/liblocomotion.so" dist
+python3 Scripts/ci/make-wheel.py "$scratch/wheel/liblocomotion.so" dist "$toolchain"

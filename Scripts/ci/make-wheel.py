@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Assembles the wheel of the Python package `locomotion` from Integrations/python and the shared library
-(Scripts/python/build-wheel.sh builds it): a plain zip with the package, its .dist-info (METADATA with the licence
+(Scripts/ci/build-wheel.sh builds it): a plain zip with the package, its .dist-info (METADATA with the licence
 expression and every licence file the binary needs, WHEEL, RECORD), no build tool needed.
 
 The tag: py3-none-manylinux_2_<M>_<arch>, M the newest GLIBC_2.M symbol version the library needs (PEP 600), and
 libstdc++'s GLIBCXX version is the one that glibc's manylinux policy allows (auditwheel checks it; the wheel test
 runs `auditwheel show` where auditwheel is installed).
 
-    Scripts/python/make-wheel.py LIBRARY OUTDIR
+    Scripts/ci/make-wheel.py LIBRARY OUTDIR TOOLCHAIN   # TOOLCHAIN: the usr folder of the Swift toolchain
 """
 import base64
 import glob
@@ -38,13 +38,11 @@ def digest(data):
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def licences():
+def licences(toolchain):
     """(name in the wheel, bytes): the package's, the Swift runtime's (Apache-2.0 with the Runtime Library
     Exception: the toolchain's own LICENSE.txt) and ICU's (the Unicode licence) — both linked into the library."""
     files = [("LICENSE", open(os.path.join(ROOT, "LICENSE"), "rb").read())]
-    swift = subprocess.run(["bash", "-c", "dirname $(dirname $(command -v ${SWIFT:-swift}))"], capture_output=True,
-                           text=True).stdout.strip()
-    runtime = os.path.join(swift, "share", "swift", "LICENSE.txt")
+    runtime = os.path.join(toolchain, "share", "swift", "LICENSE.txt")
     if not os.path.exists(runtime):
         sys.exit(f"make-wheel.py: the Swift runtime's licence {runtime} is missing; the wheel needs it")
     files.append(("LICENSE-swift-runtime.txt", open(runtime, "rb").read()))
@@ -59,12 +57,12 @@ def licences():
 
 
 def main():
-    library, outdir = sys.argv[1], sys.argv[2]
+    library, outdir, toolchain = sys.argv[1], sys.argv[2], sys.argv[3]
     name, ver = "locomotion", version()
     tag = f"py3-none-{glibc_tag(library)}"
     info = f"{name}-{ver}.dist-info"
     readme = open(os.path.join(PACKAGE, "README.md")).read()
-    licence_files = licences()
+    licence_files = licences(toolchain)
     metadata = "\n".join([
         "Metadata-Version: 2.4",
         f"Name: {name}",

@@ -20,6 +20,7 @@ struct TraceCalls {
         case "epochs": try table(.epochs, &options, result)
         case "daily": try table(.daily, &options, result)
         case "read": try read(&options, result)
+        case "distance": try distance(&options, result)
         default: throw .argument("unknown command '\(command)'")
         }
     }
@@ -153,13 +154,7 @@ struct TraceCalls {
     private func table(_ table: TableRows.Table, _ options: inout CallOptions, _ result: CallResult) throws(CallFailure) {
         let reading = try options.reading()
         let (configuration, smoothing) = try classifier(&options)
-        let zone: TimeZone
-        if let name = options.string("time_zone") {
-            guard let named = TimeZoneName.zone(name) else { throw .argument(TimeZoneName.problem(name)) }
-            zone = named
-        } else {
-            zone = TimeZone.current
-        }
+        let zone = try Self.zone(&options)
         let dayStartText = options.string("day_start") ?? "00:00"
         guard let dayStart = Self.secondsAfterMidnight(dayStartText) else {
             throw .argument("day_start '\(dayStartText)' is not a time HH:MM between 00:00 and 23:59")
@@ -206,6 +201,46 @@ struct TraceCalls {
             throw CallFailure(error)
         }
         if !warnings.isEmpty { result.setText("warnings", warnings) }
+    }
+
+    /// `locomotion distance FIXES` (the odometer alone, default filters): the table `distance` (`details=true`: with
+    /// the columns of `--details`).
+    private func distance(_ options: inout CallOptions, _ result: CallResult) throws(CallFailure) {
+        let lenient = try options.bool("lenient", default: false)
+        let details = try options.bool("details", default: false)
+        let zone = try Self.zone(&options)
+        let dayStartText = options.string("day_start") ?? "00:00"
+        guard let dayStart = Self.secondsAfterMidnight(dayStartText) else {
+            throw .argument("day_start '\(dayStartText)' is not a time HH:MM between 00:00 and 23:59")
+        }
+        guard let path = options.string("path") else { throw .argument("distance needs the fixes (path=)") }
+        try options.finish()
+        let file: FixFile
+        do { file = try FixReader.readFile(path: path, options: FixReadingOptions(lenient: lenient)) } catch { throw CallFailure(error) }
+        var configuration = Odometer.Configuration()
+        configuration.dayStart = dayStart
+        var odometer = Odometer(configuration: configuration, timeZone: zone)
+        var inputs = RecordedInputs(fixes: file.fixes, segmentStarts: file.segmentStarts)
+        inputs.endSamples()
+        while let input = inputs.next() { odometer.push(input) { _ in } }
+        let table: ResultTable = details ? .distanceDetails : .distance
+        var text = table.header(.csv)
+        for tally in odometer.history + (odometer.undated.map { [$0] } ?? []) {
+            text += TableRows.distance(tally, format: .csv, details: details)
+        }
+        result.setText("table:\(table.rawValue)", text)
+        var warnings = file.warnings.map { $0.description + "\n" }.joined()
+        if let warning = file.outOfOrderWarning(count: inputs.outOfOrderFixCount, first: inputs.firstOutOfOrderFix) {
+            warnings += warning + "\n"
+        }
+        if !warnings.isEmpty { result.setText("warnings", warnings) }
+    }
+
+    /// `time_zone=`: an IANA name or `UTC±HH:MM` as `--time-zone` takes it; this system's zone by default.
+    private static func zone(_ options: inout CallOptions) throws(CallFailure) -> TimeZone {
+        guard let name = options.string("time_zone") else { return TimeZone.current }
+        guard let zone = TimeZoneName.zone(name) else { throw .argument(TimeZoneName.problem(name)) }
+        return zone
     }
 
     /// `read`: a trace file as columns (`timestamp`, `x`, `y`, `z` in g, and `label` as text, one a line).

@@ -6,6 +6,7 @@ process (the Swift library, bundled as one shared library; no Swift toolchain ne
     steps = locomotion.steps(df); steps.count, steps.cadence_spm, steps.bouts, steps.events
     epochs = locomotion.epochs(df, time_zone="Europe/Zurich")
     daily = locomotion.daily(df, time_zone="Europe/Zurich")
+    per_day = locomotion.distance(fixes_df, time_zone="Europe/Zurich")
     trace = locomotion.read_trace("day.csv")         # every format the command line reads
 
 Every function takes a DataFrame (columns timestamp, x, y, z) or the path of a trace file, and gives the tables
@@ -22,7 +23,7 @@ from ._native import InputError
 from .engine import MotionEngine, Event
 
 __version__ = "0.1.0"
-__all__ = ["label", "steps", "epochs", "daily", "read_trace", "MotionEngine", "Event", "InputError", "Steps"]
+__all__ = ["label", "steps", "epochs", "daily", "distance", "read_trace", "MotionEngine", "Event", "InputError", "Steps"]
 
 _time_units = {"s": 1.0, "ms": 1e3, "us": 1e6, "ns": 1e9}
 
@@ -145,6 +146,21 @@ def daily(trace, time_zone=None, fixes=None, day_start="00:00", policy="on-foot"
     <activity>_min, distance_m, walking_bouts, ..., low_data)."""
     return _table("daily", trace, time_zone, fixes, None, day_start, policy, minimum_hours, participant, units,
                   time_unit, lenient, unit_check, model, smoothing, config)
+
+
+def distance(fixes, time_zone=None, day_start="00:00", details=False, lenient=False):
+    """Distance per local day from location fixes, as `locomotion distance FIXES` (the odometer's default
+    filters): DataFrame day, distance_m, accepted_fixes, rejected_* and reanchors (`details=True`: also the columns
+    of `--details`). fixes: a fix file (CSV, GPX, NMEA) or a DataFrame timestamp, latitude, longitude
+    [, horizontal_accuracy][, speed]."""
+    with tempfile.TemporaryDirectory(prefix="locomotion-") as directory:
+        path = _fixes_path(fixes, directory)
+        if path is None:
+            raise ValueError("distance needs fixes: a file or a DataFrame")
+        result = _native.call("distance", {"path": path, "time_zone": time_zone, "day_start": day_start,
+                                           "details": details, "lenient": lenient})
+    table = "distance-details" if details else "distance"
+    return _tables.frame(result.text(f"table:{table}"), table)
 
 
 def read_trace(path, units="g", lenient=False, unit_check=True):

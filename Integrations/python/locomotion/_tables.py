@@ -8,6 +8,9 @@ import pandas as pd
 from . import _native
 
 _schemas = {}
+# Numbers must read back exactly as the library wrote them: pandas before 3 needs the round-trip parser for that;
+# from 3 on its default parser is exact and the option is deprecated.
+_exact = {"float_precision": "round_trip"} if int(pd.__version__.split(".")[0]) < 3 else {}
 
 
 def schema(table):
@@ -34,7 +37,7 @@ def frame(text, table):
         else:
             dtypes[name] = str
     strings = [name for name in header if kinds.get(name, "string") == "string"]
-    data = pd.read_csv(io.StringIO(text), dtype=dtypes, converters=converters, float_precision="round_trip",
+    data = pd.read_csv(io.StringIO(text), dtype=dtypes, converters=converters, **_exact,
                        keep_default_na=False, na_values={name: [""] for name in header if name not in strings})
     return data
 
