@@ -47,6 +47,16 @@ for _ in range(rounds):
     engine.push(t, x, y, z)
     whole.append((time.perf_counter() - start) / (hour / 50))
 overhead = [c - w for c, w in zip(chunked, whole)]
+# The call path alone: pushes of zero samples (argument checks, buffer copy, the C call, the empty event list).
+empty = []
+for _ in range(rounds):
+    engine = locomotion.MotionEngine(time_zone="UTC")
+    nothing = np.empty(0)
+    start = time.perf_counter()
+    for _ in range(hour // 50):
+        engine.push(nothing, nothing, nothing, nothing)
+    empty.append((time.perf_counter() - start) / (hour / 50))
 print(f"| MotionEngine.push, 1-s chunk of 50 samples (an hour of chunks) | {spread(chunked, 1e6, 1)} µs per push |")
 print(f"| the engine's own work on 50 samples (the hour in one push) | {spread(whole, 1e6, 1)} µs |")
 print(f"| call overhead per push (difference, paired rounds) | {spread(overhead, 1e6, 1)} µs |")
+print(f"| push of an empty chunk (the Python and C call path alone) | {spread(empty, 1e6, 1)} µs |")
