@@ -98,6 +98,14 @@ class InstallationTests(unittest.TestCase):
             self.assertTrue(any(n.endswith(f".dist-info/licenses/{licence}") for n in names), licence)
             self.assertIn(f"License-File: {licence}", metadata)
 
+    def test_auditwheel_agrees_with_the_tag(self):
+        wheel = os.environ.get("LOCOMOTION_WHEEL")
+        if not wheel or not shutil.which("auditwheel"):
+            self.skipTest("auditwheel not installed")
+        tag = re.search(r"(manylinux_2_\d+_x86_64)\.whl$", wheel).group(1)
+        output = subprocess.run(["auditwheel", "show", wheel], capture_output=True, text=True).stdout
+        self.assertRegex(output, rf'consistent with\s+the following platform tag:\s+"{tag}"', output)
+
     def test_time_zones_work_inside_the_static_library(self):
         # The trap of a static Foundation: without the ICU time-zone code every zone but UTC would be missing.
         day = os.path.join(Fixture.root, "day.csv")
