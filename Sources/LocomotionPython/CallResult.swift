@@ -19,6 +19,11 @@ final class CallResult {
         texts[key] = bytes
     }
 
+    /// The text `key`, or nil.
+    func text(_ key: String) -> String? {
+        texts[key].map { bytes in String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+    }
+
     /// Records `failure`: the status, the message and, for bad input, the file and line it names.
     func fail(_ failure: CallFailure) {
         status = failure.status

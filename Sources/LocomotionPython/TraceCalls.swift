@@ -66,21 +66,30 @@ struct TraceCalls {
         let reading = try options.reading()
         let (configuration, smoothing) = try classifier(&options)
         let format: OutputFormat = try options.bool("explain", default: false) ? .json : .csv
+        let fixes: FixFile?
+        if let path = options.string("fixes") {
+            do { fixes = try FixReader.readFile(path: path, options: FixReadingOptions(lenient: reading.lenient)) } catch { throw CallFailure(error) }
+        } else {
+            fixes = nil
+        }
         let opened = try open(&options, reading: reading)
         try options.finish()
         switch opened {
-        case .file(var source): try label(&source, configuration, smoothing, format, result)
-        case .memory(var source): try label(&source, configuration, smoothing, format, result)
+        case .file(var source): try label(&source, configuration, smoothing, format, fixes, result)
+        case .memory(var source): try label(&source, configuration, smoothing, format, fixes, result)
         }
     }
 
+    /// As `locomotion label` (ActivityTraceRun): with `fixes`, their speeds join the evidence, and fixes that share no
+    /// time with the trace are refused (``FixOverlap``).
     private func label(_ source: inout some TraceSource, _ configuration: ActivityClassifier.Configuration,
-                       _ smoothing: ActivityClassifier.Smoothing, _ format: OutputFormat, _ result: CallResult) throws(CallFailure) {
+                       _ smoothing: ActivityClassifier.Smoothing, _ format: OutputFormat, _ fixes: FixFile?,
+                       _ result: CallResult) throws(CallFailure) {
         var text = ResultTable.activity.header(format)
         var classifier = ActivityClassifier(configuration: configuration, smoothing: smoothing)
         var segmenter = ActivitySegmenter()
         var open = ActivityExplanation(rule: .warmUp)
-        var run = RecordedTrace()
+        var run = RecordedTrace(fixes: fixes)
         var rowCount = 0
         do {
             try run.run(&source, through: &classifier, row: { _ in rowCount += 1 }, emit: { update in
@@ -90,12 +99,26 @@ struct TraceCalls {
             })
         } catch { throw CallFailure(error) }
         try Self.requireTwoSamples(rowCount, file: source.file)
+        var warnings = ""
+        if let fixes {
+            warnings += fixes.warnings.map { $0.description + "\n" }.joined()
+            if let warning = run.fixesOutOfOrderWarning { warnings += warning + "\n" }
+            if let start = run.firstSampleTime, let end = run.lastSampleTime {
+                do {
+                    if let warning = try FixOverlap.check(traceStart: start, traceEnd: end, fixTimes: fixes.fixes.map(\.time),
+                                                          trace: source.file, fixes: fixes.file) {
+                        warnings += warning
+                    }
+                } catch { throw .input(error) }
+            }
+        }
         if let end = classifier.lastSampleTime {
             segmenter.finish(at: end) { text += TableRows.activity($0, open, format: format) }
         }
         result.setText("table:activity", text)
         result.setText("format:activity", format == .csv ? "csv" : "json")
         Self.warn(source, into: result)
+        if !warnings.isEmpty { result.setText("warnings", (result.text("warnings") ?? "") + warnings) }
     }
 
     /// `locomotion steps`: the summary table `steps`, the step times and the bouts (start, end, steps).

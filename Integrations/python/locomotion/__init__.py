@@ -19,11 +19,12 @@ import numpy as np
 import pandas as pd
 
 from . import _native, _tables
-from ._native import InputError
+from ._native import InputError, LocomotionWarning
 from .engine import MotionEngine, Event
 
 __version__ = "0.1.0"
-__all__ = ["label", "steps", "epochs", "daily", "distance", "read_trace", "MotionEngine", "Event", "InputError", "Steps"]
+__all__ = ["label", "steps", "epochs", "daily", "distance", "read_trace", "MotionEngine", "Event", "InputError",
+           "LocomotionWarning", "Steps"]
 
 _time_units = {"s": 1.0, "ms": 1e3, "us": 1e6, "ns": 1e9}
 
@@ -63,17 +64,21 @@ def _reading(units, lenient, unit_check):
     return {"units": units, "lenient": lenient, "unit_check": unit_check}
 
 
-def label(trace, explain=False, units="g", time_unit="s", lenient=False, unit_check=True, model=None,
+def label(trace, explain=False, fixes=None, units="g", time_unit="s", lenient=False, unit_check=True, model=None,
           smoothing="full", config=None):
     """Activity segments, as `locomotion label`: a DataFrame start, end (s, the input's clock), activity,
     confidence; `explain=True` adds rule, transition, reason and features (the JSON of `label --format json`).
 
     trace: DataFrame with timestamp (seconds, or datetime64, or `time_unit` "ms"/"us"/"ns"), x, y, z (in `units`,
     "g" or "ms2"), or the path of a trace file. model: "temporal" (default) or "rules"; smoothing "full" (default)
-    or "lagged"; config: a JSON file of classifier thresholds. Raises InputError naming the row for bad input.
+    or "lagged"; config: a JSON file of classifier thresholds; fixes: location fixes (a file, or a DataFrame
+    timestamp, latitude, longitude[, horizontal_accuracy][, speed]) whose speeds join the evidence, as `--fixes`.
+    Raises InputError naming the row for bad input.
     """
-    options = dict(_reading(units, lenient, unit_check), explain=explain, model=model, smoothing=smoothing, config=config)
-    result = _run("label", trace, options, time_unit)
+    with tempfile.TemporaryDirectory(prefix="locomotion-") as directory:
+        options = dict(_reading(units, lenient, unit_check), explain=explain, model=model, smoothing=smoothing,
+                       config=config, fixes=_fixes_path(fixes, directory))
+        result = _run("label", trace, options, time_unit)
     text = result.text("table:activity")
     return _tables.json_frame(text) if explain else _tables.frame(text, "activity")
 

@@ -5,6 +5,7 @@ Swift runtime linked in statically.
 """
 import ctypes
 import os
+import warnings
 
 import numpy as np
 
@@ -57,6 +58,11 @@ class InputError(ValueError):
         self.file = file
         self.line = line
         self.problem = problem
+
+
+class LocomotionWarning(UserWarning):
+    """What the command line writes on standard error while it reads: rows skipped with lenient=True, fixes out of
+    order or outside the trace."""
 
 
 class Result:
@@ -115,7 +121,11 @@ def call(command, options, columns=None):
         pointers = tuple(column.ctypes.data for column in columns)
         count = len(columns[0])
     handle = lib.locomotion_call(command.encode(), options_text(options), *pointers, count)
-    return Result(handle)
+    result = Result(handle)
+    notes = result.text("warnings")
+    if notes:
+        warnings.warn(notes.rstrip("\n"), LocomotionWarning, stacklevel=3)
+    return result
 
 
 def table_schema(table):

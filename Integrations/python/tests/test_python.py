@@ -204,6 +204,23 @@ class CommandLineEqualityTests(unittest.TestCase):
         pd.testing.assert_frame_equal(from_frame, reference, check_exact=True)
 
 
+    def test_label_with_fixes(self):
+        day, fixes = os.path.join(Fixture.root, "day.csv"), os.path.join(Fixture.root, "day-fixes.csv")
+        expected = tool("label", day, "--fixes", fixes)
+        self.assertEqual(_native.call("label", {"path": day, "fixes": fixes}).text("table:activity"), expected)
+        pd.testing.assert_frame_equal(locomotion.label(locomotion.read_trace(day), fixes=fixes),
+                                      _tables.frame(expected, "activity"), check_exact=True)
+
+    def test_lenient_reading_warns_as_the_command_line(self):
+        path = os.path.join(Fixture.root, "one-bad-row.csv")
+        trace = locomotion.read_trace(os.path.join(Fixture.root, "day.csv")).iloc[:3000]
+        text = trace[["timestamp", "x", "y", "z"]].to_csv(index=False, float_format="%.17g").splitlines()
+        text[100] = "not,a,number,row"
+        with open(path, "w") as file:
+            file.write("\n".join(text) + "\n")
+        with self.assertWarnsRegex(locomotion.LocomotionWarning, "one-bad-row.csv:101"):
+            locomotion.label(path, lenient=True)
+
     def test_distance(self):
         fixes = os.path.join(Fixture.root, "day-fixes.csv")
         for arguments, options in (([], {}), (["--details"], {"details": True})):
