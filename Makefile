@@ -31,7 +31,8 @@ check: deps
 # FFT configurations: the default traits (FFTW on Linux) and --disable-default-traits (the package's own Swift
 # FFT, what every other platform builds), each built warning-free (any compiler warning in this package's own
 # code fails) in its own build folder and run in full; between them Scripts/ci/check-fft-agreement.sh compares the
-# two FFTs on every window size the parameter ranges allow. Last, the Spark job's tests on a standalone cluster on
+# two FFTs on every window size the parameter ranges allow. Then the Python wheel, installed into a fresh virtual
+# environment without Swift on PATH and tested against the Swift-FFT command line (test-python). Last, the Spark job's tests on a standalone cluster on
 # localhost (Integrations/spark/run-tests.sh: installs Java 17 and PySpark), and the public API against the release
 # in .api-baseline (`make api`).
 test: deps
