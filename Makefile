@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_LOG := .build/build-tests.log
 
-.PHONY: deps demo check test test-swift-fft api build docs bench
+.PHONY: deps demo check test test-swift-fft test-python api build docs bench wheel
 
 deps:
 	@./Scripts/ci/install-dependencies.sh
@@ -31,7 +31,8 @@ check: deps
 # FFT configurations: the default traits (FFTW on Linux) and --disable-default-traits (the package's own Swift
 # FFT, what every other platform builds), each built warning-free (any compiler warning in this package's own
 # code fails) in its own build folder and run in full; between them Scripts/ci/check-fft-agreement.sh compares the
-# two FFTs on every window size the parameter ranges allow. Last, the Spark job's tests on a standalone cluster on
+# two FFTs on every window size the parameter ranges allow. Then the Python wheel, installed into a fresh virtual
+# environment without Swift on PATH and tested against the Swift-FFT command line (test-python). Last, the Spark job's tests on a standalone cluster on
 # localhost (Integrations/spark/run-tests.sh: installs Java 17 and PySpark), and the public API against the release
 # in .api-baseline (`make api`).
 test: deps
@@ -43,6 +44,7 @@ test: deps
 	$(SWIFT) test --skip-build
 	@./Scripts/ci/check-fft-agreement.sh
 	@$(MAKE) --no-print-directory test-swift-fft
+	@$(MAKE) --no-print-directory test-python
 	@./Integrations/spark/run-tests.sh .build/debug/locomotion
 	@$(MAKE) --no-print-directory api
 
@@ -59,6 +61,18 @@ test-swift-fft:
 		| tee $(SWIFT_FFT_BUILD)/build-tests.log; test $${PIPESTATUS[0]} -eq 0
 	@$(call check_warnings,$(SWIFT_FFT_BUILD)/build-tests.log)
 	$(SWIFT) test --skip-build --disable-default-traits --scratch-path $(SWIFT_FFT_BUILD)
+
+# The Python package as a binary wheel: dist/locomotion-<version>-py3-none-manylinux_2_NN_<arch>.whl (the Swift FFT,
+# the Swift runtime linked in; Scripts/ci/build-wheel.sh). Release build in .build-wheel.
+wheel: deps
+	@./Scripts/ci/build-wheel.sh
+
+# The wheel installed into a fresh virtual environment whose PATH has no Swift toolchain: the documented examples,
+# ldd, and the tables against the command line built with the same FFT (the Swift FFT build of test-swift-fft) on
+# real traces (Integrations/python/run-tests.sh).
+test-python: deps
+	@test -x $(SWIFT_FFT_BUILD)/debug/locomotion || $(SWIFT) build --disable-default-traits --scratch-path $(SWIFT_FFT_BUILD) --product locomotion
+	@./Integrations/python/run-tests.sh $(SWIFT_FFT_BUILD)/debug/locomotion
 
 # Fails listing the warnings in a build log that point into this package's own sources (not dependencies').
 check_warnings = if grep -E '^/.*/(Sources|Tests|Snippets)/.*: warning:' $(1) | grep -vE '/\.build[^/]*/'; then \

@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "Locomotion", targets: ["Locomotion"]),
         .library(name: "LocomotionIO", targets: ["LocomotionIO"]),
         .executable(name: "locomotion", targets: ["LocomotionCLI"]),
+        // The C interface of the Python module (`make wheel`: linked with the Swift runtime into one shared library).
+        .library(name: "LocomotionPython", type: .static, targets: ["LocomotionPython"]),
     ],
     traits: [
         .trait(
@@ -58,6 +60,11 @@ let package = Package(
         .target(
             name: "LocomotionEvaluation",
             dependencies: ["Locomotion", "LocomotionDSP"]
+        ),
+        // The C interface (`@_cdecl`) the Python module calls through ctypes (python/, Docs/python.md).
+        .target(
+            name: "LocomotionPython",
+            dependencies: ["Locomotion", "LocomotionDSP", "LocomotionIO"]
         ),
         .executableTarget(
             name: "LocomotionCLI",

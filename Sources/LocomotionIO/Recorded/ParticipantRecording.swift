@@ -105,10 +105,15 @@ package struct ParticipantRecording: Sendable {
     /// - Throws: ``InputError`` when a file cannot be opened as a trace.
     /// - Complexity: opens each file and reads its first rows.
     package func ordered(_ paths: [String]) throws(InputError) -> [String] {
+        try ordered(paths) { path throws(InputError) in try TraceInput(path: path, options: reading) }
+    }
+
+    /// ``ordered(_:)`` with the traces opened by `open` (in-memory sources: the Python module's data frames).
+    package func ordered<Source: TraceSource>(_ paths: [String], opening open: (String) throws(InputError) -> Source) throws(InputError) -> [String] {
         guard paths.count > 1 else { return paths }
         var starts: [(time: Double, index: Int)] = []
         for (index, path) in paths.enumerated() {
-            var source = try TraceInput(path: path, options: reading)
+            var source = try open(path)
             starts.append((try source.next()?.sample.time ?? .infinity, index))
         }
         return starts.sorted { ($0.time, $0.index) < ($1.time, $1.index) }.map { paths[$0.index] }
@@ -126,7 +131,17 @@ package struct ParticipantRecording: Sendable {
     @discardableResult
     package func run(_ paths: [String], row: (TraceRow) -> Void = { _ in }, notice: (Notice) -> Void = { _ in },
                     emit: (RecordingTables.Row, _ file: String) -> Void) throws(InputError) -> Int {
-        let files = try ordered(paths)
+        try run(paths, opening: { path throws(InputError) in try TraceInput(path: path, options: reading) },
+                row: row, notice: notice, emit: emit)
+    }
+
+    /// ``run(_:row:notice:emit:)`` with the traces opened by `open`: the one code path of files and of in-memory
+    /// sources (the Python module's data frames), so both give the same tables.
+    @discardableResult
+    package func run<Source: TraceSource>(_ paths: [String], opening open: (String) throws(InputError) -> Source,
+                                          row: (TraceRow) -> Void = { _ in }, notice: (Notice) -> Void = { _ in },
+                                          emit: (RecordingTables.Row, _ file: String) -> Void) throws(InputError) -> Int {
+        let files = try ordered(paths, opening: open)
         var tables = RecordingTables(epoch: epoch, minimumCoveredHours: minimumCoveredHours, tables: self.tables)
         var engine = MotionEngine(configuration: engineConfiguration, timeZone: epoch.timeZone, smoothing: smoothing)
         var starts = FileStarts()
@@ -162,7 +177,7 @@ package struct ParticipantRecording: Sendable {
                 companion = try readFixes(for: file, notice: notice)
                 run = RecordedTrace(fixes: companion)
             }
-            var source = try TraceInput(path: file, options: reading)
+            var source = try open(file)
             var first = true
             var fileStart: Double?
             while let next = try source.next() {

@@ -7,9 +7,9 @@ import Foundation
 /// Foundation would also take abbreviations (`BST` becomes Asia/Dhaka, not British Summer Time) and POSIX-style
 /// `GMT-14` (the opposite sign of `Etc/GMT-14`): a guess that moves every epoch and day without a word, so
 /// neither is a zone here.
-enum TimeZoneName {
+package enum TimeZoneName {
     /// The zone `name` names, or nil when it is not an IANA identifier or an offset of the form above.
-    static func zone(_ name: String) -> TimeZone? {
+    package static func zone(_ name: String) -> TimeZone? {
         if let offset = offsetSeconds(name) { return TimeZone(secondsFromGMT: offset) }
         // IANA's names are Area/Location (`Etc/GMT-14` too), or UTC and GMT; every other top-level name is an
         // abbreviation or a POSIX rule. Foundation keeps the identifier it was given only for a zone it knows.
@@ -19,7 +19,7 @@ enum TimeZoneName {
     }
 
     /// The words of the refusal.
-    static func problem(_ name: String) -> String {
+    package static func problem(_ name: String) -> String {
         "unknown time zone '\(name)' (use an IANA name such as Europe/Zurich, America/New_York or UTC, or an offset such as UTC+05:30; abbreviations such as BST are ambiguous)"
     }
 

@@ -1,0 +1,354 @@
+"""The installed wheel (Integrations/python/run-tests.sh installs it into a fresh virtual environment whose PATH has
+no Swift toolchain): the documented examples run, the library needs no toolchain library, and label, steps, epochs
+and daily equal the command line's tables — the same text, digit for digit — on real traces of ../shared/datasets
+converted by the command line, read both from the files and from data frames in memory."""
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+import zipfile
+
+import numpy as np
+import pandas as pd
+
+import locomotion
+from locomotion import _native, _tables
+
+BINARY = os.environ.get("LOCOMOTION_BINARY")
+DATASETS = os.environ.get("LOCOMOTION_DATASETS", "")
+REPOSITORY = os.environ.get("LOCOMOTION_REPOSITORY", os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+# Real traces: a car ride, standing still, walking (us-tm2017, one person), and a second person's walks.
+US_TM2017 = ["sensorfile_Damiano_Car_*", "sensorfile_Damiano_Still_*", "sensorfile_Damiano_Walking_*",
+             "sensorfile_Elena_Walking_*"]
+ZONE = "Europe/Rome"
+
+
+def tool(*arguments, **options):
+    return subprocess.run([BINARY, *arguments], check=True, capture_output=True, text=True, **options).stdout
+
+
+class Fixture:
+    """Temporary folder with the converted real traces, a simulated day with fixes, and the command line's
+    tables of each (made once for all the tests)."""
+    root = None
+    traces = []
+
+    @classmethod
+    def make(cls):
+        if cls.root:
+            return
+        cls.root = tempfile.mkdtemp(prefix="locomotion-python-")
+        raw = os.path.join(cls.root, "raw")
+        os.makedirs(raw)
+        for pattern in US_TM2017:
+            for path in sorted(glob.glob(os.path.join(DATASETS, "us-tm2017", "raw", pattern)))[:2]:
+                shutil.copy(path, raw)
+        converted = os.path.join(cls.root, "converted")
+        if os.listdir(raw):
+            tool("convert", "--from", "us-tm2017", raw, "--output-dir", converted)
+        cls.traces = sorted(p for p in glob.glob(os.path.join(converted, "*.csv"))
+                            if not p.endswith((".speeds.csv", ".steps.csv", ".fixes.csv")))
+        tool("simulate", "--duration", "1800", "--seed", "7", "--output", os.path.join(cls.root, "day.csv"),
+             "--fixes", os.path.join(cls.root, "day-fixes.csv"))
+
+
+def setUpModule():
+    if not BINARY:
+        raise unittest.SkipTest("LOCOMOTION_BINARY is not set (run Integrations/python/run-tests.sh)")
+    Fixture.make()
+
+
+def tearDownModule():
+    if Fixture.root:
+        shutil.rmtree(Fixture.root, ignore_errors=True)
+
+
+class InstallationTests(unittest.TestCase):
+    def test_the_installed_package_is_tested_without_a_toolchain(self):
+        if os.environ.get("LOCOMOTION_PYTHON_INSTALLED") != "1":
+            self.skipTest("not run from run-tests.sh")
+        self.assertIn("site-packages", locomotion.__file__)
+        self.assertIsNone(shutil.which("swift"), "a Swift toolchain is on PATH")
+        self.assertIsNone(shutil.which("swiftc"))
+        self.assertNotIn("LD_LIBRARY_PATH", os.environ)
+
+    def test_ldd_lists_no_toolchain_library(self):
+        library = os.path.join(os.path.dirname(locomotion.__file__), "liblocomotion.so")
+        output = subprocess.run(["ldd", library], check=True, capture_output=True, text=True).stdout
+        names = {line.split()[0] for line in output.splitlines() if line.strip()}
+        allowed = {"linux-vdso.so.1", "libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1", "libpthread.so.0",
+                   "libdl.so.2", "/lib64/ld-linux-x86-64.so.2", "ld-linux-x86-64.so.2"}
+        self.assertEqual(names - allowed, set(), output)
+        self.assertNotRegex(output, r"swift|Foundation|fftw|icu", output)
+
+    def test_the_wheel_carries_the_licences_and_a_manylinux_tag(self):
+        wheel = os.environ.get("LOCOMOTION_WHEEL")
+        if not wheel:
+            self.skipTest("LOCOMOTION_WHEEL not set")
+        self.assertRegex(os.path.basename(wheel), r"^locomotion-[0-9.]+-py3-none-manylinux_2_\d+_x86_64\.whl$")
+        with zipfile.ZipFile(wheel) as archive:
+            names = archive.namelist()
+            metadata = archive.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+        self.assertIn("License-Expression: Apache-2.0 AND Apache-2.0 WITH Swift-exception AND Unicode-3.0", metadata)
+        for licence in ("LICENSE", "LICENSE-swift-runtime.txt", "LICENSE-ICU.txt"):
+            self.assertTrue(any(n.endswith(f".dist-info/licenses/{licence}") for n in names), licence)
+            self.assertIn(f"License-File: {licence}", metadata)
+
+    def test_auditwheel_agrees_with_the_tag(self):
+        wheel = os.environ.get("LOCOMOTION_WHEEL")
+        if not wheel or not shutil.which("auditwheel"):
+            self.skipTest("auditwheel not installed")
+        tag = re.search(r"(manylinux_2_\d+_x86_64)\.whl$", wheel).group(1)
+        output = subprocess.run(["auditwheel", "show", wheel], capture_output=True, text=True).stdout
+        self.assertRegex(output, rf'consistent with\s+the following platform tag:\s+"{tag}"', output)
+
+    def test_time_zones_work_inside_the_static_library(self):
+        # The trap of a static Foundation: without the ICU time-zone code every zone but UTC would be missing.
+        day = os.path.join(Fixture.root, "day.csv")
+        for zone, offset in (("Europe/Rome", "+01:00"), ("America/New_York", "-05:00"), ("Australia/Lord_Howe", "+11:00"),
+                             ("UTC+05:30", "+05:30")):
+            epochs = locomotion.epochs(day, time_zone=zone)
+            self.assertTrue(epochs["local_start"].str.endswith(offset).all(), zone)
+        with self.assertRaisesRegex(ValueError, "unknown time zone 'Mars/Olympus'"):
+            locomotion.epochs(day, time_zone="Mars/Olympus")
+
+
+class CommandLineEqualityTests(unittest.TestCase):
+    """Each table as text from the library (from the file, and from the data frame in memory) against the command
+    line's output, byte for byte; and the public functions' DataFrames against the command line's CSV parsed."""
+
+    def setUp(self):
+        if not Fixture.traces:
+            self.skipTest(f"no us-tm2017 traces under {DATASETS}")
+
+    def cases(self):
+        return Fixture.traces + [os.path.join(Fixture.root, "day.csv")]
+
+    def check(self, command, table, cli_arguments, options, trace):
+        expected = tool(command, trace, *cli_arguments)
+        frame = locomotion.read_trace(trace)
+        columns = locomotion._columns(frame, "s")
+        from_file = _native.call(command, dict(options, path=trace)).text(f"table:{table}")
+        from_memory = _native.call(command, dict(options, name=trace), columns).text(f"table:{table}")
+        self.assertEqual(from_file, expected, f"{command} {trace} (file)")
+        self.assertEqual(from_memory, expected, f"{command} {trace} (data frame)")
+        return expected, frame
+
+    def test_label(self):
+        for trace in self.cases():
+            expected, frame = self.check("label", "activity", [], {}, trace)
+            segments = locomotion.label(frame)
+            pd.testing.assert_frame_equal(segments, _tables.frame(expected, "activity"), check_exact=True)
+            # Every number reads back exactly as written (Python's own float() as the reference).
+            written = [line.split(",") for line in expected.splitlines()[1:]]
+            self.assertEqual(segments["start"].tolist(), [float(row[0]) for row in written])
+            self.assertEqual(segments["end"].tolist(), [float(row[1]) for row in written])
+
+    def test_label_explained_equals_the_json_output(self):
+        for trace in self.cases()[:2]:
+            expected = tool("label", trace, "--format", "json")
+            text = _native.call("label", {"path": trace, "explain": "true"}).text("table:activity")
+            self.assertEqual(text, expected, trace)
+            explained = locomotion.label(trace, explain=True)
+            self.assertEqual(list(explained.columns[:5]), ["start", "end", "activity", "confidence", "rule"])
+
+    def test_steps_and_step_times(self):
+        refused = 0
+        for trace in self.cases():
+            cli = subprocess.run([BINARY, "steps", trace], capture_output=True, text=True)
+            if cli.returncode != 0:
+                # A trace the command line refuses (too sparse for steps) is refused with the same words.
+                self.assertEqual(cli.returncode, 1, cli.stderr)
+                with self.assertRaises(locomotion.InputError) as caught:
+                    locomotion.steps(trace)
+                self.assertIn(str(caught.exception), cli.stderr)
+                refused += 1
+                continue
+            summary = cli.stdout
+            events = tool("steps", "--events", trace)
+            steps = locomotion.steps(locomotion.read_trace(trace))
+            values = dict(line.split("=", 1) for line in summary.splitlines())
+            as_table = ",".join(values) + "\n" + ",".join(values.values()) + "\n"
+            pd.testing.assert_frame_equal(steps.summary, _tables.frame(as_table, "steps"), check_exact=True)
+            self.assertEqual(steps.count, int(values["steps"]))
+            expected_times = np.array([float(t) for t in events.splitlines()[1:]])
+            np.testing.assert_array_equal(steps.events, expected_times)
+            self.assertEqual(len(steps.bouts), int(values["bouts"]))
+            self.assertLessEqual(int(steps.bouts["steps"].sum()), steps.count)
+        self.assertLess(refused, len(self.cases()) // 2)
+
+    def test_epochs_and_daily(self):
+        for trace in self.cases():
+            name = os.path.splitext(os.path.basename(trace))[0]
+            for command in ("epochs", "daily"):
+                expected, frame = self.check(command, command, ["--time-zone", ZONE],
+                                             {"time_zone": ZONE, "participant": name}, trace)
+                public = getattr(locomotion, command)(frame, time_zone=ZONE, participant=name)
+                reference = _tables.frame(expected, command)
+                if command == "epochs":  # the file column names the data frame, not the path
+                    public["file"] = trace
+                pd.testing.assert_frame_equal(public, reference, check_exact=True)
+
+    def test_epochs_with_fixes_from_a_file_and_from_a_data_frame(self):
+        day, fixes = os.path.join(Fixture.root, "day.csv"), os.path.join(Fixture.root, "day-fixes.csv")
+        expected = tool("daily", day, "--time-zone", ZONE, "--fixes", fixes)
+        reference = _tables.frame(expected, "daily")
+        self.assertGreater(reference["distance_m"].iloc[0], 0)
+        pd.testing.assert_frame_equal(locomotion.daily(day, time_zone=ZONE, fixes=fixes), reference, check_exact=True)
+        fix_frame = pd.read_csv(fixes, float_precision="round_trip") if pd.__version__ < "3" else pd.read_csv(fixes)
+        from_frame = locomotion.daily(day, time_zone=ZONE, fixes=fix_frame)
+        pd.testing.assert_frame_equal(from_frame, reference, check_exact=True)
+
+
+    def test_label_with_fixes(self):
+        day, fixes = os.path.join(Fixture.root, "day.csv"), os.path.join(Fixture.root, "day-fixes.csv")
+        expected = tool("label", day, "--fixes", fixes)
+        self.assertEqual(_native.call("label", {"path": day, "fixes": fixes}).text("table:activity"), expected)
+        pd.testing.assert_frame_equal(locomotion.label(locomotion.read_trace(day), fixes=fixes),
+                                      _tables.frame(expected, "activity"), check_exact=True)
+
+    def test_lenient_reading_warns_as_the_command_line(self):
+        path = os.path.join(Fixture.root, "one-bad-row.csv")
+        trace = locomotion.read_trace(os.path.join(Fixture.root, "day.csv")).iloc[:3000]
+        text = trace[["timestamp", "x", "y", "z"]].to_csv(index=False, float_format="%.17g").splitlines()
+        text[100] = "not,a,number,row"
+        with open(path, "w") as file:
+            file.write("\n".join(text) + "\n")
+        with self.assertWarnsRegex(locomotion.LocomotionWarning, "one-bad-row.csv:101"):
+            locomotion.label(path, lenient=True)
+
+    def test_distance(self):
+        fixes = os.path.join(Fixture.root, "day-fixes.csv")
+        for arguments, options in (([], {}), (["--details"], {"details": True})):
+            expected = tool("distance", fixes, "--time-zone", ZONE, *arguments)
+            table = "distance-details" if options else "distance"
+            self.assertEqual(_native.call("distance", dict(options, path=fixes, time_zone=ZONE)).text(f"table:{table}"),
+                             expected)
+            reference = _tables.frame(expected, table)
+            pd.testing.assert_frame_equal(locomotion.distance(fixes, time_zone=ZONE, **options), reference, check_exact=True)
+            frame = pd.read_csv(fixes, float_precision="round_trip") if pd.__version__ < "3" else pd.read_csv(fixes)
+            pd.testing.assert_frame_equal(locomotion.distance(frame, time_zone=ZONE, **options), reference,
+                                          check_exact=True)
+
+
+class StreamingTests(unittest.TestCase):
+    def test_chunks_and_a_snapshot_give_the_steps_of_the_whole_trace(self):
+        day = os.path.join(Fixture.root, "day.csv")
+        trace = locomotion.read_trace(day)
+        engine = locomotion.MotionEngine(time_zone=ZONE)
+        events = []
+        for start in range(0, len(trace), 50):
+            chunk = trace.iloc[start:start + 50]
+            events += engine.push(chunk["timestamp"], chunk["x"], chunk["y"], chunk["z"])
+            if start == 20_000:
+                engine = locomotion.MotionEngine.restore(engine.snapshot())
+        events += engine.finish()
+        streamed = np.array([event.time for event in events if event.kind == "step"])
+        np.testing.assert_array_equal(streamed, locomotion.steps(trace).events)
+        kinds = {event.kind for event in events}
+        self.assertTrue({"activity", "step", "bout", "samples_began", "samples_ended"} <= kinds, kinds)
+
+    def test_a_sample_back_in_time_is_an_error(self):
+        engine = locomotion.MotionEngine(time_zone="UTC")
+        engine.push([0.0, 0.02], [0.0, 0.0], [0.0, 0.0], [1.0, 1.0])
+        with self.assertRaises(ValueError):
+            engine.push([0.01], [0.0], [0.0], [1.0])
+
+    def test_a_bad_snapshot_is_refused(self):
+        with self.assertRaisesRegex(ValueError, "not a snapshot"):
+            locomotion.MotionEngine.restore(b"{}")
+
+
+class ErrorTests(unittest.TestCase):
+    def frame(self, times, z=None):
+        n = len(times)
+        return pd.DataFrame({"timestamp": times, "x": [0.0] * n, "y": [0.0] * n, "z": z or [1.0] * n})
+
+    def test_a_row_back_in_time_names_its_line(self):
+        with self.assertRaises(locomotion.InputError) as caught:
+            locomotion.label(self.frame([0.0, 0.02, 0.01]))
+        self.assertEqual((caught.exception.file, caught.exception.line), ("data frame", 4))
+        self.assertIn("before the previous row", caught.exception.problem)
+
+    def test_nan_is_an_error_and_lenient_skips_it(self):
+        times = list(np.arange(0, 30, 0.02))
+        z = [1.0] * len(times)
+        z[100] = float("nan")
+        with self.assertRaisesRegex(locomotion.InputError, "data frame:102"):
+            locomotion.label(self.frame(times, z))
+        self.assertGreater(len(locomotion.label(self.frame(times, z), lenient=True)), 0)
+
+    def test_a_bad_file_names_the_file_and_line(self):
+        path = os.path.join(Fixture.root, "bad.csv")
+        with open(path, "w") as file:
+            file.write("timestamp,x,y,z\n0,0,0,1\n0.02,0,zero,1\n")
+        with self.assertRaises(locomotion.InputError) as caught:
+            locomotion.label(path)
+        self.assertEqual((caught.exception.file, caught.exception.line), (path, 3))
+        with self.assertRaises(locomotion.InputError) as missing:
+            locomotion.read_trace(os.path.join(Fixture.root, "missing.csv"))
+        self.assertIn("missing.csv", str(missing.exception))
+
+    def test_bad_arguments(self):
+        frame = self.frame([0.0, 0.02])
+        with self.assertRaisesRegex(ValueError, "lacks the column z"):
+            locomotion.label(frame.drop(columns="z"))
+        with self.assertRaisesRegex(ValueError, "units=furlongs"):
+            locomotion.label(frame, units="furlongs")
+        with self.assertRaisesRegex(ValueError, "policy=sometimes"):
+            locomotion.epochs(frame, time_zone="UTC", policy="sometimes")
+        with self.assertRaisesRegex(ValueError, "time_unit"):
+            locomotion.label(frame, time_unit="fortnights")
+
+    def test_a_trace_of_one_sample_is_refused_as_by_the_command_line(self):
+        with self.assertRaisesRegex(locomotion.InputError, "spans no time"):
+            locomotion.label(self.frame([0.0]))
+
+
+class DocumentationTests(unittest.TestCase):
+    """The ```python examples of the package README (as installed: the wheel's description) and Docs/python.md run."""
+
+    def run_examples(self, text, source):
+        blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+        self.assertGreater(len(blocks), 0, source)
+        workdir = tempfile.mkdtemp(dir=Fixture.root)
+        shutil.copy(os.path.join(Fixture.root, "day.csv"), workdir)
+        shutil.copy(os.path.join(Fixture.root, "day-fixes.csv"), workdir)
+        for index, block in enumerate(blocks):
+            result = subprocess.run([sys.executable, "-c", block], cwd=workdir, capture_output=True, text=True)
+            self.assertEqual(result.returncode, 0, f"{source} example {index + 1}:\n{block}\n{result.stderr}")
+
+    def test_readme_examples(self):
+        from importlib import metadata
+        self.run_examples(metadata.metadata("locomotion").get_payload(), "README (wheel METADATA)")
+
+    def test_r_example(self):
+        guide = os.path.join(REPOSITORY, "Docs", "python.md")
+        if not shutil.which("Rscript") or not os.path.exists(guide):
+            self.skipTest("no Rscript (apt-get install r-base-core r-cran-reticulate)")
+        if subprocess.run(["Rscript", "-e", "library(reticulate)"], capture_output=True).returncode != 0:
+            self.skipTest("R has no reticulate")
+        with open(guide) as file:
+            blocks = re.findall(r"```r\n(.*?)```", file.read(), re.S)
+        self.assertEqual(len(blocks), 1)
+        workdir = tempfile.mkdtemp(dir=Fixture.root)
+        shutil.copy(os.path.join(Fixture.root, "day.csv"), workdir)
+        result = subprocess.run(["Rscript", "-e", blocks[0]], cwd=workdir, capture_output=True, text=True,
+                                env=dict(os.environ, RETICULATE_PYTHON=sys.executable))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("walking_min", result.stdout)
+
+    def test_python_guide_examples(self):
+        guide = os.path.join(REPOSITORY, "Docs", "python.md")
+        if not os.path.exists(guide):
+            self.skipTest("Docs/python.md not found")
+        with open(guide) as file:
+            self.run_examples(file.read(), "Docs/python.md")
+
+
+if __name__ == "__main__":
+    unittest.main()
