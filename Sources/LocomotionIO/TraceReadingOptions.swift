@@ -8,6 +8,10 @@ public struct TraceReadingOptions: Sendable, Hashable {
     public var lenient: Bool
     /// Refuse a trace whose median magnitude says it is in the other unit.
     public var checkUnits: Bool
+    /// The unit of the timestamp column; nil (the default) detects it from the first rows (seconds, milliseconds,
+    /// microseconds or nanoseconds since 1970, by the rule in `Docs/formats.md`), refusing what is ambiguous.
+    /// With ``checkUnits`` false, nil reads seconds. Samples come out in seconds whatever the unit.
+    public var timestampUnit: TimestampUnit? = nil
 
     public init(units: AccelerationUnit = .g, lenient: Bool = false, checkUnits: Bool = true) {
         self.units = units

@@ -13,7 +13,7 @@ struct OutputOptions: ParsableArguments {
     var output: String?
 }
 
-/// How to read accelerometer traces: `--units` and `--lenient`.
+/// How to read accelerometer traces: `--units`, `--lenient`, `--unit-check` and `--time-unit`.
 struct TraceOptions: ParsableArguments {
     @Option(help: "Unit of x,y,z in the trace: g (CoreMotion) or ms2 (Android, m/s²).")
     var units: AccelerationUnit = .g
@@ -25,9 +25,24 @@ struct TraceOptions: ParsableArguments {
           help: "Refuse a trace whose median |a| says it is in the other unit, or whose timestamps look like milliseconds (--no-unit-check reads it anyway).")
     var unitCheck = true
 
+    @Option(name: .customLong("time-unit"),
+            help: ArgumentHelp("Unit of the timestamp column: auto (from the first rows; ambiguous ones are refused), s, ms, us or ns (since 1970).",
+                               valueName: "unit"))
+    var timeUnit: TimeUnitChoice = .auto
+
     var readingOptions: TraceReadingOptions {
-        TraceReadingOptions(units: units, lenient: lenient, checkUnits: unitCheck)
+        var options = TraceReadingOptions(units: units, lenient: lenient, checkUnits: unitCheck)
+        options.timestampUnit = timeUnit.unit
+        return options
     }
+}
+
+/// `--time-unit`: a ``TimestampUnit`` or `auto`.
+enum TimeUnitChoice: String, CaseIterable, ExpressibleByArgument {
+    case auto, s, ms, us, ns
+
+    /// The unit to read in, nil to detect it.
+    var unit: TimestampUnit? { self == .auto ? nil : TimestampUnit(rawValue: rawValue) }
 }
 
 extension AccelerationUnit: ExpressibleByArgument {}
