@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import LocomotionDSP
 import LocomotionIO
@@ -30,10 +31,33 @@ struct TraceOptions: ParsableArguments {
                                valueName: "unit"))
     var timeUnit: TimeUnitChoice = .auto
 
+    @Option(name: .customLong("columns"),
+            help: ArgumentHelp("Names of the columns to read, as timestamp=NAME,x=NAME,y=NAME,z=NAME (default: Locomotion's timestamp,x,y,z, AWARE's double_values_0..2 or RADAR-base's value.time,value.x,… found by name).",
+                               valueName: "map"))
+    var columns: ColumnMap?
+
     var readingOptions: TraceReadingOptions {
         var options = TraceReadingOptions(units: units, lenient: lenient, checkUnits: unitCheck)
         options.timestampUnit = timeUnit.unit
+        options.columnNames = columns?.names
         return options
+    }
+}
+
+/// `--columns timestamp=…,x=…,y=…,z=…`: the four columns' names, each given once.
+struct ColumnMap: ExpressibleByArgument {
+    /// The names of the timestamp, x, y and z columns, in that order.
+    let names: [String]
+
+    init?(argument: String) {
+        var named: [String: String] = [:]
+        for pair in argument.split(separator: ",", omittingEmptySubsequences: false) {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, ["timestamp", "x", "y", "z"].contains(parts[0]), !parts[1].isEmpty,
+                  named.updateValue(parts[1], forKey: parts[0]) == nil else { return nil }
+        }
+        guard named.count == 4 else { return nil }
+        names = ["timestamp", "x", "y", "z"].map { named[$0]! }
     }
 }
 

@@ -97,7 +97,7 @@ import LocomotionDSP
         var firstLine: FirstLine?
         repeat {
             do {
-                firstLine = try source.withNextLine { line in FirstLine(line) }
+                firstLine = try source.withNextLine { line in FirstLine(line, columnMap: options.columnNames) }
             } catch {
                 throw LineSource.inputError(error, file: path, line: source.lineNumber + 1)
             }
@@ -177,7 +177,7 @@ extension TraceReader {
         case headerless
         case bad(problem: String, hint: String?)
 
-        init(_ line: UnsafeBufferPointer<UInt8>) {
+        init(_ line: UnsafeBufferPointer<UInt8>, columnMap: [String]?) {
             guard let base = line.baseAddress, line.contains(where: { !CSVBytes.isBlank($0) }) else {
                 self = .blank
                 return
@@ -201,7 +201,7 @@ extension TraceReader {
                 break
             }
             let names = CSVBytes.fieldStrings(line).map { $0.lowercased() }
-            switch TraceColumns.find(in: names) {
+            switch TraceColumns.find(in: names, map: columnMap) {
             case .success(let columns):
                 self = .header(columns)
             case .failure(let missing):
