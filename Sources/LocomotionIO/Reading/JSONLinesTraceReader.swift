@@ -44,6 +44,8 @@ import LocomotionDSP
     private var finished = false
     /// What the parsed times are divided by to give seconds (the timestamp unit's).
     private var timeDivisor = 1.0
+    /// The unit the timestamps were read in (given, or detected from the first rows).
+    package private(set) var timestampUnit = TimestampUnit.seconds
 
     /// Opens `path` (or standard input for `"-"`), reads the first rows and checks the units and timestamps on them.
     ///
@@ -86,6 +88,7 @@ import LocomotionDSP
         var unit = options.timestampUnit ?? .seconds
         if options.timestampUnit == nil && options.checkUnits { unit = try TimestampPlausibility.detectUnit(ahead[...], file: path) }
         timeDivisor = unit.divisor
+        timestampUnit = unit
         if unit != .seconds {
             for index in self.ahead.indices { self.ahead[index].sample.time /= timeDivisor }
         }

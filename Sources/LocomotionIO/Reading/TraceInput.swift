@@ -81,6 +81,8 @@ public struct TraceInput: TraceSource {
 
     public var file: String { csv?.file ?? jsonLines!.file }
     public var hasLabels: Bool { csv?.hasLabels ?? jsonLines!.hasLabels }
+    /// The unit the timestamps were read in (given, or detected from the first rows).
+    package var timestampUnit: TimestampUnit { csv?.timestampUnit ?? jsonLines!.timestampUnit }
     public var warnings: [InputWarning] { csv?.warnings ?? jsonLines!.warnings }
     public var skippedRowCount: Int { csv?.skippedRowCount ?? jsonLines!.skippedRowCount }
 

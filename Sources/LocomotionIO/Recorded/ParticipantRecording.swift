@@ -102,14 +102,27 @@ package struct ParticipantRecording: Sendable {
     }
 
     /// `paths` in the order of their first timestamps (ties, and files without samples, keep the order given).
-    /// - Throws: ``InputError`` when a file cannot be opened as a trace.
+    /// - Throws: ``InputError`` when a file cannot be opened as a trace, or when its timestamps were detected in
+    ///   another unit than the first file's (seconds in one, milliseconds in another: an export gone wrong, not a
+    ///   guess to make per file).
     /// - Complexity: opens each file and reads its first rows.
     package func ordered(_ paths: [String]) throws(InputError) -> [String] {
         guard paths.count > 1 else { return paths }
         var starts: [(time: Double, index: Int)] = []
+        var firstUnit: (unit: TimestampUnit, file: String)?
         for (index, path) in paths.enumerated() {
             var source = try TraceInput(path: path, options: reading)
-            starts.append((try source.next()?.sample.time ?? .infinity, index))
+            let first = try source.next()
+            if let first, reading.timestampUnit == nil {
+                if let firstUnit, firstUnit.unit != source.timestampUnit {
+                    throw InputError(file: path, line: first.line,
+                                     problem: "timestamps in \(source.timestampUnit.name), but \(firstUnit.file) of the same participant "
+                                        + "has them in \(firstUnit.unit.name)",
+                                     hint: "one participant's files share one unit: convert the odd file's timestamp column")
+                }
+                if firstUnit == nil { firstUnit = (source.timestampUnit, path) }
+            }
+            starts.append((first?.sample.time ?? .infinity, index))
         }
         return starts.sorted { ($0.time, $0.index) < ($1.time, $1.index) }.map { paths[$0.index] }
     }

@@ -98,4 +98,26 @@ struct CollectorExportTests {
             }
         }
     }
+
+    @Test("a participant whose hourly files mix milliseconds and seconds is refused, naming the file and line")
+    func mixedUnits() throws {
+        let folder = try temporaryDirectory(prefix: "MixedUnits").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let beiwe = Self.folder + "/beiwe/P1/accelerometer"
+        let files = try FileManager.default.contentsOfDirectory(atPath: beiwe).sorted()
+        try FileManager.default.createDirectory(atPath: folder + "/P1", withIntermediateDirectories: true)
+        // The first hour as exported (ms); the second with its timestamps turned into seconds.
+        try FileManager.default.copyItem(atPath: beiwe + "/" + files[0], toPath: folder + "/P1/a.csv")
+        let second = try String(contentsOfFile: beiwe + "/" + files[1], encoding: .utf8).split(separator: "\n").enumerated().map { index, line in
+            guard index > 0 else { return String(line) }
+            var fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            fields[0] = "\(Double(fields[0])! / 1000)"
+            return fields.joined(separator: ",")
+        }.joined(separator: "\n") + "\n"
+        try second.write(toFile: folder + "/P1/b.csv", atomically: true, encoding: .utf8)
+        let result = try ToolRunner.run(["daily", folder, "--participant-from", "{participant}/*.csv", "--time-zone", "UTC"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("b.csv:2: timestamps in seconds, but ") && result.standardError.contains("a.csv of the same participant has them in milliseconds"),
+                "\(result.standardError)")
+    }
 }
