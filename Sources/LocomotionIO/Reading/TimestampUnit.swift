@@ -1,9 +1,10 @@
 /// The unit of a trace's timestamp column: seconds, milliseconds, microseconds or nanoseconds since 1970.
 ///
 /// Collectors write milliseconds (AWARE, Beiwe, Android's `System.currentTimeMillis()`); Locomotion's own
-/// traces and RADAR-base write seconds. ``TraceReadingOptions/timestampUnit`` left nil detects the unit from
-/// the first rows (see `Docs/formats.md`, "Timestamp units"); set, it is used as given.
-public enum TimestampUnit: String, Sendable, Hashable, CaseIterable {
+/// traces and RADAR-base write seconds. `TraceReadingOptions.timestampUnit` left nil detects the unit from
+/// the first rows (see `Docs/formats.md`, "Timestamp units"); set, it is used as given. Package access for now (the
+/// command line's `--time-unit`, the Python binding's options): public would add 6 declarations to the API.
+package enum TimestampUnit: String, Sendable, Hashable, CaseIterable {
     case seconds = "s"
     case milliseconds = "ms"
     case microseconds = "us"
