@@ -44,9 +44,14 @@ let package = Package(
             name: "Locomotion",
             dependencies: ["LocomotionDSP"]
         ),
+        // zlib (zlib licence), the system's: `.gz` inputs. Every platform Swift runs on ships it (Linux: zlib1g-dev).
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
             name: "LocomotionIO",
-            dependencies: ["Locomotion", "LocomotionDSP"]
+            dependencies: ["Locomotion", "LocomotionDSP", "CZlib"]
         ),
         // The public datasets' adapters (`locomotion convert`) and the seeded simulator (`locomotion simulate`): the
         // tool's and the tests' own, reached with `package` access; no product links it.

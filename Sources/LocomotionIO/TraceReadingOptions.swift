@@ -8,6 +8,13 @@ public struct TraceReadingOptions: Sendable, Hashable {
     public var lenient: Bool
     /// Refuse a trace whose median magnitude says it is in the other unit.
     public var checkUnits: Bool
+    /// The unit of the timestamp column; nil (the default) detects it from the first rows (seconds, milliseconds,
+    /// microseconds or nanoseconds since 1970, by the rule in `Docs/formats.md`), refusing what is ambiguous.
+    /// With ``checkUnits`` false, nil reads seconds. Samples come out in seconds whatever the unit.
+    package var timestampUnit: TimestampUnit? = nil
+    /// The names of the timestamp, x, y and z columns, in that order (`--columns`); nil finds them by the names of
+    /// Locomotion's, AWARE's or RADAR-base's layout (see `Docs/formats.md`).
+    package var columnNames: [String]? = nil
 
     public init(units: AccelerationUnit = .g, lenient: Bool = false, checkUnits: Bool = true) {
         self.units = units

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import LocomotionDSP
 import LocomotionIO
@@ -13,7 +14,7 @@ struct OutputOptions: ParsableArguments {
     var output: String?
 }
 
-/// How to read accelerometer traces: `--units` and `--lenient`.
+/// How to read accelerometer traces: `--units`, `--lenient`, `--unit-check` and `--time-unit`.
 struct TraceOptions: ParsableArguments {
     @Option(help: "Unit of x,y,z in the trace: g (CoreMotion) or ms2 (Android, m/s²).")
     var units: AccelerationUnit = .g
@@ -25,9 +26,47 @@ struct TraceOptions: ParsableArguments {
           help: "Refuse a trace whose median |a| says it is in the other unit, or whose timestamps look like milliseconds (--no-unit-check reads it anyway).")
     var unitCheck = true
 
+    @Option(name: .customLong("time-unit"),
+            help: ArgumentHelp("Unit of the timestamp column: auto (from the first rows; ambiguous ones are refused), s, ms, us or ns (since 1970).",
+                               valueName: "unit"))
+    var timeUnit: TimeUnitChoice = .auto
+
+    @Option(name: .customLong("columns"),
+            help: ArgumentHelp("Names of the columns to read, as timestamp=NAME,x=NAME,y=NAME,z=NAME (default: Locomotion's timestamp,x,y,z, AWARE's double_values_0..2 or RADAR-base's value.time,value.x,… found by name).",
+                               valueName: "map"))
+    var columns: ColumnMap?
+
     var readingOptions: TraceReadingOptions {
-        TraceReadingOptions(units: units, lenient: lenient, checkUnits: unitCheck)
+        var options = TraceReadingOptions(units: units, lenient: lenient, checkUnits: unitCheck)
+        options.timestampUnit = timeUnit.unit
+        options.columnNames = columns?.names
+        return options
     }
+}
+
+/// `--columns timestamp=…,x=…,y=…,z=…`: the four columns' names, each given once.
+struct ColumnMap: ExpressibleByArgument {
+    /// The names of the timestamp, x, y and z columns, in that order.
+    let names: [String]
+
+    init?(argument: String) {
+        var named: [String: String] = [:]
+        for pair in argument.split(separator: ",", omittingEmptySubsequences: false) {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, ["timestamp", "x", "y", "z"].contains(parts[0]), !parts[1].isEmpty,
+                  named.updateValue(parts[1], forKey: parts[0]) == nil else { return nil }
+        }
+        guard named.count == 4 else { return nil }
+        names = ["timestamp", "x", "y", "z"].map { named[$0]! }
+    }
+}
+
+/// `--time-unit`: a ``TimestampUnit`` or `auto`.
+enum TimeUnitChoice: String, CaseIterable, ExpressibleByArgument {
+    case auto, s, ms, us, ns
+
+    /// The unit to read in, nil to detect it.
+    var unit: TimestampUnit? { self == .auto ? nil : TimestampUnit(rawValue: rawValue) }
 }
 
 extension AccelerationUnit: ExpressibleByArgument {}

@@ -7,8 +7,8 @@ import Locomotion
 /// speed is read as "not reported" (CoreLocation writes −1 for an invalid
 /// speed); a negative accuracy is an error (CoreLocation's mark of an invalid fix).
 /// Time order is not checked here: the odometer counts duplicates and backwards steps.
-/// The first fix's time must be plausible seconds (``TimestampPlausibility``): epoch
-/// milliseconds are refused with a hint.
+/// The first fix's time decides the unit (``TimestampPlausibility/fixUnit(time:file:line:)``): seconds, or
+/// milliseconds, microseconds or nanoseconds since 1970 (as AWARE and Beiwe write them), read as seconds.
 enum FixCSVReader {
     static let requiredColumns = ["timestamp", "latitude", "longitude"]
 
@@ -16,6 +16,7 @@ enum FixCSVReader {
         var columns: [String: Int]?
         var fixes: [LocationFix] = []
         var warnings: [InputWarning] = []
+        var divisor = 1.0
         try forEachLine(of: bytes, file: file) { (number, line) throws(InputError) in
             if line.isBlank { return }
             let fields = line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
@@ -23,15 +24,18 @@ enum FixCSVReader {
                 columns = try readHeader(fields, file: file, line: number)
                 return
             }
+            var fix: LocationFix
             do throws(InputError) {
-                fixes.append(try readRow(fields, columns: header, file: file, line: number))
+                fix = try readRow(fields, columns: header, file: file, line: number)
             } catch {
                 guard lenient else { throw error }
                 warnings.append(InputWarning(error))
                 return
             }
-            // Milliseconds since 1970 are a unit error of the whole file, refused even leniently.
-            if fixes.count == 1 { try TimestampPlausibility.checkFix(time: fixes[0].time, file: file, line: number) }
+            // The first fix decides the file's unit (a unit of the whole file, refused even leniently).
+            if fixes.isEmpty { divisor = try TimestampPlausibility.fixUnit(time: fix.time, file: file, line: number).divisor }
+            fix.time /= divisor
+            fixes.append(fix)
         }
         guard columns != nil else {
             throw InputError(file: file, problem: "no header line", hint: "the first line must be `timestamp,latitude,longitude[,horizontal_accuracy][,speed]`")

@@ -9,11 +9,12 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
 
     public var description: String { rawValue }
 
-    /// The format a file holds: by extension (`.csv`, `.gpx`, `.nmea`/`.nma`),
+    /// The format a file holds: by extension (`.csv`, `.gpx`, `.nmea`/`.nma`, each also with `.gz`),
     /// otherwise by its first non-blank byte (`<` GPX, `$` NMEA, anything else CSV).
     /// - Complexity: O(length of leading white space).
     package static func detect(path: String, contents: [UInt8]) -> FixFormat {
-        let lowered = path.lowercased()
+        var lowered = path.lowercased()
+        if lowered.hasSuffix(".gz") { lowered.removeLast(3) }
         if lowered.hasSuffix(".csv") { return .csv }
         if lowered.hasSuffix(".gpx") { return .gpx }
         if lowered.hasSuffix(".nmea") || lowered.hasSuffix(".nma") { return .nmea }

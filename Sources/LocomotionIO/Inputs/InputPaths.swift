@@ -47,7 +47,9 @@ package enum InputPaths {
                 }
                 add("-")
             } else if isDirectory(argument) {
-                let listing = try FolderWalk.files(under: argument) { name in
+                let listing = try FolderWalk.files(under: argument) { fullName in
+                    // A gzipped file counts by the extension under `.gz` (`a.csv.gz` is a CSV).
+                    let name = fullName.lowercased().hasSuffix(".gz") ? String(fullName.dropLast(3)) : fullName
                     guard let dot = name.lastIndex(of: "."),
                           extensions.contains(String(name[name.index(after: dot)...]).lowercased()) else { return false }
                     return !excluding.contains { name.lowercased().hasSuffix($0) }

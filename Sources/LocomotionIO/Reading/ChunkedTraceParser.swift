@@ -95,6 +95,8 @@ final class ChunkedTraceParser: @unchecked Sendable {
     private var prefixTaken = false
     private var lineBase: Int
     private var previousTime: Double
+    /// What parsed times are divided by to give seconds (the reader's timestamp unit).
+    private let timeDivisor: Double
     /// Rows skipped in lenient mode before the rows handed out so far (the first `TraceReader/maximumStoredWarnings`).
     private(set) var warnings: [InputWarning]
     private(set) var skippedRowCount: Int
@@ -116,6 +118,7 @@ final class ChunkedTraceParser: @unchecked Sendable {
         self.depth = depth
         lineBase = reader.source.lineNumber
         previousTime = reader.parser.previousTime
+        timeDivisor = reader.timeDivisor
         warnings = reader.parser.warnings
         skippedRowCount = reader.parser.skippedRowCount
 
@@ -207,7 +210,15 @@ final class ChunkedTraceParser: @unchecked Sendable {
         }
         let output = outputs[slot]
         let base = lineBase
-        for index in 0..<output.rowCount { output.rows[index].line += base }
+        if timeDivisor == 1 {
+            for index in 0..<output.rowCount { output.rows[index].line += base }
+        } else {
+            // Times were parsed as written (the order checks above compare them so) and become seconds here.
+            for index in 0..<output.rowCount {
+                output.rows[index].line += base
+                output.rows[index].sample.time /= timeDivisor
+            }
+        }
         for var warning in output.warnings where warnings.count < TraceReader.maximumStoredWarnings {
             warning.line += base
             warnings.append(warning)

@@ -42,6 +42,10 @@ import LocomotionDSP
     /// The error met while reading ahead, thrown once the rows before it are returned.
     private var deferredError: InputError?
     private var finished = false
+    /// What the parsed times are divided by to give seconds (the timestamp unit's).
+    private var timeDivisor = 1.0
+    /// The unit the timestamps were read in (given, or detected from the first rows).
+    package private(set) var timestampUnit = TimestampUnit.seconds
 
     /// Opens `path` (or standard input for `"-"`), reads the first rows and checks the units and timestamps on them.
     ///
@@ -81,9 +85,16 @@ import LocomotionDSP
             throw InputError(file: path, problem: sawLine ? "no samples" : "empty file: no samples",
                              hint: "expected one JSON object {\"timestamp\":…,\"x\":…,\"y\":…,\"z\":…} per line")
         }
+        var unit = options.timestampUnit ?? .seconds
+        if options.timestampUnit == nil && options.checkUnits { unit = try TimestampPlausibility.detectUnit(ahead[...], file: path) }
+        timeDivisor = unit.divisor
+        timestampUnit = unit
+        if unit != .seconds {
+            for index in self.ahead.indices { self.ahead[index].sample.time /= timeDivisor }
+        }
         if options.checkUnits {
-            try TraceReader.checkUnits(of: ahead[...], file: path, options: options)
-            try TimestampPlausibility.checkTrace(ahead, file: path)
+            try TraceReader.checkUnits(of: self.ahead[...], file: path, options: options)
+            try TimestampPlausibility.checkTrace(self.ahead, file: path)
         }
     }
 
@@ -107,10 +118,11 @@ import LocomotionDSP
         var labels: Bool? = hasLabels
         var sawLine = true
         do throws(InputError) {
-            guard let row = try Self.nextRow(from: source, file: file, parser: &parser, labels: &labels, sawLine: &sawLine) else {
+            guard var row = try Self.nextRow(from: source, file: file, parser: &parser, labels: &labels, sawLine: &sawLine) else {
                 finished = true
                 return nil
             }
+            row.sample.time /= timeDivisor
             return row
         } catch {
             finished = true

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Lines of a file or of standard input, read with `read(2)` into one large
-/// reusable buffer: no allocation per line, no text decoding.
+/// reusable buffer: no allocation per line, no text decoding. A path ending in `.gz` is decompressed as it is
+/// read (``GzipStream``).
 ///
 /// Lines come one at a time (``withNextLine(_:)``) or, for a parser that
 /// splits lines itself, as the whole run of complete lines in the buffer
@@ -43,6 +44,8 @@ package final class LineSource {
 
     private let descriptor: Int32
     private let ownsDescriptor: Bool
+    /// The decompressor of a gzip input (a path ending in `.gz`), nil for plain text.
+    private let gzip: GzipStream?
     /// The size of a regular file when opened; nil for standard input, pipes and devices.
     package private(set) var fileSize: Int?
     private let state: UnsafeMutablePointer<State>
@@ -76,6 +79,13 @@ package final class LineSource {
             descriptor = fd
             ownsDescriptor = true
             if (status.st_mode & S_IFMT) == S_IFREG { fileSize = Int(status.st_size) }
+        }
+        // A `.gz` file is read decompressed; its compressed size says nothing of the bytes still to come.
+        if path.lowercased().hasSuffix(".gz") {
+            gzip = GzipStream(descriptor: descriptor)
+            fileSize = nil
+        } else {
+            gzip = nil
         }
         let capacity = max(bufferSize, 64)
         state = .allocate(capacity: 1)
@@ -183,13 +193,18 @@ package final class LineSource {
             return buffered
         }
         if state.pointee.atEndOfFile { return 0 }
+        let read = try readInput(into: destination, count: count)
+        state.pointee.bytesRead += read
+        if read == 0 { state.pointee.atEndOfFile = true }
+        return read
+    }
+
+    /// Reads up to `count` bytes of the input (decompressed, for a gzip file); 0 only at its end.
+    private func readInput(into destination: UnsafeMutablePointer<UInt8>, count: Int) throws(Failure) -> Int {
+        if let gzip { return try gzip.read(into: destination, count: count) }
         while true {
             let read = read(descriptor, destination, count)
-            if read >= 0 {
-                state.pointee.bytesRead += read
-                if read == 0 { state.pointee.atEndOfFile = true }
-                return read
-            }
+            if read >= 0 { return read }
             if errno == EINTR { continue }
             throw .readFailed(String(cString: strerror(errno)))
         }
@@ -226,9 +241,10 @@ package final class LineSource {
             state.pointee.storage = larger
             state.pointee.capacity *= 2
         }
-        while true {
+        do {
             let end = state.pointee.end
-            let count = read(descriptor, state.pointee.storage.baseAddress! + end, state.pointee.capacity - end)
+            let count = try readInput(into: state.pointee.storage.baseAddress!.assumingMemoryBound(to: UInt8.self) + end,
+                                      count: state.pointee.capacity - end)
             if count > 0 {
                 state.pointee.bytesRead += count
                 state.pointee.end = end + count
@@ -239,12 +255,7 @@ package final class LineSource {
                 if index > end { state.pointee.completeEnd = index }
                 return
             }
-            if count == 0 {
-                state.pointee.atEndOfFile = true
-                return
-            }
-            if errno == EINTR { continue }
-            throw .readFailed(String(cString: strerror(errno)))
+            state.pointee.atEndOfFile = true
         }
     }
 }

@@ -43,6 +43,8 @@ import Foundation
     public let hasLabels: Bool
     /// True when the file starts with a header line.
     public let hasHeader: Bool
+    /// The unit the timestamps were read in (given, or detected from the first rows).
+    package let timestampUnit: TimestampUnit
     /// The number of threads that parse (besides the caller's); 0: the caller's thread parses, in
     /// ``next()``.
     let parsingThreads: Int
@@ -91,6 +93,7 @@ import Foundation
         self.options = options
         hasLabels = reader.hasLabels
         hasHeader = reader.hasHeader
+        timestampUnit = reader.timestampUnit
         self.parsingThreads = max(parsingThreads, 0)
         warnings = reader.warnings
         skippedRowCount = reader.skippedRowCount

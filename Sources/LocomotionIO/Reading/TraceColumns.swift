@@ -43,10 +43,28 @@ struct TraceColumns: Sendable, Hashable {
     /// The column names of the format, in order.
     static let requiredNames = ["timestamp", "x", "y", "z"]
 
+    /// The timestamp, x, y and z columns of the collectors' layouts read without a column map, besides
+    /// Locomotion's own (which Beiwe's `timestamp,UTC time,accuracy,x,y,z` also matches): AWARE's accelerometer
+    /// table and RADAR-base's restructured `android_phone_acceleration` CSV. Their other columns (AWARE's free-text
+    /// `label` among them) are not read.
+    static let collectorLayouts: [[String]] = [
+        ["timestamp", "double_values_0", "double_values_1", "double_values_2"],
+        ["value.time", "value.x", "value.y", "value.z"],
+    ]
+
     /// Finds the columns by name (ASCII case-insensitive, blanks and quotes
-    /// trimmed). Returns the missing required names when there are any.
-    static func find(in names: [String]) -> Result<TraceColumns, MissingColumns> {
+    /// trimmed): `map`'s four names (timestamp, x, y, z) when given, else Locomotion's, else a collector's
+    /// (``collectorLayouts``). Returns the missing required names when there are any.
+    static func find(in names: [String], map: [String]? = nil) -> Result<TraceColumns, MissingColumns> {
         func index(of name: String) -> Int? { names.firstIndex(of: name) }
+        let wanted = map?.map { $0.lowercased() }
+            ?? (requiredNames.allSatisfy(names.contains) ? requiredNames : collectorLayouts.first { $0.allSatisfy(names.contains) })
+        if let wanted, wanted != requiredNames {
+            let found = wanted.map(index(of:))
+            let missing = zip(wanted, found).filter { $0.1 == nil }.map(\.0)
+            guard missing.isEmpty else { return .failure(MissingColumns(names: missing)) }
+            return .success(TraceColumns(timestamp: found[0]!, x: found[1]!, y: found[2]!, z: found[3]!, label: nil))
+        }
         let found = requiredNames.map(index(of:))
         let missing = zip(requiredNames, found).filter { $0.1 == nil }.map(\.0)
         guard missing.isEmpty else { return .failure(MissingColumns(names: missing)) }

@@ -51,10 +51,11 @@ public struct TraceInput: TraceSource {
         }
     }
 
-    /// The format that the name `path` gives (`.csv`, `.jsonl`, `.ndjson`, any case), nil when the content must tell.
+    /// The format that the name `path` gives (`.csv`, `.jsonl`, `.ndjson`, any case, each also with `.gz`), nil when the content must tell.
     /// - Complexity: O(length of the path).
     package static func format(named path: String) -> TraceFileFormat? {
-        let name = path.lowercased()
+        var name = path.lowercased()
+        if name.hasSuffix(".gz") { name.removeLast(3) }
         if name.hasSuffix(".csv") { return .csv }
         if name.hasSuffix(".jsonl") || name.hasSuffix(".ndjson") { return .jsonLines }
         return nil
@@ -80,6 +81,8 @@ public struct TraceInput: TraceSource {
 
     public var file: String { csv?.file ?? jsonLines!.file }
     public var hasLabels: Bool { csv?.hasLabels ?? jsonLines!.hasLabels }
+    /// The unit the timestamps were read in (given, or detected from the first rows).
+    package var timestampUnit: TimestampUnit { csv?.timestampUnit ?? jsonLines!.timestampUnit }
     public var warnings: [InputWarning] { csv?.warnings ?? jsonLines!.warnings }
     public var skippedRowCount: Int { csv?.skippedRowCount ?? jsonLines!.skippedRowCount }
 

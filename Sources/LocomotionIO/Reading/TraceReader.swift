@@ -49,6 +49,11 @@ import LocomotionDSP
     /// The number of rows skipped in lenient mode so far.
     public var skippedRowCount: Int { parser.skippedRowCount }
 
+    /// The unit the timestamps were read in (given, or detected from the first rows).
+    package private(set) var timestampUnit: TimestampUnit = .seconds
+    /// What the parsed times are divided by to give seconds (1 until the unit is decided).
+    private(set) var timeDivisor = 1.0
+
     let source: LineSource
     /// Parses the data lines and keeps the time of the last row, the warnings and the count of skipped rows.
     var parser: TraceLineParser
@@ -92,7 +97,7 @@ import LocomotionDSP
         var firstLine: FirstLine?
         repeat {
             do {
-                firstLine = try source.withNextLine { line in FirstLine(line) }
+                firstLine = try source.withNextLine { line in FirstLine(line, columnMap: options.columnNames) }
             } catch {
                 throw LineSource.inputError(error, file: path, line: source.lineNumber + 1)
             }
@@ -172,7 +177,7 @@ extension TraceReader {
         case headerless
         case bad(problem: String, hint: String?)
 
-        init(_ line: UnsafeBufferPointer<UInt8>) {
+        init(_ line: UnsafeBufferPointer<UInt8>, columnMap: [String]?) {
             guard let base = line.baseAddress, line.contains(where: { !CSVBytes.isBlank($0) }) else {
                 self = .blank
                 return
@@ -196,7 +201,7 @@ extension TraceReader {
                 break
             }
             let names = CSVBytes.fieldStrings(line).map { $0.lowercased() }
-            switch TraceColumns.find(in: names) {
+            switch TraceColumns.find(in: names, map: columnMap) {
             case .success(let columns):
                 self = .header(columns)
             case .failure(let missing):
@@ -298,6 +303,12 @@ extension TraceReader {
                 deferredError = error
             }
         }
+        // Times are parsed as written (the parser's order checks and messages use the file's numbers) and
+        // turned into seconds here, one division a row.
+        if timeDivisor != 1 {
+            let divisor = timeDivisor
+            for index in 0..<count { rows[index].sample.time /= divisor }
+        }
         batchIndex = 0
         batchCount = count
     }
@@ -315,6 +326,13 @@ extension TraceReader {
                              problem: hasHeader ? "no samples: the file has a header but no data rows"
                                                 : "no samples",
                              hint: "expected one row timestamp,x,y,z per sample after the header")
+        }
+        var unit = options.timestampUnit ?? .seconds
+        if options.timestampUnit == nil && options.checkUnits { unit = try TimestampPlausibility.detectUnit(firstRows, file: file) }
+        timestampUnit = unit
+        if timestampUnit != .seconds {
+            timeDivisor = timestampUnit.divisor
+            for index in 0..<batchCount { batch[index].sample.time /= timeDivisor }
         }
         if options.checkUnits {
             try TraceReader.checkUnits(of: firstRows, file: file, options: options)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads an input whole — a file, a pipe (`<(…)`, a FIFO) or standard input (`-`) — for the readers that
-/// need all of it at once (location fixes, configuration files).
+/// need all of it at once (location fixes, configuration files). A path ending in `.gz` is decompressed.
 package enum WholeInput {
     /// The bytes of `path`; `what` names the expected content in messages (`a file of fixes`).
     ///
@@ -28,8 +28,22 @@ package enum WholeInput {
         }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // A `.gz` file is read decompressed.
+        let gzip = path.lowercased().hasSuffix(".gz") ? GzipStream(descriptor: descriptor) : nil
         while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            var count: Int
+            if let gzip {
+                do throws(LineSource.Failure) {
+                    count = try chunk.withUnsafeMutableBufferPointer { buffer throws(LineSource.Failure) in
+                        try gzip.read(into: buffer.baseAddress!, count: buffer.count)
+                    }
+                } catch {
+                    guard case .readFailed(let reason) = error else { throw InputError(file: path, problem: "cannot read") }
+                    throw InputError(file: path, problem: reason)
+                }
+            } else {
+                count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw InputError(file: path, problem: "cannot read: \(reason(errno))")

@@ -102,7 +102,9 @@ package struct ParticipantRecording: Sendable {
     }
 
     /// `paths` in the order of their first timestamps (ties, and files without samples, keep the order given).
-    /// - Throws: ``InputError`` when a file cannot be opened as a trace.
+    /// - Throws: ``InputError`` when a file cannot be opened as a trace, or when its timestamps were detected in
+    ///   another unit than the first file's (seconds in one, milliseconds in another: an export gone wrong, not a
+    ///   guess to make per file).
     /// - Complexity: opens each file and reads its first rows.
     package func ordered(_ paths: [String]) throws(InputError) -> [String] {
         try ordered(paths) { path throws(InputError) in try TraceInput(path: path, options: reading) }
@@ -112,9 +114,21 @@ package struct ParticipantRecording: Sendable {
     package func ordered<Source: TraceSource>(_ paths: [String], opening open: (String) throws(InputError) -> Source) throws(InputError) -> [String] {
         guard paths.count > 1 else { return paths }
         var starts: [(time: Double, index: Int)] = []
+        var firstUnit: (unit: TimestampUnit, file: String)?
         for (index, path) in paths.enumerated() {
             var source = try open(path)
-            starts.append((try source.next()?.sample.time ?? .infinity, index))
+            let first = try source.next()
+            // Only files have a detected unit; the Python module's data frames come in seconds.
+            if let first, reading.timestampUnit == nil, let unit = (source as? TraceInput)?.timestampUnit {
+                if let firstUnit, firstUnit.unit != unit {
+                    throw InputError(file: path, line: first.line,
+                                     problem: "timestamps in \(unit.name), but \(firstUnit.file) of the same participant "
+                                        + "has them in \(firstUnit.unit.name)",
+                                     hint: "one participant's files share one unit: convert the odd file's timestamp column")
+                }
+                if firstUnit == nil { firstUnit = (unit, path) }
+            }
+            starts.append((first?.sample.time ?? .infinity, index))
         }
         return starts.sorted { ($0.time, $0.index) < ($1.time, $1.index) }.map { paths[$0.index] }
     }
