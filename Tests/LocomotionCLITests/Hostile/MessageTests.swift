@@ -79,6 +79,30 @@ struct MessageTests {
         }
     }
 
+    /// A mobgap-lab `data.mat` whose dimensions multiply past any file (a trap in 0.1.0).
+    static func badMATFile() -> Data {
+        func word(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        func element(_ type: UInt32, _ payload: [UInt8]) -> [UInt8] {
+            word(type) + word(UInt32(payload.count)) + payload + [UInt8](repeating: 0, count: (8 - payload.count % 8) % 8)
+        }
+        let matrix = element(6, word(6) + word(0)) + element(5, [word(0x7FFF_FFFF), word(0x7FFF_FFFF), word(0x7FFF_FFFF)].flatMap { $0 })
+            + element(1, Array("data".utf8)) + element(9, [UInt8](repeating: 0, count: 24))
+        let text = Array("MATLAB 5.0 MAT-file".utf8)
+        return Data(text + [UInt8](repeating: 0x20, count: 124 - text.count) + [0, 1, UInt8(ascii: "I"), UInt8(ascii: "M")] + element(14, matrix))
+    }
+
+    @Test("convert prints its summary header with its first row: a run whose first file fails prints nothing on stdout")
+    func convertHeaderOnFailure() throws {
+        let folder = try temporaryDirectory()
+        let file = folder.appendingPathComponent("mobgap-lab/HA/001/data.mat")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Self.badMATFile().write(to: file)
+        let result = try ToolRunner.run(["convert", "--from", "mobgap-lab", "mobgap-lab", "-o", "out"], in: folder)
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(result.standardError.contains("more elements than the file holds"), "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty, "\(result.standardOutput)")
+    }
+
     @Test("evaluate says that a label column with no label scored nothing", arguments: ["", "\r"])
     func emptyLabelColumn(ending: String) throws {
         let folder = try temporaryDirectory()
