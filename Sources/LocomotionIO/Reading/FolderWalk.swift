@@ -11,7 +11,9 @@ import Foundation
 /// - entries that are not regular files (FIFOs, sockets, devices) are skipped and reported: opening a FIFO
 ///   would block until someone writes to it;
 /// - the search stops `maximumDepth` folders down (reported);
-/// - hidden names (a leading `.`) are skipped, among them the `.NAME.partial` files of outputs being written.
+/// - hidden names (a leading `.`) are skipped, among them the `.NAME.partial` files of outputs being written;
+/// - a folder, or a wanted file, that cannot be named to the readers — its name is not valid UTF-8, or its path is
+///   `PATH_MAX` bytes or longer — stops the search with an error naming it (``FileNameRule``), never left out.
 ///
 /// O(entries) system calls; memory O(files + folders).
 package enum FolderWalk {
@@ -30,7 +32,8 @@ package enum FolderWalk {
     /// Searches `folder`; `includes(name)` decides by file name which regular files are wanted (entries it
     /// rejects are neither listed nor reported).
     ///
-    /// - Throws: ``InputError`` when `folder`, or a folder under it, cannot be opened.
+    /// - Throws: ``InputError`` when `folder`, or a folder under it, cannot be opened, or holds a folder or wanted
+    ///   file whose name is not UTF-8 or whose path reaches `PATH_MAX`.
     package static func files(under folder: String, maximumDepth: Int = defaultMaximumDepth,
                               includes: (_ name: String) -> Bool) throws(InputError) -> Listing {
         var listing = Listing()
