@@ -15,10 +15,11 @@ import json
 import os
 import sys
 import tempfile
+import unicodedata
 import zipfile
 
 from . import runner
-from .participants import ParticipantPattern, is_valid_participant, participant_of
+from .participants import ParticipantPattern, is_valid_participant, name_relation, participant_of
 from .tables import ERRORS, MANIFEST, TABLES, spark_schema
 
 # The same set as InputPaths.traceCompanionSuffixes in the tool (a unit test compares them): what `convert` writes
@@ -174,6 +175,21 @@ def companion_of(uri):
     return uri[:-4] + ".fixes.csv" if uri.lower().endswith(".csv") else None
 
 
+def check_participant(participant, uri, groups, normalised, per_file):
+    """Refuses what would merge different participants into one recording, as the tool does: two traces of one
+    base name without --participant-from (each file is its own participant, and the tool keeps them apart), and
+    two names that differ only in Unicode normalisation (FileNameRule.swift)."""
+    if per_file and participant in groups:
+        raise SystemExit(f"locomotion-spark: {groups[participant]['traces'][0]} and {uri} would both be the participant "
+                         f"'{participant}' (each file is its own participant, named after the file); give "
+                         f"--participant-from, e.g. '{{participant}}/*.csv', or rename one")
+    first = normalised.setdefault(unicodedata.normalize("NFC", participant), participant)
+    if name_relation(first, participant) == "equivalent":
+        raise SystemExit(f"locomotion-spark: the participants '{first}' ({groups[first]['traces'][0]}) and "
+                         f"'{participant}' ({uri}) differ only in Unicode normalisation (NFC and NFD): they would share "
+                         f"output names; rename one")
+
+
 def plan(arguments, filesystems, binary_digest):
     """The participants and their files: {participant: {"traces": [...], "companions": [...], "signature": …}}.
 
@@ -182,6 +198,7 @@ def plan(arguments, filesystems, binary_digest):
     pattern = ParticipantPattern(arguments.participant_from) if arguments.participant_from else None
     seen = set()
     groups = {}
+    normalised = {}
     for argument in arguments.inputs:
         for uri, length, modified in filesystems.expand(argument):
             if uri in seen:
@@ -192,6 +209,7 @@ def plan(arguments, filesystems, binary_digest):
                 raise SystemExit(f"locomotion-spark: --participant-from '{arguments.participant_from}' does not match the input {uri}")
             if not is_valid_participant(participant):
                 raise SystemExit(f"locomotion-spark: '{participant}' cannot name a participant ({uri})")
+            check_participant(participant, uri, groups, normalised, pattern is None and arguments.participant is None)
             group = groups.setdefault(participant, {"traces": [], "companions": [], "stamps": []})
             group["traces"].append(uri)
             group["stamps"].append([uri, length, modified])

@@ -9,6 +9,7 @@ written (no normalisation: `e` + U+0301 is two characters and not the same as U+
 """
 
 import re
+import unicodedata
 
 PLACEHOLDER = "{participant}"
 
@@ -128,3 +129,13 @@ def participant_of(path, pattern=None, single=None):
     if pattern is not None:
         return pattern.participant(path)
     return base_name(path)
+
+
+def name_relation(first, second):
+    """How two names relate, by the tool's file-name rule (FileNameRule.swift): "same" (the same code points, so
+    the same UTF-8 bytes), "equivalent" (different code points, canonically equivalent: NFC against NFD; refused
+    where the name becomes a participant or an output, as it looks alike and is one file on a normalising file
+    system) or "different"."""
+    if first == second:
+        return "same"
+    return "equivalent" if unicodedata.normalize("NFC", first) == unicodedata.normalize("NFC", second) else "different"

@@ -76,7 +76,7 @@ def run_participant(participant, files, settings, local_files=None):
     try:
         binary = resolve_binary(settings["binary"])
         with tempfile.TemporaryDirectory(prefix="locomotion-") as scratch:
-            command = [binary, "daily", *local_files, "--participant", participant, "--output-dir", scratch,
+            command = [binary, "daily", *local_files, f"--participant={participant}", "--output-dir", scratch,
                        "--also", "epochs", "--also", "segments", "--jobs", "1", "--quiet",
                        *tool_arguments(settings)]
             completed = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -87,7 +87,7 @@ def run_participant(participant, files, settings, local_files=None):
             for table in TABLES:
                 path = os.path.join(scratch, f"{participant}.{table}.csv")
                 with open(path, encoding="utf-8") as handle:
-                    rows[table] = parse_table(table, handle.read(), files=names)
+                    rows[table] = parse_table(table, handle.read(), files=names, participant=participant)
     except Exception as error:  # the binary missing, a table unreadable: reported, never fatal
         yield "errors", (participant, list(files), -1, f"{type(error).__name__}: {error}"[:MESSAGE_LIMIT])
         return

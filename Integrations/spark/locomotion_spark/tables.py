@@ -22,6 +22,9 @@ TABLES = {table: [tuple(column) for column in columns]
 ERRORS = [("participant", "string"), ("files", "array<string>"), ("exit_status", "long"), ("message", "string")]
 MANIFEST = [("participant", "string"), ("signature", "string"), ("files", "array<string>")]
 
+# The first characters after which the tool's CSV writer puts a `'` (CSVField.swift).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
 _CONVERT = {
     "string": str,
     "double": float,
@@ -30,10 +33,13 @@ _CONVERT = {
 }
 
 
-def parse_table(table, text, files=None):
+def parse_table(table, text, files=None, participant=None):
     """The rows of `table` in CSV `text` as tuples in column order (empty fields are None).
 
-    `files` maps the paths the tool was given to the paths to report in the `file` column.
+    `files` maps the paths the tool was given to the paths to report in the `file` column; `participant`, when
+    given, is the `participant` column. Both undo the tool's CSV formula neutralisation (a text cell that begins
+    with `=`, `+`, `-`, `@`, tab or CR gets a leading `'`, for spreadsheets): Parquet is no spreadsheet, and a
+    participant `=1+2` written as `'=1+2` named another partition than the one the job deletes and skips by.
     Raises ValueError when the header is not the expected one.
     """
     columns = TABLES[table]
@@ -45,13 +51,18 @@ def parse_table(table, text, files=None):
                          "is the locomotion binary of another version than this package?")
     converters = [_CONVERT[kind] for _, kind in columns]
     file_index = expected.index("file") if "file" in expected else None
+    participant_index = expected.index("participant") if "participant" in expected else None
     rows = []
     for line, fields in enumerate(reader, start=2):
         if len(fields) != len(columns):
             raise ValueError(f"{table} line {line}: {len(fields)} fields, not {len(columns)}")
         row = [None if field == "" else convert(field) for field, convert in zip(fields, converters)]
-        if file_index is not None and files is not None and row[file_index] in files:
-            row[file_index] = files[row[file_index]]
+        if file_index is not None and files is not None and row[file_index] is not None:
+            value = row[file_index]
+            raw = value[1:] if value[:1] == "'" and value[1:2] in FORMULA_STARTS else value
+            row[file_index] = files.get(value, files.get(raw, value))
+        if participant_index is not None and participant is not None:
+            row[participant_index] = participant
         rows.append(tuple(row))
     return rows
 

@@ -10,7 +10,7 @@ import unittest
 
 from locomotion_spark import runner
 from locomotion_spark.job import COMPANION_SUFFIXES, is_folder_trace, parse_arguments, plan
-from locomotion_spark.participants import ParticipantPattern, base_name, is_valid_participant
+from locomotion_spark.participants import ParticipantPattern, base_name, is_valid_participant, name_relation
 from locomotion_spark.tables import TABLES, parse_table
 
 BINARY = os.environ.get("LOCOMOTION_BINARY")
@@ -53,6 +53,24 @@ class ParticipantRulesTests(unittest.TestCase):
             with self.subTest(path=case["path"]):
                 self.assertEqual(is_folder_trace(case["path"]), case["trace"])
 
+    def test_name_relations(self):
+        self.assertGreater(len(self.rules["nameRelations"]), 8)
+        for case in self.rules["nameRelations"]:
+            with self.subTest(first=case["first"], second=case["second"]):
+                self.assertEqual(name_relation(case["first"], case["second"]), case["relation"])
+                self.assertEqual(name_relation(case["second"], case["first"]), case["relation"])
+
+    def test_equivalent_participants_are_refused(self):
+        """Every equivalent pair of the cases as two participants' folders: refused, naming both, never merged."""
+        pairs = [case for case in self.rules["nameRelations"] if case["relation"] == "equivalent"]
+        self.assertGreaterEqual(len(pairs), 4)
+        for case in pairs:
+            uris = [f"file:/c/{case['first']}/1.csv", f"file:/c/{case['second']}/2.csv"]
+            with self.subTest(uris=uris), self.assertRaisesRegex(SystemExit, "normalisation") as raised:
+                plan(job_arguments("--participant-from", "{participant}/*.csv"), ListedFileSystems(uris), "digest")
+            self.assertIn(uris[0], str(raised.exception))
+            self.assertIn(uris[1], str(raised.exception))
+
     def test_every_companion_suffix_has_a_case(self):
         listed = {case["path"].lower() for case in self.rules["folderListing"] if not case["trace"]}
         for suffix in COMPANION_SUFFIXES:
@@ -82,6 +100,46 @@ class FakeFileSystems:
 
     def status(self, uri):
         return None
+
+
+class ListedFileSystems:
+    """Given traces, as `FileSystems` lists them; no companions."""
+
+    def __init__(self, uris):
+        self.uris = uris
+
+    def expand(self, argument):
+        return [(uri, 1000, 1700000000000) for uri in self.uris]
+
+    def status(self, uri):
+        return None
+
+
+def job_arguments(*options):
+    return parse_arguments(["/c", "--time-zone", "UTC", "--output", "/tables", *options])
+
+
+class SameNamedTracesTests(unittest.TestCase):
+    """Without --participant-from each file is its own participant, named after the file; two files of one name in
+    different folders were merged into one participant and read as one recording (the tool keeps them apart)."""
+
+    def test_same_named_traces_of_different_folders_are_refused(self):
+        for names in (["p1/day.csv", "p2/day.csv"], ["a/x.csv", "b/c/x.csv", "d/y.csv"], ["p1/day.csv", "p2/day.CSV"]):
+            uris = [f"hdfs://nn:8020/cohort/{name}" for name in names]
+            with self.subTest(names=names):
+                if len({base_name(uri) for uri in uris}) == len(uris):
+                    self.assertEqual(len(plan(job_arguments(), ListedFileSystems(uris), "digest")), len(uris))
+                    continue
+                with self.assertRaisesRegex(SystemExit, "--participant-from") as raised:
+                    plan(job_arguments(), ListedFileSystems(uris), "digest")
+                clashing = [uri for uri in uris if base_name(uri) == base_name(uris[1])]
+                for uri in clashing:
+                    self.assertIn(uri, str(raised.exception))
+
+    def test_one_participant_or_a_pattern_keeps_grouping(self):
+        uris = ["file:/c/p1/day.csv", "file:/c/p2/day.csv"]
+        self.assertEqual(set(plan(job_arguments("--participant-from", "{participant}/*.csv"), ListedFileSystems(uris), "d")), {"p1", "p2"})
+        self.assertEqual(plan(job_arguments("--participant", "all"), ListedFileSystems(uris), "d")["all"]["traces"], uris)
 
 
 class SignatureTests(unittest.TestCase):
@@ -119,6 +177,20 @@ class TableTests(unittest.TestCase):
                            files={"a,b.csv": "file:/a,b.csv"})
         self.assertEqual(rows, [("file:/a,b.csv", "p", 1.5, 2.0, "walking", "high"), ("x", "p", 3.0, None, "unknown", "low")])
 
+    def test_formula_neutralisation_is_undone(self):
+        """The tool writes a text cell that begins like a formula with a leading `'` (for spreadsheets); the job's
+        Parquet holds the names themselves, so that the participant column names the partition the job manages."""
+        header = ",".join(name for name, _ in TABLES["segments"])
+        for name in ("=1+2", "+41", "-dash", "@SUM(A1)", "\tx"):
+            with self.subTest(name=name):
+                quoted = "'" + name
+                text = f"{header}\n\"{quoted}/day.csv\",\"{quoted}\",1,2,walking,high\n"
+                rows = parse_table("segments", text, files={f"{name}/day.csv": f"hdfs://c/{name}/day.csv"}, participant=name)
+                self.assertEqual(rows, [(f"hdfs://c/{name}/day.csv", name, 1.0, 2.0, "walking", "high")])
+        # A file name that begins with `'` of its own is left as it is.
+        rows = parse_table("segments", f"{header}\n'x.csv,p,1,2,walking,high\n", files={"x.csv": "wrong"})
+        self.assertEqual(rows[0][0], "'x.csv")
+
     def test_wrong_header_is_refused(self):
         with self.assertRaises(ValueError):
             parse_table("segments", "start,end,activity,confidence\n1,2,walking,high\n")
@@ -148,6 +220,22 @@ class RunnerTests(unittest.TestCase):
             table, (participant, files, status, message) = errors[0]
             self.assertEqual((table, participant, files, status), ("errors", "p", ["hdfs://x/day.csv"], 1))
             self.assertIn("hdfs://x/day.csv:", message)
+
+    def test_names_that_begin_like_options_or_formulas(self):
+        """A participant `-dash` was taken by the tool for an option ("Missing value") and `=1+2` came back as
+        `'=1+2`: every row names the participant as the job does."""
+        with tempfile.TemporaryDirectory() as folder:
+            trace = os.path.join(folder, "day.csv")
+            subprocess.run([BINARY, "simulate", "--duration", "600", "--seed", "7", "--output", trace], check=True)
+            for name in ("-dash", "=1+2", "-=1+2", "@x", "+41"):
+                with self.subTest(name=name):
+                    rows = list(runner.run_participant(name, [trace], self.SETTINGS))
+                    self.assertFalse([row for table, row in rows if table == "errors"], rows[:1])
+                    for table, row in rows:
+                        columns = [column for column, _ in TABLES[table]]
+                        self.assertEqual(row[columns.index("participant")], name)
+                        if "file" in columns:
+                            self.assertEqual(row[columns.index("file")], trace)
 
     def test_missing_binary_is_an_error_row(self):
         settings = dict(self.SETTINGS, binary="/nonexistent/locomotion")

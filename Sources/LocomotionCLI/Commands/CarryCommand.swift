@@ -53,7 +53,7 @@ struct CarryCommand: AsyncParsableCommand {
         let writer = try plan.resultWriter(
             inputs: inputs, output: options.output.output, outputDirectory: options.inputs.outputDirectory,
             suffix: format == .csv ? ".carry.csv" : ".carry.jsonl", shape: format == .csv ? .csvTable : .jsonLines)
-        let todo = options.inputs.pending(options.inputs.selected(inputs), writers: [writer])
+        let todo = try options.inputs.pending(options.inputs.selected(inputs), writers: [writer])
         try await InputBatch(inputs: todo, jobs: options.inputs.jobs).run(
             progress: ProgressLine(quiet: options.inputs.quiet)
         ) { path, diagnostics, progress in

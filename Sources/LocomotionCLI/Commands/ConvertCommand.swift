@@ -128,7 +128,14 @@ struct ConvertCommand: AsyncParsableCommand {
         let outputDirectory = try OutputPlan.folder(outputDirectory)
         try FileSystem.makeDirectory(outputDirectory)
         var owners: [String: String] = [:]
-        if format == .csv { try sink.write("file,source,samples,duration_s,rate_hz,labels,skipped_rows,true_steps\n") }
+        // The header goes out with the first row (or at the end of a run without rows): a run whose first file
+        // fails printed a header and nothing under it.
+        var headerWritten = format != .csv
+        func writeHeader() throws {
+            guard !headerWritten else { return }
+            headerWritten = true
+            try sink.write("file,source,samples,duration_s,rate_hz,labels,skipped_rows,true_steps\n")
+        }
         let progress = ProgressLine(quiet: quiet)
         for (index, file) in files.enumerated() {
             progress.update("\(index + 1)/\(files.count) \(file)", force: true)
@@ -153,10 +160,12 @@ struct ConvertCommand: AsyncParsableCommand {
                 if let steps = recording.stepTimes, let stepsPath { try StepTimesWriter.write(steps, to: stepsPath) }
                 if let untimedPath { try StepTimesWriter.writeUntimed(recording.untimedSteps, to: untimedPath) }
                 if let speeds = recording.speeds, let speedsPath { try LoggedSpeedWriter.write(speeds, to: speedsPath) }
+                try writeHeader()
                 try sink.write(summary(recording, path: path))
             }
         }
         progress.clear()
+        try writeHeader()
         try sink.commit()
     }
 

@@ -63,7 +63,8 @@ struct DistanceCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("IANA time zone whose local days split the distance (default: this system's zone).", valueName: "zone"))
     var timeZone: String?
 
-    @Option(help: ArgumentHelp("Local time at which each day starts, HH:MM (e.g. 03:00 for night shifts).", valueName: "HH:MM"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Local time at which each day starts, HH:MM (e.g. 03:00 for night shifts).", valueName: "HH:MM"))
     var dayStart: String = "00:00"
 
     @Option(help: "How jumps are judged: implied-speed (default) or fixed-distance (the original apps' 50 m rule).")
@@ -101,6 +102,7 @@ struct DistanceCommand: AsyncParsableCommand {
     @OptionGroup var options: TracesOptions
 
     func run() async throws {
+        try InputPaths.standardInputOnce(traces: [], fixes.map { ("the fixes", $0) } + [("--trace", trace)])
         guard let policy = RecordingGate.Policy.named(moving) else {
             throw CommandFailure.badUsage("--moving must be on-foot, on-foot-and-cycling or any-movement, not '\(moving)'")
         }
@@ -120,7 +122,7 @@ struct DistanceCommand: AsyncParsableCommand {
             suffix: format == .csv ? ".distance.csv" : ".distance.jsonl", shape: format == .csv ? .csvTable : .jsonLines)
         let trace = trace, readingOptions = options.trace.readingOptions, joinSegments = joinSegments, details = details
         let configured = configuration
-        let todo = options.inputs.pending(options.inputs.selected(inputs), writers: [writer])
+        let todo = try options.inputs.pending(options.inputs.selected(inputs), writers: [writer])
         try await InputBatch(inputs: todo, jobs: options.inputs.jobs).run(
             progress: ProgressLine(quiet: options.inputs.quiet)
         ) { path, diagnostics, _ in

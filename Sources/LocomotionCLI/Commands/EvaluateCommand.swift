@@ -74,6 +74,7 @@ struct EvaluateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try InputPaths.standardInputOnce(traces: traces, [("--fixes", fixes)])
         let configuration = try classifierOptions.load(), smoothing = smoothingOptions.smoothing.smoothing
         let inputs = try InputPaths.expandInputs(traces)
         if fixes != nil && inputs.count > 1 {
@@ -95,14 +96,18 @@ struct EvaluateCommand: AsyncParsableCommand {
         ) { path, diagnostics, progress in
             var scorer = ActivityScorer()
             var segments: [ActivitySegment] = []
+            var labelCount = 0
             let labelled = try ActivityTraceRun.run(
                 path: path, options: readingOptions, configuration: configuration, smoothing: smoothing,
                 fixes: fixFile,
                 diagnostics: &diagnostics,
-                progress: progress, label: { scorer.push($0, at: $1) },
+                progress: progress, label: { scorer.push($0, at: $1); labelCount += 1 },
                 segment: { segment, _ in segments.append(segment) })
             if !labelled {
                 diagnostics += "locomotion: \(path): no label column (timestamp,x,y,z,label); nothing scored\n"
+            } else if labelCount == 0 {
+                // A label column with every cell empty was left out of both counts without a word.
+                diagnostics += "locomotion: \(path): the label column is empty in every row; nothing scored\n"
             }
             let (matrix, unscored) = scorer.score(segments)
             return ActivityEvaluationReport(scope: path, traces: 1, matrix: matrix, unscoredSeconds: unscored)

@@ -47,6 +47,7 @@ struct LabelCommand: AsyncParsableCommand {
     var fixes: String?
 
     func run() async throws {
+        try InputPaths.standardInputOnce(traces: traces, [("--fixes", fixes)])
         let configuration = try classifierOptions.load(), smoothing = smoothingOptions.smoothing.smoothing
         let inputs = try InputPaths.expandInputs(traces)
         if fixes != nil && inputs.count > 1 {
@@ -61,7 +62,7 @@ struct LabelCommand: AsyncParsableCommand {
             suffix: format == .csv ? ".label.csv" : ".label.jsonl", shape: format == .csv ? .csvTable : .jsonLines)
         // Segments are few (one per change of activity); each trace's are written only once it has been read
         // whole, so a bad row leaves nothing of that trace on stdout and no half-written output file.
-        let todo = options.inputs.pending(options.inputs.selected(inputs), writers: [writer])
+        let todo = try options.inputs.pending(options.inputs.selected(inputs), writers: [writer])
         try await InputBatch(inputs: todo, jobs: options.inputs.jobs).run(
             progress: ProgressLine(quiet: options.inputs.quiet)
         ) { path, diagnostics, progress in

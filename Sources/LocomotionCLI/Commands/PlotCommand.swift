@@ -63,6 +63,7 @@ struct PlotCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try InputPaths.standardInputOnce(traces: [trace], [("--fixes", fixes)])
         let zone = timeZone.flatMap(TimeZoneName.zone) ?? TimeZone.current
         var plan = OutputPlan(reading: [trace, fixes])
         try plan.claim(output, as: "--output")

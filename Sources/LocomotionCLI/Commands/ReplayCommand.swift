@@ -105,6 +105,7 @@ struct ReplayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try InputPaths.standardInputOnce(traces: traces, [("--fixes", fixes)])
         let inputs = try InputPaths.expandInputs(traces)
         if fixes != nil && inputs.count > 1 {
             throw CommandFailure.badUsage("--fixes belongs to one trace; replay the traces one by one to give each its fixes")
@@ -124,7 +125,7 @@ struct ReplayCommand: AsyncParsableCommand {
                                   option: "--summary")
         }
         let command = self
-        let todo = options.inputs.pending(options.inputs.selected(inputs), writers: [writer])
+        let todo = try options.inputs.pending(options.inputs.selected(inputs), writers: [writer])
         try await InputBatch(inputs: todo, jobs: options.inputs.jobs).run(
             progress: ProgressLine(quiet: options.inputs.quiet)
         ) { path, diagnostics, progress in

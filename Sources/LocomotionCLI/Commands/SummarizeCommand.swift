@@ -87,6 +87,7 @@ struct SummarizeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try InputPaths.standardInputOnce(traces: traces, [("--fixes", fixes)])
         let zone = timeZone.flatMap(TimeZoneName.zone) ?? TimeZone.current
         let inputs = try InputPaths.expandInputs(traces)
         if fixes != nil && inputs.count > 1 {
@@ -98,7 +99,7 @@ struct SummarizeCommand: AsyncParsableCommand {
             suffix: format == .text ? ".summary.txt" : ".summary.json", shape: format == .text ? .text : .jsonLines)
         let readingOptions = traceOptions.readingOptions, fixes = fixes, policy = self.policy, format = format
         let relativeTime = relativeTime, highAccuracy = highAccuracyMilliwatts, lowPower = lowPowerMilliwatts
-        let todo = inputOptions.pending(inputOptions.selected(inputs), writers: [writer])
+        let todo = try inputOptions.pending(inputOptions.selected(inputs), writers: [writer])
         try await InputBatch(inputs: todo, jobs: inputOptions.jobs).run(
             progress: ProgressLine(quiet: inputOptions.quiet)
         ) { path, diagnostics, progress in

@@ -45,23 +45,50 @@ struct InputOptions: ParsableArguments {
     func selected<Item>(_ items: [Item]) -> [Item] { shard?.select(items) ?? items }
 
     /// The inputs still to compute: all of them, except (with `--output-dir`, unless `--overwrite`) those whose
-    /// output file of every writer exists — files appear under their final names only once complete, so a batch
-    /// that was stopped goes on where it stopped. Says on stderr how many were skipped. `key` maps an input to
-    /// the writers' key (the input itself for most commands; a participant for `epochs` and `daily`).
-    func pending<Item>(_ items: [Item], writers: [ResultWriter], kind: String = "inputs", key: (Item) -> String) -> [Item] {
-        guard let outputDirectory, !overwrite else { return items }
-        let remaining = items.filter { item in
-            !writers.allSatisfy { writer in writer.outputPath(for: key(item)).map(FileSystem.isRegularFile) ?? false }
+    /// output file of every writer exists and was computed from the same inputs — files appear under their final
+    /// names only once complete, so a batch that was stopped goes on where it stopped. Says on stderr how many
+    /// were skipped. `key` maps an input to the writers' key (the input itself for most commands; a participant
+    /// for `epochs` and `daily`); `sources` to the files its outputs are computed from.
+    ///
+    /// Beside each key's outputs an ``InputRecord`` (`.NAME.SUFFIX.inputs`) keeps the sizes and times of its
+    /// sources, written before its outputs: outputs whose record differs from the sources now (a file added to a
+    /// participant, a trace appended to) or that have none are removed, said on stderr, and computed again —
+    /// a resumed run never calls a stale table complete.
+    ///
+    /// - Throws: ``OutputError`` when a record cannot be written or a stale output cannot be removed.
+    func pending<Item>(_ items: [Item], writers: [ResultWriter], kind: String = "inputs", key: (Item) -> String,
+                       sources: (Item) -> [String]) throws -> [Item] {
+        guard let outputDirectory else { return items }
+        var remaining: [Item] = []
+        for item in items {
+            let outputs = writers.compactMap { $0.outputPath(for: key(item)) }.sorted()
+            guard let first = outputs.first else { remaining.append(item); continue }
+            let recordPath = InputRecord.path(beside: first)
+            let record = InputRecord(inputs: sources(item))
+            if !overwrite && outputs.allSatisfy(FileSystem.isRegularFile) {
+                let earlier = InputRecord.read(recordPath)
+                // Standard input has no size or time to compare: never taken as unchanged.
+                if earlier == record && !sources(item).contains("-") { continue }
+                let why = earlier.map { record.changes(since: $0) } ?? "no record of its inputs (\(recordPath))"
+                StandardError.write("locomotion: \(first): made from other inputs (\(why)); computing it again\n")
+                for output in outputs where unlink(output) != 0 && errno != ENOENT {
+                    throw OutputError(file: output, problem: "cannot remove the stale output: \(String(cString: strerror(errno)))")
+                }
+            }
+            let file = try OutputFile(path: recordPath)
+            try file.write(record.text)
+            try file.commit()
+            remaining.append(item)
         }
-        if remaining.count < items.count {
-            StandardError.write("locomotion: skipped \(items.count - remaining.count) of \(items.count) \(kind) whose outputs in \(outputDirectory) are complete (--overwrite computes them again)\n")
+        if !overwrite, remaining.count < items.count {
+            StandardError.write("locomotion: skipped \(items.count - remaining.count) of \(items.count) \(kind) whose outputs in \(outputDirectory) are complete for their inputs (--overwrite computes them again)\n")
         }
         return remaining
     }
 
-    /// ``pending(_:writers:key:)`` for inputs that are their own keys.
-    func pending(_ inputs: [String], writers: [ResultWriter]) -> [String] {
-        pending(inputs, writers: writers) { $0 }
+    /// ``pending(_:writers:kind:key:sources:)`` for inputs that are their own keys and sources.
+    func pending(_ inputs: [String], writers: [ResultWriter]) throws -> [String] {
+        try pending(inputs, writers: writers, key: { $0 }, sources: { [$0] })
     }
 }
 

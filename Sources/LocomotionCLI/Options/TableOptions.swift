@@ -5,7 +5,9 @@ import Locomotion
 
 /// The options `epochs` and `daily` share: participants, time zone and days, fixes, the extra tables.
 struct TableOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The participant of every input (they are read as one recording, in time order).", valueName: "name"))
+    // Unconditional: a name may start with `-` (`-dash`); the parser took it for an option ("Missing value").
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The participant of every input (they are read as one recording, in time order).", valueName: "name"))
     var participant: String?
 
     @Option(name: .customLong("participant-from"),
@@ -16,7 +18,8 @@ struct TableOptions: ParsableArguments {
     @Option(help: ArgumentHelp("IANA time zone whose local time places epochs and days (default: this system's zone).", valueName: "zone"))
     var timeZone: String?
 
-    @Option(help: ArgumentHelp("Local time at which each day starts, HH:MM (e.g. 03:00 for night shifts).", valueName: "HH:MM"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Local time at which each day starts, HH:MM (e.g. 03:00 for night shifts).", valueName: "HH:MM"))
     var dayStart: String = "00:00"
 
     @Option(help: ArgumentHelp("Location fixes of the participant (CSV, GPX or NMEA), for distance_m; one participant only.", valueName: "file"))
@@ -40,6 +43,10 @@ struct TableOptions: ParsableArguments {
     func validate() throws {
         if participant != nil && participantPattern != nil {
             throw ValidationError("give --participant or --participant-from, not both")
+        }
+        if let participant, participant.hasPrefix("--") {
+            // Taken unconditionally: `--participant --time-zone UTC` forgot the name.
+            throw ValidationError("--participant '\(participant)' looks like an option: give the participant's name after --participant")
         }
         if fixes != nil && companionFixes { throw ValidationError("give --fixes or --companion-fixes, not both") }
         try ParameterOptions.validating {

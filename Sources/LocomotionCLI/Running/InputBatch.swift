@@ -20,6 +20,8 @@ struct InputBatch: Sendable {
     var inputs: [String]
     /// The most jobs running at once (≥ 1).
     var jobs: Int
+    /// What the inputs are, in the closing message (`participants` for `epochs` and `daily` by participant).
+    var kind = "inputs"
 
     /// Why one input of several failed: its message, as the root command would print it.
     struct Failure: Error, Sendable {
@@ -120,9 +122,10 @@ struct InputBatch: Sendable {
         try finish()
         if !failures.isEmpty {
             let status = failures.map(\.exitStatus).max() ?? 1
-            throw CommandFailure(
-                message: "\(failures.count) of \(inputs.count) inputs failed (messages above); the results of the others were written",
-                exitStatus: status)
+            let message = failures.count == inputs.count
+                ? "all \(inputs.count) \(kind) failed (messages above); nothing was written for them"
+                : "\(failures.count) of \(inputs.count) \(kind) failed (messages above); the results of the others were written"
+            throw CommandFailure(message: message, exitStatus: status)
         }
     }
 }

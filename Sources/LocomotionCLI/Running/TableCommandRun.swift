@@ -11,6 +11,7 @@ struct TableCommandRun {
 
     func run() async throws {
         let traces = self.options.traces, epochLength = self.options.epoch, tableOptions = self.options.table
+        try InputPaths.standardInputOnce(traces: traces, [("--fixes", tableOptions.fixes)])
         let traceOptions = self.options.options.trace, outputOptions = self.options.options.output
         let inputOptions = self.options.options.inputs
         let classifierOptions = self.options.classifier, smoothingOptions = self.options.smoothing
@@ -49,8 +50,15 @@ struct TableCommandRun {
                 suffix: table.suffix + (format == .csv ? ".csv" : ".jsonl"),
                 shape: format == .csv ? .keyedCSVTable : .keyedJSONLines, names: names)
         }
-        let todo = inputOptions.pending(inputOptions.selected(keyed.map(\.key)), writers: Array(writers.values),
-                                        kind: perFile ? "inputs" : "participants") { $0 }
+        // A participant's outputs are computed from its files, their companion fixes where read, and --fixes.
+        let todo = try inputOptions.pending(
+            inputOptions.selected(keyed.map(\.key)), writers: Array(writers.values), kind: perFile ? "inputs" : "participants",
+            key: { $0 },
+            sources: { key in
+                let files = byKey[key]?.files ?? []
+                let companions = options.companionFixes ? files.compactMap(ParticipantRecording.companionFixes(of:)) : []
+                return files + companions + [options.fixes].compactMap { $0 }
+            })
         // With --output-dir each table streams into its file; combined, a participant's rows are spooled to a
         // temporary file until its turn comes, so a bad input leaves nothing of it behind. Memory stays constant
         // in the length of the recordings either way.
@@ -60,7 +68,7 @@ struct TableCommandRun {
             })
         let mainTable = table
         let writer = writers[table]
-        try await InputBatch(inputs: todo, jobs: inputOptions.jobs).run(
+        try await InputBatch(inputs: todo, jobs: inputOptions.jobs, kind: perFile ? "inputs" : "participants").run(
             progress: ProgressLine(quiet: inputOptions.quiet)
         ) { key, diagnostics, progress -> RowSpool? in
             guard let group = byKey[key] else { return nil }
@@ -99,6 +107,7 @@ struct TableCommandRun {
         case .fixesRead(let fixes): LenientReport.text(fixes.warnings, skipped: fixes.warnings.count, in: fixes.file)
         case .fixesOutOfOrder(let warning): "locomotion: \(warning)\n"
         case .fixesOutsideTrace(let warning): warning
+        case .duplicateBoundarySample(let note): note
         }
     }
 }

@@ -84,7 +84,7 @@ enum MATFile {
             if type == miCOMPRESSED {
                 let inflated: [UInt8]
                 do {
-                    inflated = try ZlibInflater.inflate(Array(payload))
+                    inflated = try ZlibInflater.inflate(Array(payload), limit: maximumInflatedBytes(compressed: payload.count))
                 } catch {
                     throw Failure(problem: "compressed variable: \(error.problem)")
                 }
@@ -93,11 +93,19 @@ enum MATFile {
             }
             guard element.type == miMATRIX else { continue }
             if element.payload.isEmpty { continue }
-            let (name, value) = try matrix(element.payload)
+            let (name, value) = try matrix(element.payload, depth: 0)
             result[name] = value
         }
         return result
     }
+
+    /// The most a compressed variable may inflate to: 16 MiB, plus 64 bytes per compressed byte. Real files
+    /// inflate 1.5× (mobgap's 1 MB data.mat) to a few × (floating-point data compresses little); a stream that
+    /// inflates 1,000× (a "zlib bomb": 1 MB to 1 GB) is refused before its output is allocated.
+    static func maximumInflatedBytes(compressed: Int) -> Int { 16 << 20 + 64 * compressed }
+
+    /// How deep cells and structs may nest (a file of nested cells overflowed the stack).
+    static let maximumNesting = 64
 
     // Data types (MAT-file format, table 1-1) and array classes (table 1-3).
     private static let miINT8 = 1, miUINT8 = 2, miINT16 = 3, miUINT16 = 4, miINT32 = 5, miUINT32 = 6
@@ -145,7 +153,8 @@ enum MATFile {
     }
 
     /// Decodes one miMATRIX payload: flags, dimensions, name, then the class's data.
-    private static func matrix(_ payload: ArraySlice<UInt8>) throws(Failure) -> (String, Value) {
+    private static func matrix(_ payload: ArraySlice<UInt8>, depth: Int) throws(Failure) -> (String, Value) {
+        guard depth < maximumNesting else { throw Failure(problem: "cells or structs nested more than \(maximumNesting) deep") }
         var reader = Reader(bytes: payload, offset: 0)
         let (flagsType, flags) = try reader.element()
         guard flagsType == miUINT32, flags.count >= 8 else { throw Failure(problem: "array flags missing") }
@@ -158,7 +167,17 @@ enum MATFile {
             Int(Int32(truncatingIfNeeded: reader.uint32(at: $0)))
         }
         guard !dimensions.isEmpty, dimensions.allSatisfy({ $0 >= 0 }) else { throw Failure(problem: "bad dimensions") }
-        let count = dimensions.reduce(1, *)
+        // Checked: a product of large dimensions trapped (Int overflow). An element of a cell or struct, or a value,
+        // takes a byte of the payload or more (8 elements a byte: slack for field-less structs), so a count beyond
+        // that is refused before any loop.
+        var count = 1
+        for dimension in dimensions {
+            let (product, overflow) = count.multipliedReportingOverflow(by: dimension)
+            guard !overflow, product <= payload.count * 8 else {
+                throw Failure(problem: "dimensions \(dimensions) are more elements than the file holds")
+            }
+            count = product
+        }
         let (_, nameBytes) = try reader.element()
         let name = String(decoding: nameBytes, as: UTF8.self)
         switch arrayClass {
@@ -167,7 +186,7 @@ enum MATFile {
             for _ in 0..<count {
                 let (type, cell) = try reader.element()
                 guard type == miMATRIX else { throw Failure(problem: "cell \(name) holds a non-array element") }
-                cells.append(cell.isEmpty ? .numeric(dimensions: [0, 0], values: []) : try matrix(cell).1)
+                cells.append(cell.isEmpty ? .numeric(dimensions: [0, 0], values: []) : try matrix(cell, depth: depth + 1).1)
             }
             return (name, .cell(dimensions: dimensions, cells: cells))
         case mxSTRUCT:
@@ -185,7 +204,7 @@ enum MATFile {
                 for field in fieldNames {
                     let (type, value) = try reader.element()
                     guard type == miMATRIX else { throw Failure(problem: "field \(field) of \(name) is not an array") }
-                    fields[field] = value.isEmpty ? .numeric(dimensions: [0, 0], values: []) : try matrix(value).1
+                    fields[field] = value.isEmpty ? .numeric(dimensions: [0, 0], values: []) : try matrix(value, depth: depth + 1).1
                 }
                 elements.append(fields)
             }

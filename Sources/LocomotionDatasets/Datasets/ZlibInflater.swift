@@ -20,11 +20,15 @@ struct ZlibInflater {
     private var bitCount = 0
     private var output: [UInt8] = []
 
+    /// The most bytes the output may reach (a zlib "bomb" inflates a megabyte to gigabytes).
+    private var limit = Int.max
+
     private init(_ input: [UInt8]) { self.input = input }
 
     /// The decompressed bytes of the zlib stream `data` (header, deflate blocks, Adler-32).
-    static func inflate(_ data: [UInt8]) throws(Failure) -> [UInt8] {
+    static func inflate(_ data: [UInt8], limit: Int = .max) throws(Failure) -> [UInt8] {
         var inflater = ZlibInflater(data)
+        inflater.limit = limit
         try inflater.run()
         return inflater.output
     }
@@ -37,7 +41,7 @@ struct ZlibInflater {
         }
         guard flags & 0x20 == 0 else { throw Failure(problem: "zlib stream needs a preset dictionary") }
         position = 2
-        output.reserveCapacity(input.count * 4)
+        output.reserveCapacity(min(input.count * 4, limit))
         var isLast = false
         while !isLast {
             isLast = try bits(1) == 1
@@ -78,6 +82,7 @@ struct ZlibInflater {
         guard length == ~complement & 0xFFFF else { throw Failure(problem: "stored block length check failed") }
         position += 4
         guard position + length <= input.count else { throw Failure(problem: "compressed data truncated") }
+        try reserve(length)
         output.append(contentsOf: input[position..<position + length])
         position += length
     }
@@ -133,10 +138,18 @@ struct ZlibInflater {
     private static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
                                         7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
 
+    /// Refuses output past ``limit`` before it is written.
+    private func reserve(_ count: Int) throws(Failure) {
+        guard output.count + count <= limit else {
+            throw Failure(problem: "inflates to more than \(limit) bytes (a damaged or hostile stream)")
+        }
+    }
+
     private mutating func codes(literal: Huffman, distance: Huffman) throws(Failure) {
         while true {
             let symbol = try decode(literal)
             if symbol < 256 {
+                try reserve(1)
                 output.append(UInt8(symbol))
             } else if symbol == 256 {
                 return
@@ -148,6 +161,7 @@ struct ZlibInflater {
                 guard distanceSymbol < 30 else { throw Failure(problem: "invalid distance code in compressed data") }
                 let back = Self.distanceBase[distanceSymbol] + (try bits(Self.distanceExtra[distanceSymbol]))
                 guard back <= output.count else { throw Failure(problem: "distance reaches before the data's start") }
+                try reserve(length)
                 // Byte by byte: a copy may overlap what it writes (a run).
                 let start = output.count - back
                 for offset in 0..<length { output.append(output[start + offset]) }

@@ -32,17 +32,18 @@ package enum InputPaths {
                        excluding: Set<String> = [],
                        warn: (String) -> Void = { StandardError.write("locomotion: \($0)\n") }) throws(InputError) -> [String] {
         var result: [String] = []
-        var seen: Set<String> = []
+        // By bytes (FileNameRule): a Set<String> took `é.csv` written NFC and NFD, two files, as one input.
+        var seen: Set<FileNameRule.Exact> = []
         var seenFiles: Set<FileIdentity> = []
         func add(_ path: String) {
             if let identity = FileIdentity(path: path), case .file = identity {
                 guard seenFiles.insert(identity).inserted else { return }
             }
-            if seen.insert(path).inserted { result.append(path) }
+            if seen.insert(FileNameRule.Exact(path)).inserted { result.append(path) }
         }
         for argument in arguments {
             if argument == "-" {
-                guard !seen.contains("-") else {
+                guard !seen.contains(FileNameRule.Exact("-")) else {
                     throw InputError(file: "-", problem: "standard input named twice")
                 }
                 add("-")
@@ -65,11 +66,26 @@ package enum InputPaths {
                 let matches = glob(argument)
                 guard !matches.isEmpty else { throw InputError(file: argument, problem: "no file matches this pattern") }
                 matches.forEach(add)
+            } else if argument.unicodeScalars.contains("\u{FFFD}") {
+                // The system hands arguments over with invalid UTF-8 replaced by U+FFFD: the name is not the file's.
+                throw InputError(file: argument, problem: "cannot open: the name is not valid UTF-8 (shown with \u{FFFD}), or no such file; rename it (e.g. convmv -f latin1 -t utf-8)")
             } else {
-                throw InputError(file: argument, problem: "cannot open: \(String(cString: strerror(ENOENT)))")
+                // What stat said (ENAMETOOLONG, ELOOP, ENOTDIR, EACCES…), not always "No such file".
+                throw InputError(file: argument, problem: "cannot open: \(String(cString: strerror(statError(argument))))")
             }
         }
         return result
+    }
+
+    /// Refuses standard input given to two roles (`label - --fixes -`): it can be read once, and the second reader
+    /// met the first one's leftovers (a garbled header).
+    ///
+    /// - Throws: ``CommandFailure`` (bad usage) naming both roles.
+    package static func standardInputOnce(traces: [String], _ options: [(option: String, value: String?)]) throws(CommandFailure) {
+        let roles = (traces.contains("-") ? ["the trace"] : []) + options.filter { $0.value == "-" }.map(\.option)
+        if roles.count > 1 {
+            throw .badUsage("standard input (-) named twice, as \(roles[0]) and as \(roles[1]): it can be read once; give one of them a file")
+        }
     }
 
     private static func describe(_ extensions: Set<String>) -> String {
@@ -79,6 +95,12 @@ package enum InputPaths {
     private static func exists(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0
+    }
+
+    /// The error `stat` gives for `path` (ENOENT when it gives none).
+    private static func statError(_ path: String) -> Int32 {
+        var status = stat()
+        return stat(path, &status) == 0 || errno == 0 ? ENOENT : errno
     }
 
     package static func isDirectory(_ path: String) -> Bool {

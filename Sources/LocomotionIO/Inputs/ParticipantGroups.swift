@@ -17,8 +17,8 @@ package enum ParticipantNaming: Sendable {
     case pattern(ParticipantPattern)
 
     /// The groups of `inputs`, in the order their first file appears.
-    /// - Throws: ``CommandFailure`` (bad usage) for an input the pattern does not match, or a participant name
-    ///   that cannot name a file.
+    /// - Throws: ``CommandFailure`` (bad usage) for an input the pattern does not match, a participant name
+    ///   that cannot name a file, or two participant names that differ only in Unicode normalisation.
     package func groups(of inputs: [String]) throws -> [ParticipantGroup] {
         var groups: [ParticipantGroup] = []
         var index: [String: Int] = [:]
@@ -37,7 +37,13 @@ package enum ParticipantNaming: Sendable {
                 participant = found
             }
             try Self.check(participant)
+            // Keyed by canonical equivalence (String ==), compared by bytes: a participant `Zoë` written NFC and
+            // one written NFD are two folders that look alike and share one output name (FileNameRule), so they
+            // are refused rather than merged into one recording.
             if let position = index[participant] {
+                guard FileNameRule.relation(groups[position].participant, participant) == .same else {
+                    throw CommandFailure.badUsage("the participants '\(groups[position].participant)' (\(groups[position].files[0])) and '\(participant)' (\(input)) differ only in Unicode normalisation (NFC and NFD): they would be merged and share output names; rename one")
+                }
                 groups[position].files.append(input)
             } else {
                 index[participant] = groups.count

@@ -11,7 +11,9 @@ import Foundation
 /// - entries that are not regular files (FIFOs, sockets, devices) are skipped and reported: opening a FIFO
 ///   would block until someone writes to it;
 /// - the search stops `maximumDepth` folders down (reported);
-/// - hidden names (a leading `.`) are skipped, among them the `.NAME.partial` files of outputs being written.
+/// - hidden names (a leading `.`) are skipped, among them the `.NAME.partial` files of outputs being written;
+/// - a folder, or a wanted file, that cannot be named to the readers — its name is not valid UTF-8, or its path is
+///   `PATH_MAX` bytes or longer — stops the search with an error naming it (``FileNameRule``), never left out.
 ///
 /// O(entries) system calls; memory O(files + folders).
 package enum FolderWalk {
@@ -30,7 +32,8 @@ package enum FolderWalk {
     /// Searches `folder`; `includes(name)` decides by file name which regular files are wanted (entries it
     /// rejects are neither listed nor reported).
     ///
-    /// - Throws: ``InputError`` when `folder`, or a folder under it, cannot be opened.
+    /// - Throws: ``InputError`` when `folder`, or a folder under it, cannot be opened, or holds a folder or wanted
+    ///   file whose name is not UTF-8 or whose path reaches `PATH_MAX`.
     package static func files(under folder: String, maximumDepth: Int = defaultMaximumDepth,
                               includes: (_ name: String) -> Bool) throws(InputError) -> Listing {
         var listing = Listing()
@@ -47,7 +50,7 @@ package enum FolderWalk {
         var linked: [(path: String, depth: Int)] = []
         while let (directory, depth) = pending.popLast() {
             var subfolders: [String] = []
-            for name in try entries(of: directory) {
+            for name in try entries(of: directory, includes: includes) {
                 let path = directory == "/" ? "/" + name : directory + "/" + name
                 var link = stat()
                 let isLink = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
@@ -98,18 +101,37 @@ package enum FolderWalk {
     }
 
     /// The entry names of `directory` except `.`, `..` and hidden ones, sorted.
-    private static func entries(of directory: String) throws(InputError) -> [String] {
+    ///
+    /// - Throws: ``InputError`` when the folder cannot be opened, or holds a folder or a wanted file (by
+    ///   `includes`) that cannot be named to the readers: its name is not valid UTF-8, or its path is `PATH_MAX`
+    ///   bytes or longer (FileNameRule). Both were left out before, with exit 0.
+    private static func entries(of directory: String, includes: (_ name: String) -> Bool) throws(InputError) -> [String] {
         guard let handle = opendir(directory) else {
             throw InputError(file: directory, problem: "cannot open the folder: \(String(cString: strerror(errno)))")
         }
         defer { closedir(handle) }
+        let prefix = directory == "/" ? "/" : directory + "/"
         var names: [String] = []
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            // Hidden: the first byte a dot (a dot with a combining mark is hidden too).
+            guard bytes.first != UInt8(ascii: ".") else { continue }
+            let name = FileNameRule.name(fromBytes: bytes)
+            let fitsPathMax = FileNameRule.fitsPathMax(prefix) && prefix.utf8.count + bytes.count < FileNameRule.maximumPathBytes
+            if let name, fitsPathMax {
+                names.append(name)
+                continue
             }
-            // Hidden: the first code point a dot (not the first character: a dot with a combining mark is hidden too).
-            if name.unicodeScalars.first != "." { names.append(name) }
+            // Asked of the open folder, which works whatever the length of its path.
+            var status = stat()
+            let isFolder = fstatat(dirfd(handle), bytes.map { CChar(bitPattern: $0) } + [0], &status, 0) == 0
+                && (status.st_mode & S_IFMT) == S_IFDIR
+            let shown = prefix + FileNameRule.escaped(bytes)
+            guard isFolder || includes(name ?? String(decoding: bytes, as: UTF8.self)) else { continue }
+            if name == nil {
+                throw InputError(file: shown, problem: "the \(isFolder ? "folder" : "file") name is not valid UTF-8, so it cannot be read; rename it (e.g. convmv -f latin1 -t utf-8)")
+            }
+            throw InputError(file: shown, problem: "the path is \(prefix.utf8.count + bytes.count) bytes, longer than the \(FileNameRule.maximumPathBytes - 1) a file can be opened by (PATH_MAX); move or rename its folders")
         }
         return names.sorted()
     }

@@ -45,6 +45,8 @@ package struct ParticipantRecording: Sendable {
         case fixesOutOfOrder(String)
         /// 10 % or more of a fix file's fixes lie outside its traces' time (``FixOverlap``): one line for people.
         case fixesOutsideTrace(String)
+        /// A file's first sample was the previous file's last one, the same time and values: it was read once.
+        case duplicateBoundarySample(String)
     }
 
     /// How the traces (and the fixes: their ``TraceReadingOptions/lenient``) are read.
@@ -160,6 +162,7 @@ package struct ParticipantRecording: Sendable {
         var engine = MotionEngine(configuration: engineConfiguration, timeZone: epoch.timeZone, smoothing: smoothing)
         var starts = FileStarts()
         var previous: (file: String, time: Double)?
+        var lastSample: AccelerometerSample?
         var sampleCount = 0
         var events: [MotionEvent] = []
         func output(_ row: RecordingTables.Row) {
@@ -207,7 +210,21 @@ package struct ParticipantRecording: Sendable {
                                          hint: "the files of one participant are read as one recording and must not overlap in time")
                     }
                     starts.append(time, file)
+                    // A file that starts with the previous file's last sample (an export split at a boundary, each
+                    // part holding the sample at the cut): the same sample twice weighs it twice in its epoch, so the
+                    // exact copy is dropped, and said. The same time with other values is two different samples at
+                    // one time: refused, as a repeated timestamp inside one file is.
+                    if let previous, time == previous.time {
+                        guard next.sample == lastSample else {
+                            throw InputError(file: file, line: next.line,
+                                             problem: "starts at \(time) s, the time of the last sample of \(previous.file), with other values",
+                                             hint: "the files of one participant are read as one recording: one sample per time")
+                        }
+                        notice(.duplicateBoundarySample("locomotion: \(file):\(next.line): the first sample repeats the last sample of \(previous.file) (\(time) s); read once\n"))
+                        continue
+                    }
                 }
+                lastSample = next.sample
                 try run.push(next, of: file, through: &engine) { events.append($0) }
                 tables.push(next.sample)
                 record(&events)

@@ -58,6 +58,11 @@ package struct OutputPlan {
             throw .badUsage("\(option) \(path) is the input \(input) (the same file); write the output elsewhere")
         }
         let absolute = FileIdentity.absolutePath(of: path)
+        // Keys compare by canonical equivalence: names that differ only in normalisation are refused as one
+        // (one file on a normalising file system, and they look alike), but said so (FileNameRule).
+        if let index = outputPaths.index(forKey: absolute), FileNameRule.relation(outputPaths[index].key, absolute) == .equivalent {
+            throw .badUsage("\(outputPaths[index].value) and \(option) \(path) differ only in Unicode normalisation (NFC and NFD): one file on some file systems, and alike to read; rename one input")
+        }
         if let other = outputs[identity] ?? outputPaths[absolute] {
             throw .badUsage("\(other) and \(option) \(path) are the same file; give each output its own")
         }

@@ -12,11 +12,13 @@ struct ParticipantRulesTests {
         struct BaseName: Decodable { var path: String; var name: String }
         struct Name: Decodable { var name: String; var valid: Bool }
         struct Listed: Decodable { var path: String; var trace: Bool }
+        struct Relation: Decodable { var first: String; var second: String; var relation: String }
         var patterns: [PatternCase]
         var invalidPatterns: [String]
         var baseNames: [BaseName]
         var participantNames: [Name]
         var folderListing: [Listed]
+        var nameRelations: [Relation]
     }
 
     static let rules: Rules = {
@@ -89,5 +91,32 @@ struct ParticipantRulesTests {
             try ParticipantNaming.pattern(ParticipantPattern("{participant}/x/*.csv")).groups(of: inputs)
         }
         #expect(throws: CommandFailure.self) { try ParticipantNaming.single("a/b").groups(of: inputs) }
+    }
+
+    @Test("two names are one when their bytes are; canonically equivalent names (NFC, NFD) are told apart and refused")
+    func nameRelations() {
+        #expect(Self.rules.nameRelations.count > 8)
+        for rule in Self.rules.nameRelations {
+            #expect(FileNameRule.relation(rule.first, rule.second).rawValue == rule.relation, "\(rule.first.debugDescription) \(rule.second.debugDescription)")
+            #expect(FileNameRule.relation(rule.second, rule.first).rawValue == rule.relation)
+        }
+    }
+
+    /// Every equivalent pair of the cases as two participants' folders: refused, never one recording.
+    @Test("participants whose names differ only in normalisation are refused, naming both, not merged")
+    func equivalentParticipantsAreRefused() throws {
+        let pairs = Self.rules.nameRelations.filter { $0.relation == "equivalent" }
+        #expect(pairs.count >= 4)
+        for pair in pairs {
+            let inputs = ["c/\(pair.first)/1.csv", "c/\(pair.second)/2.csv"]
+            do {
+                let groups = try ParticipantNaming.pattern(ParticipantPattern("{participant}/*.csv")).groups(of: inputs)
+                Issue.record("merged into \(groups.count) group(s): \(groups)")
+            } catch let failure as CommandFailure {
+                #expect(failure.message.contains(inputs[0]) && failure.message.contains(inputs[1]) && failure.message.contains("normalisation"), "\(failure.message)")
+            }
+        }
+        let same = try ParticipantNaming.pattern(ParticipantPattern("{participant}/*.csv")).groups(of: ["c/Zo\u{EB}/1.csv", "c/Zo\u{EB}/2.csv"])
+        #expect(same.count == 1 && same[0].files.count == 2)
     }
 }
