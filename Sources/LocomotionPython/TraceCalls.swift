@@ -321,6 +321,7 @@ struct TraceCalls {
         case .fixesRead(let fixes): fixes.warnings.map { $0.description + "\n" }.joined()
         case .fixesOutOfOrder(let warning): warning + "\n"
         case .fixesOutsideTrace(let warning): warning
+        case .duplicateBoundarySample(let note): note
         }
     }
 }
