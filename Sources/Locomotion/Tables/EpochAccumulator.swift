@@ -47,6 +47,8 @@ package struct EpochAccumulator: Sendable {
     /// at the start of the oldest unsettled epoch.
     private var activities = ValueTimeline<MotionActivity>()
     private var modes = ValueTimeline<Bool>()
+    /// Whether the phone is carried from each time on (``CarryUpdate``s), like `activities`.
+    private var carries = ValueTimeline<Bool>()
     /// The previous step of the current bout, for the cadence.
     private var previousStep: Double?
 
@@ -101,6 +103,12 @@ package struct EpochAccumulator: Sendable {
     mutating func add(_ event: RecordingGate.Event) {
         guard let time = acceptedEventTime(event.time) else { return }
         modes.set(event.mode == .highAccuracy, from: time)
+    }
+
+    /// Records a carry decision: carried (or not) from its start on.
+    mutating func add(_ update: CarryUpdate) {
+        guard let time = acceptedEventTime(update.start) else { return }
+        carries.set(update.state == .carried, from: time)
     }
 
     /// Records a counted step at `time` (s). Steps of one bout come in time order; the interval from the
@@ -234,11 +242,15 @@ package struct EpochAccumulator: Sendable {
             modes.integrate(from: from, to: to) { highAccuracy, seconds in
                 if highAccuracy { epoch.tally.highAccuracySeconds += seconds }
             }
+            carries.integrate(from: from, to: to) { carried, seconds in
+                if carried { epoch.tally.carriedSeconds += seconds }
+            }
         }
         nextStart = end
         settledEnd = end
         activities.forget(before: end)
         modes.forget(before: end)
+        carries.forget(before: end)
         emit(epoch)
     }
 
