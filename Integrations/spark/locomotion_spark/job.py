@@ -24,7 +24,8 @@ from .tables import ERRORS, MANIFEST, TABLES, spark_schema
 # The same set as InputPaths.traceCompanionSuffixes in the tool (a unit test compares them): what `convert` writes
 # beside a trace and what the commands write into --output-dir. A folder skips them; a file named explicitly is read.
 COMPANION_SUFFIXES = (".steps.csv", ".untimed-steps.csv", ".speeds.csv", ".fixes.csv", ".label.csv", ".step-times.csv",
-                      ".replay.csv", ".distance.csv", ".carry.csv", ".epochs.csv", ".daily.csv", ".segments.csv")
+                      ".replay.csv", ".distance.csv", ".carry.csv", ".epochs.csv", ".daily.csv", ".segments.csv",
+                      ".participants.csv", ".bouts.csv")
 DATASETS = list(TABLES) + ["errors"]
 
 

@@ -54,7 +54,8 @@ import LocomotionTestSupport
         return names.filter { $0 != "column" }
     }
 
-    @Test(arguments: [("`locomotion epochs`", ResultTable.epochs), ("`locomotion daily`", ResultTable.daily)])
+    @Test(arguments: [("`locomotion epochs`", ResultTable.epochs), ("`locomotion daily`", ResultTable.daily),
+                      ("`--also participants`", ResultTable.participants), ("`--also bouts`", ResultTable.bouts)])
     func theCohortPageListsEveryColumnInOrder(title: String, table: ResultTable) throws {
         #expect(try Self.documentedColumns(after: title) == table.columnNames)
     }
