@@ -114,6 +114,10 @@ package struct EpochAccumulator: Sendable {
     /// Records a counted step at `time` (s). Steps of one bout come in time order; the interval from the
     /// previous step of the same bout counts towards the cadence of the epoch this step is in.
     mutating func addStep(at time: Double) {
+        // The detector may time the first step a few milliseconds before the first sample (its peak interpolated
+        // between samples): it counts in the first epoch, as every other command counts it.
+        var time = time
+        if let firstSample, time.isFinite, time < firstSample, firstSample - time < 1 { time = firstSample }
         guard let index = eventEpochIndex(time) else { return }
         held[index].summary.tally.steps += 1
         if let previous = previousStep, time > previous {
