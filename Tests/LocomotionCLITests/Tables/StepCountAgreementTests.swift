@@ -6,7 +6,7 @@ import LocomotionTestSupport
 
 /// One step count per trace: `steps`, `summarize`, `epochs`, `daily` and a ``MotionEngine`` run here give the same
 /// number on real recordings — the car sessions of us-tm2017 (where `steps` once said 213 and `daily` 220: the
-/// tables gated steps by a late activity decision) and the walks of IPOL (thousands of steps).
+/// tables gated steps by a late activity decision) and the walks of IPOL and Oxford (thousands of steps).
 @Suite(.tags(.realData), .enabled(if: ToolRunner.isAvailable, "the locomotion executable is not built (swift build --build-tests builds it)"))
 struct StepCountAgreementTests {
     /// The dataset converted to traces in a temporary folder (`convert --from`).
@@ -82,6 +82,14 @@ struct StepCountAgreementTests {
           .enabled(if: UsTm2017.isAvailable, Comment(rawValue: TestDatasets.absence("us-tm2017/raw"))))
     func usTransportationMode() throws {
         try checkAgreement(try converted("us-tm2017", "us-tm2017"))
+    }
+
+    /// The walk where the tables once dropped a step the detector timed 23 ms before the first sample.
+    @Test("Oxford walks (48): every command counts the engine's steps",
+          .enabled(if: TestDatasets.isPresent("oxford-step-counter/raw/optimisation/data"),
+                   Comment(rawValue: TestDatasets.absence("oxford-step-counter/raw/optimisation/data"))))
+    func oxfordWalks() throws {
+        try checkAgreement(try converted("oxford-step-counter", "oxford-step-counter/raw/optimisation/data"))
     }
 
     @Test("IPOL walks: every command counts the engine's steps",
