@@ -25,7 +25,8 @@ from .tables import ERRORS, MANIFEST, TABLES, spark_schema
 # The same set as InputPaths.traceCompanionSuffixes in the tool (a unit test compares them): what `convert` writes
 # beside a trace and what the commands write into --output-dir. A folder skips them; a file named explicitly is read.
 COMPANION_SUFFIXES = (".steps.csv", ".untimed-steps.csv", ".speeds.csv", ".fixes.csv", ".label.csv", ".step-times.csv",
-                      ".replay.csv", ".distance.csv", ".carry.csv", ".epochs.csv", ".daily.csv", ".segments.csv")
+                      ".replay.csv", ".distance.csv", ".carry.csv", ".epochs.csv", ".daily.csv", ".segments.csv",
+                      ".participants.csv", ".bouts.csv")
 DATASETS = list(TABLES) + ["errors"]
 
 
@@ -42,6 +43,8 @@ def parse_arguments(argv):
     parser.add_argument("--epoch", type=int, default=60, help="epoch length in seconds (default 60)")
     parser.add_argument("--day-start", default="00:00", help="local time at which days start, HH:MM")
     parser.add_argument("--minimum-hours", type=float, default=10, help="days with fewer hours of data are flagged low_data")
+    parser.add_argument("--minimum-carried-hours", type=float, default=10,
+                        help="days carried at least this many hours are valid (the daily table's valid column)")
     parser.add_argument("--policy", default="on-foot", help="gating policy of high_accuracy_share")
     parser.add_argument("--companion-fixes", action="store_true", help="use NAME.fixes.csv beside each trace NAME.csv")
     parser.add_argument("--lenient", action="store_true", help="skip bad rows with a warning instead of failing the participant")
@@ -62,7 +65,8 @@ def parse_arguments(argv):
 def settings_of(arguments):
     """What every participant's run is given besides its files: the binary and the tool's options."""
     return {"binary": arguments.binary, "time_zone": arguments.time_zone, "epoch": arguments.epoch,
-            "day_start": arguments.day_start, "minimum_hours": arguments.minimum_hours, "policy": arguments.policy,
+            "day_start": arguments.day_start, "minimum_hours": arguments.minimum_hours,
+            "minimum_carried_hours": arguments.minimum_carried_hours, "policy": arguments.policy,
             "companion_fixes": arguments.companion_fixes, "lenient": arguments.lenient, "units": arguments.units,
             "extra_arguments": arguments.extra_arguments}
 

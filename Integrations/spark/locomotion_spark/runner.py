@@ -55,6 +55,8 @@ def tool_arguments(settings):
     arguments = ["--time-zone", settings["time_zone"], "--epoch", str(settings["epoch"]),
                  "--day-start", settings["day_start"], "--minimum-hours", repr(float(settings["minimum_hours"])),
                  "--policy", settings["policy"]]
+    if settings.get("minimum_carried_hours") is not None:
+        arguments += ["--minimum-carried-hours", repr(float(settings["minimum_carried_hours"]))]
     if settings.get("companion_fixes"):
         arguments.append("--companion-fixes")
     if settings.get("lenient"):

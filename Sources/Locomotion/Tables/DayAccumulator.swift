@@ -12,11 +12,18 @@ package struct DayAccumulator: Sendable {
     /// rule of accelerometry studies (a day with at least 10 hours of wear).
     package let minimumCoveredHours: Double
 
+    /// The fewest hours carried for a day to be valid (``DaySummary/isValid``): 10 h by default, GGIR's and
+    /// stepmetrics' valid-day rule with the phone's carried time as its wear time.
+    package let minimumCarriedHours: Double
+
     private var current: DaySummary?
 
-    /// Creates an accumulator that flags days with fewer than `minimumCoveredHours` of data.
-    package init(minimumCoveredHours: Double = RecordingTables.defaultMinimumCoveredHours) {
+    /// Creates an accumulator that flags days with fewer than `minimumCoveredHours` of data and calls valid those
+    /// carried at least `minimumCarriedHours`.
+    package init(minimumCoveredHours: Double = RecordingTables.defaultMinimumCoveredHours,
+                 minimumCarriedHours: Double = RecordingTables.defaultMinimumCarriedHours) {
         self.minimumCoveredHours = minimumCoveredHours
+        self.minimumCarriedHours = minimumCarriedHours
     }
 
     /// Takes the next epoch and calls `emit` with the previous day when the epoch starts a new one.
@@ -38,6 +45,7 @@ package struct DayAccumulator: Sendable {
     private mutating func emitCurrent(_ emit: (DaySummary) -> Void) {
         guard var day = current else { return }
         day.hasTooLittleData = day.coveredHours < minimumCoveredHours
+        day.isValid = day.carriedHours >= minimumCarriedHours
         current = nil
         emit(day)
     }

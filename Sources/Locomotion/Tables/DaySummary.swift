@@ -12,6 +12,11 @@ package struct DaySummary: Sendable, Hashable, Codable {
     /// True when the day has fewer covered hours than ``DayAccumulator``'s minimum: too little data to compare
     /// with full days. Such a day is reported, flagged, never dropped.
     package var hasTooLittleData = false
+    /// True when the phone was carried at least ``DayAccumulator/minimumCarriedHours``: a valid day, in the sense of
+    /// the wear-time rule of GGIR and stepmetrics (≥ 10 h of wear, `includedaycrit`).
+    package var isValid = false
+    /// The step count of each minute of the day the phone was carried for at least half of (its 60-s epochs).
+    package var minuteCadences = MinuteCadences()
 
     /// An empty day.
     package init(day: LocalDay, start: Double, end: Double) {
@@ -23,9 +28,16 @@ package struct DaySummary: Sendable, Hashable, Codable {
     /// Hours covered by data.
     package var coveredHours: Double { tally.coveredSeconds / 3600 }
 
-    /// Adds one epoch of the day (in time order). O(1).
+    /// Hours the phone was carried.
+    package var carriedHours: Double { tally.carriedSeconds / 3600 }
+
+    /// Adds one epoch of the day (in time order); a minute-long epoch carried for at least half its length counts
+    /// towards the day's cadence metrics. O(1).
     mutating func add(_ epoch: EpochSummary) {
         end = epoch.end
         tally.add(epoch.tally)
+        if epoch.length <= 60, epoch.length > 0, epoch.tally.carriedSeconds >= epoch.length / 2 {
+            minuteCadences.add(steps: epoch.tally.steps)
+        }
     }
 }

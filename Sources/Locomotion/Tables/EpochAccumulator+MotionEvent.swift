@@ -1,5 +1,5 @@
 extension EpochAccumulator {
-    /// Takes one event of a ``MotionEngine``: activity updates, steps, bouts, gating events and the distance
+    /// Takes one event of a ``MotionEngine``: activity updates, carry decisions, steps, bouts, gating events and the distance
     /// the odometer added. Coverage comes from ``push(_:)-(AccelerometerSample)`` (the samples pushed into the
     /// engine), so `samplesBegan`, `gap` and `samplesEnded` add nothing here. An event emits nothing by itself.
     /// - Complexity: O(log e) for e unsettled epochs.
@@ -14,8 +14,8 @@ extension EpochAccumulator {
             case .accepted(let meters), .reanchored(let meters): addDistance(meters, at: update.time)
             case .rejected: break
             }
-        // Carried time is not tallied yet (the study tables of issue 26 will).
-        case .samplesBegan, .gap, .samplesEnded, .carry: break
+        case .carry(let update): add(update)
+        case .samplesBegan, .gap, .samplesEnded: break
         }
     }
 }

@@ -47,6 +47,8 @@ package struct EpochAccumulator: Sendable {
     /// at the start of the oldest unsettled epoch.
     private var activities = ValueTimeline<MotionActivity>()
     private var modes = ValueTimeline<Bool>()
+    /// Whether the phone is carried from each time on (``CarryUpdate``s), like `activities`.
+    private var carries = ValueTimeline<Bool>()
     /// The previous step of the current bout, for the cadence.
     private var previousStep: Double?
 
@@ -103,9 +105,19 @@ package struct EpochAccumulator: Sendable {
         modes.set(event.mode == .highAccuracy, from: time)
     }
 
+    /// Records a carry decision: carried (or not) from its start on.
+    mutating func add(_ update: CarryUpdate) {
+        guard let time = acceptedEventTime(update.start) else { return }
+        carries.set(update.state == .carried, from: time)
+    }
+
     /// Records a counted step at `time` (s). Steps of one bout come in time order; the interval from the
     /// previous step of the same bout counts towards the cadence of the epoch this step is in.
     mutating func addStep(at time: Double) {
+        // The detector may time the first step a few milliseconds before the first sample (its peak interpolated
+        // between samples): it counts in the first epoch, as every other command counts it.
+        var time = time
+        if let firstSample, time.isFinite, time < firstSample, firstSample - time < 1 { time = firstSample }
         guard let index = eventEpochIndex(time) else { return }
         held[index].summary.tally.steps += 1
         if let previous = previousStep, time > previous {
@@ -234,11 +246,15 @@ package struct EpochAccumulator: Sendable {
             modes.integrate(from: from, to: to) { highAccuracy, seconds in
                 if highAccuracy { epoch.tally.highAccuracySeconds += seconds }
             }
+            carries.integrate(from: from, to: to) { carried, seconds in
+                if carried { epoch.tally.carriedSeconds += seconds }
+            }
         }
         nextStart = end
         settledEnd = end
         activities.forget(before: end)
         modes.forget(before: end)
+        carries.forget(before: end)
         emit(epoch)
     }
 

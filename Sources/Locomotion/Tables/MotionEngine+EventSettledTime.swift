@@ -1,6 +1,7 @@
 extension MotionEngine {
     /// The time (s) before which no event of this engine will carry a time any more, or nil before the first
-    /// sample: the classifier's ``settledTime`` (activity updates are back-dated to where the activity began), and
+    /// sample: the classifier's ``settledTime`` (activity updates are back-dated to where the activity began), the
+    /// carry detector's ``carrySettledTime`` (a phone put down is reported from the start of its still stretch), and
     /// the latest sample less the longest delay of the step detector (a bout's steps are reported once the bout
     /// is confirmed, its end a pause after its last step). Advance a table built from the events here
     /// (``EpochAccumulator/advance(to:emit:)``).
@@ -14,6 +15,6 @@ extension MotionEngine {
         guard let settled = settledTime, let last = lastSampleTime else { return nil }
         let steps = configuration.steps
         let stepDelay = Double(steps.maximumPendingSteps + 2) * steps.maximumStepInterval + steps.periodicityWindow
-        return min(settled, last - stepDelay)
+        return min(settled, last - stepDelay, carrySettledTime ?? .infinity)
     }
 }

@@ -21,6 +21,8 @@ package struct RecordingTables: Sendable {
         case day(DaySummary)
         /// An activity segment: a maximal stretch of one activity.
         case segment(ActivitySegment)
+        /// A walking bout of the step detector, once it has ended.
+        case bout(WalkingBout)
     }
 
     /// Which tables to build.
@@ -34,6 +36,8 @@ package struct RecordingTables: Sendable {
         package static let days = Tables(rawValue: 2)
         /// One row per activity segment (``ActivitySegment``).
         package static let segments = Tables(rawValue: 4)
+        /// One row per walking bout (``WalkingBout``).
+        package static let bouts = Tables(rawValue: 8)
     }
 
     /// The tables built.
@@ -49,10 +53,15 @@ package struct RecordingTables: Sendable {
     /// usual valid-day rule of accelerometry studies.
     package static let defaultMinimumCoveredHours: Double = 10
 
+    /// Hours carried from which a day is valid (``DaySummary/isValid``) unless told otherwise: 10, GGIR's and
+    /// stepmetrics' valid-day rule (`includedaycrit = 10`) with carried time as wear time.
+    package static let defaultMinimumCarriedHours: Double = 10
+
     /// Tables of epochs with `epoch` (its length, zone, day start and gap limit), the days flagging those with fewer
     /// than `minimumCoveredHours` of data.
     /// - Precondition: `epoch.problem` is nil.
     package init(epoch: RecordingTables.Configuration, minimumCoveredHours: Double = RecordingTables.defaultMinimumCoveredHours,
+                minimumCarriedHours: Double = RecordingTables.defaultMinimumCarriedHours,
                 tables: Tables = [.epochs, .days, .segments]) {
         self.tables = tables
         epochs = EpochAccumulator(configuration: epoch)
@@ -61,7 +70,7 @@ package struct RecordingTables: Sendable {
             daily.length = 60
             dailyEpochs = EpochAccumulator(configuration: daily)
         }
-        days = DayAccumulator(minimumCoveredHours: minimumCoveredHours)
+        days = DayAccumulator(minimumCoveredHours: minimumCoveredHours, minimumCarriedHours: minimumCarriedHours)
     }
 
     /// Events that arrived for an epoch already emitted (see ``EpochAccumulator/lateEventCount``): zero when the
@@ -76,7 +85,7 @@ package struct RecordingTables: Sendable {
         lastSample = sample.time
     }
 
-    /// Takes an event of the engine, calling `emit` with the activity segment it closes.
+    /// Takes an event of the engine, calling `emit` with the activity segment it closes or the walking bout it ends.
     /// - Complexity: O(log e) for e epochs not yet settled.
     package mutating func push(_ event: MotionEvent, emit: (Row) -> Void) {
         epochs.push(event)
@@ -84,6 +93,7 @@ package struct RecordingTables: Sendable {
         if case .activity(let update) = event, tables.contains(.segments) {
             segmenter.push(update) { emit(.segment($0)) }
         }
+        if case .boutEnded(let bout) = event, tables.contains(.bouts) { emit(.bout(bout)) }
     }
 
     /// No event earlier than `time` (s) will come any more: calls `emit` with the epochs (and the days) that are

@@ -11,6 +11,9 @@ package struct RecordingTally: Sendable, Hashable, Codable {
     package var highAccuracySeconds = 0.0
     /// Seconds between consecutive samples at most ``RecordingTables/Configuration/maximumGap`` apart.
     package var coveredSeconds = 0.0
+    /// Seconds inside the recording the ``CarryDetector`` reported the phone carried (``CarryState/carried``): not
+    /// those not carried, nor those unknown (its warm-up, gaps), nor any when the engine does not detect carrying.
+    package var carriedSeconds = 0.0
     /// Time of the first and last sample, or nil when there is none.
     package var firstSample: Double?
     package var lastSample: Double?
@@ -47,6 +50,7 @@ package struct RecordingTally: Sendable, Hashable, Codable {
         activities.add(next.activities)
         highAccuracySeconds += next.highAccuracySeconds
         coveredSeconds += next.coveredSeconds
+        carriedSeconds += next.carriedSeconds
         if firstSample == nil { firstSample = next.firstSample }
         lastSample = next.lastSample ?? lastSample
         steps += next.steps

@@ -36,7 +36,12 @@ struct TableOptions: ParsableArguments {
             help: ArgumentHelp("Days with fewer hours of data are flagged low_data in the daily table.", valueName: "hours"))
     var minimumHours: Double = RecordingTables.defaultMinimumCoveredHours
 
-    @Option(help: ArgumentHelp("With --output-dir, also write this table from the same pass (epochs, daily or segments; repeat for several).",
+    @Option(name: .customLong("minimum-carried-hours"), parsing: .unconditional,
+            help: ArgumentHelp("Days with at least this many hours of the phone carried are valid in the daily table (GGIR's and stepmetrics' 10-hour rule, carried time as wear time).",
+                               valueName: "hours"))
+    var minimumCarriedHours: Double = RecordingTables.defaultMinimumCarriedHours
+
+    @Option(help: ArgumentHelp("With --output-dir, also write this table from the same pass (epochs, daily, segments, participants or bouts; repeat for several).",
                                valueName: "table"))
     var also: [TableRows.Table] = []
 
@@ -51,6 +56,7 @@ struct TableOptions: ParsableArguments {
         if fixes != nil && companionFixes { throw ValidationError("give --fixes or --companion-fixes, not both") }
         try ParameterOptions.validating {
             try ParameterOptions.check(minimumHours, option: "--minimum-hours", in: 0...25, unit: "h")
+            try ParameterOptions.check(minimumCarriedHours, option: "--minimum-carried-hours", in: 0...25, unit: "h")
         }
     }
 

@@ -30,10 +30,12 @@ struct TableCommandRun {
         let dayStart = try DistanceCommand.parseDayStart(options.dayStart)
         let epoch = RecordingTables.Configuration(length: epochLength, timeZone: zone, dayStart: dayStart, maximumGap: classifier.maximumGap)
         if let problem = epoch.problem { throw CommandFailure.badUsage("--epoch \(epochLength) --day-start \(options.dayStart): \(problem)") }
-        let recording = ParticipantRecording(
+        var configured = ParticipantRecording(
             reading: traceOptions.readingOptions, classifier: classifier, smoothing: smoothingOptions.smoothing.smoothing,
             policy: options.policy, epoch: epoch, minimumCoveredHours: options.minimumHours,
             fixes: options.fixes.map { .file($0) } ?? (options.companionFixes ? .companions : .none))
+        configured.minimumCarriedHours = options.minimumCarriedHours
+        let recording = configured
 
         // Writers keyed by the participant (by the file when each file is its own participant).
         let perFile = options.participant == nil && options.participantPattern == nil

@@ -19,7 +19,7 @@ package enum InputPaths {
     package static let traceCompanionSuffixes: Set<String> = [
         ".steps.csv", ".untimed-steps.csv", ".speeds.csv", ".fixes.csv", ".label.csv", ".step-times.csv",
         ".replay.csv", ".distance.csv", ".carry.csv",
-        ".epochs.csv", ".daily.csv", ".segments.csv",
+        ".epochs.csv", ".daily.csv", ".segments.csv", ".participants.csv", ".bouts.csv",
     ]
 
     /// The files named by `arguments`; what a folder search skipped goes to `warn` (by default stderr,

@@ -61,6 +61,8 @@ package struct ParticipantRecording: Sendable {
     package var epoch: RecordingTables.Configuration
     /// Days with fewer hours of data are flagged (``DaySummary/hasTooLittleData``).
     package var minimumCoveredHours: Double
+    /// Days carried at least this many hours are valid (``DaySummary/isValid``).
+    package var minimumCarriedHours = RecordingTables.defaultMinimumCarriedHours
     /// The tables built.
     package var tables: RecordingTables.Tables
     /// Where the fixes come from.
@@ -158,7 +160,8 @@ package struct ParticipantRecording: Sendable {
                                           row: (TraceRow) -> Void = { _ in }, notice: (Notice) -> Void = { _ in },
                                           emit: (RecordingTables.Row, _ file: String) -> Void) throws(InputError) -> Int {
         let files = try ordered(paths, opening: open)
-        var tables = RecordingTables(epoch: epoch, minimumCoveredHours: minimumCoveredHours, tables: self.tables)
+        var tables = RecordingTables(epoch: epoch, minimumCoveredHours: minimumCoveredHours,
+                                     minimumCarriedHours: minimumCarriedHours, tables: self.tables)
         var engine = MotionEngine(configuration: engineConfiguration, timeZone: epoch.timeZone, smoothing: smoothing)
         var starts = FileStarts()
         var previous: (file: String, time: Double)?
@@ -170,6 +173,7 @@ package struct ParticipantRecording: Sendable {
             case .epoch(let epoch): emit(row, starts.file(at: epoch.start))
             case .day(let day): emit(row, starts.file(at: day.start))
             case .segment(let segment): emit(row, starts.file(at: segment.start))
+            case .bout(let bout): emit(row, starts.file(at: bout.start))
             }
         }
         // The engine's events are gathered while it runs, then handed to the tables after the sample.

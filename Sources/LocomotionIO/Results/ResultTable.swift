@@ -43,6 +43,10 @@ package enum ResultTable: String, CaseIterable, Sendable {
     case daily
     /// `epochs`/`daily --also segments`: the activity segments of a cohort.
     case segments
+    /// `daily --also participants`: one row per participant over their valid days.
+    case participants
+    /// `epochs`/`daily --also bouts`: one row per walking bout.
+    case bouts
 
     package var columns: [ResultColumn] {
         let activities = MotionActivity.allCases
@@ -70,7 +74,7 @@ package enum ResultTable: String, CaseIterable, Sendable {
                     .init("end", .double), .init("local_start", .string), .init("activity", .string)]
                 + activities.map { .init("\($0)_s", .double) }
                 + [.init("steps", .long), .init("cadence_spm", .double), .init("distance_m", .double),
-                   .init("high_accuracy_share", .double), .init("coverage", .double)]
+                   .init("high_accuracy_share", .double), .init("coverage", .double), .init("carried_s", .double)]
         case .daily:
             return [.init("participant", .string), .init("day", .string), .init("start", .double), .init("end", .double),
                     .init("steps", .long), .init("cadence_spm", .double)]
@@ -78,10 +82,33 @@ package enum ResultTable: String, CaseIterable, Sendable {
                 + [.init("distance_m", .double), .init("walking_bouts", .long), .init("longest_bout_s", .double),
                    .init("longest_bout_steps", .long), .init("high_accuracy_share", .double),
                    .init("hours_with_data", .double), .init("first_sample", .double), .init("last_sample", .double),
-                   .init("first_local", .string), .init("last_local", .string), .init("low_data", .boolean)]
+                   .init("first_local", .string), .init("last_local", .string), .init("low_data", .boolean),
+                   .init("carried_hours", .double), .init("valid", .boolean), .init("cadence_peak1_spm", .double),
+                   .init("cadence_peak30_spm", .double), .init("cadence_p95_spm", .double)]
+                + ResultTable.cadenceBandColumns.map { .init($0, .long) }
         case .segments:
             return [.init("file", .string), .init("participant", .string), .init("start", .double), .init("end", .double),
                     .init("activity", .string), .init("confidence", .string)]
+        case .participants:
+            return [.init("participant", .string), .init("days", .long), .init("valid_days", .long),
+                    .init("steps_per_day_mean", .double), .init("steps_per_day_median", .double)]
+                + activities.map { .init("\($0)_min_per_day", .double) }
+                + [.init("distance_m_per_day", .double), .init("carried_hours_per_day", .double),
+                   .init("cadence_peak1_spm", .double), .init("cadence_peak30_spm", .double), .init("cadence_p95_spm", .double)]
+        case .bouts:
+            return [.init("file", .string), .init("participant", .string), .init("start", .double), .init("end", .double),
+                    .init("duration_s", .double), .init("steps", .long), .init("cadence_spm", .double)]
+        }
+    }
+
+    /// The daily table's minutes in each cadence band (``MinuteCadences/bandLowerBounds``): `cadence_0_min`,
+    /// `cadence_1_19_min`, … `cadence_120_plus_min`.
+    static var cadenceBandColumns: [String] {
+        let bounds = MinuteCadences.bandLowerBounds
+        return bounds.indices.map { band in
+            if band + 1 == bounds.count { return "cadence_\(bounds[band])_plus_min" }
+            let upper = bounds[band + 1] - 1
+            return upper == bounds[band] ? "cadence_\(upper)_min" : "cadence_\(bounds[band])_\(upper)_min"
         }
     }
 

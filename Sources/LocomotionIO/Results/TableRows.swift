@@ -13,7 +13,7 @@ package enum TableRows {
 
     /// The tables of a cohort run (`epochs`, `daily`, and `--also`).
     package enum Table: String, CaseIterable, Sendable {
-        case epochs, daily, segments
+        case epochs, daily, segments, participants, bouts
 
         /// The `--output-dir` suffix of the table (before `.csv` / `.jsonl`).
         package var suffix: String { "." + rawValue }
@@ -35,7 +35,7 @@ package enum TableRows {
         values += MotionActivity.allCases.map { .number(NumberText.decimals(epoch.tally.activities[$0], 3)) }
         values += [.number(String(epoch.tally.steps)), .number(epoch.tally.stepsPerMinute.map { NumberText.decimals($0, 2) }),
                    .number(NumberText.decimals(epoch.tally.distance, 2)), .number(epoch.tally.highAccuracyShare.map { NumberText.decimals($0, 4) }),
-                   .number(NumberText.decimals(epoch.coverage, 4))]
+                   .number(NumberText.decimals(epoch.coverage, 4)), .number(NumberText.decimals(epoch.tally.carriedSeconds, 3))]
         return line(values, table: .epochs, format: format)
     }
 
@@ -54,7 +54,10 @@ package enum TableRows {
                    .number(day.tally.highAccuracyShare.map { NumberText.decimals($0, 4) }), .number(NumberText.decimals(day.coveredHours, 3)),
                    .number(day.tally.firstSample.map(time)), .number(day.tally.lastSample.map(time)),
                    local(day.tally.firstSample), local(day.tally.lastSample),
-                   .flag(day.hasTooLittleData)]
+                   .flag(day.hasTooLittleData), .number(NumberText.decimals(day.carriedHours, 3)), .flag(day.isValid),
+                   cadence(day.minuteCadences.peak(minutes: 1)), cadence(day.minuteCadences.peak(minutes: 30)),
+                   cadence(day.minuteCadences.quantile(0.95))]
+        values += day.minuteCadences.bandMinutes.map { .number(String($0)) }
         return line(values, table: .daily, format: format)
     }
 
@@ -62,6 +65,28 @@ package enum TableRows {
         line([.text(file), .text(participant), .number(time(segment.start)), .number(time(segment.end)),
               .text(segment.activity.rawValue), .text(segment.confidence.rawValue)], table: .segments, format: format)
     }
+
+    /// A row of the person-level table: `participant` over their valid days.
+    package static func participant(_ summary: ParticipantSummary, participant: String, format: OutputFormat) -> String {
+        var values: [Value] = [.text(participant), .number(String(summary.dayCount)), .number(String(summary.validDayCount)),
+                               .number(summary.stepsPerDayMean.map { NumberText.decimals($0, 1) }),
+                               .number(summary.stepsPerDayMedian.map { NumberText.decimals($0, 1) })]
+        values += MotionActivity.allCases.map { activity in .number(summary.activitiesPerDay.map { NumberText.decimals($0[activity] / 60, 2) }) }
+        values += [.number(summary.distancePerDay.map { NumberText.decimals($0, 2) }),
+                   .number(summary.carriedHoursPerDay.map { NumberText.decimals($0, 3) }),
+                   cadence(summary.cadencePeak1), cadence(summary.cadencePeak30), cadence(summary.cadencePercentile95)]
+        return line(values, table: .participants, format: format)
+    }
+
+    /// A row of the walking-bout table.
+    package static func bout(_ bout: WalkingBout, file: String, participant: String, format: OutputFormat) -> String {
+        line([.text(file), .text(participant), .number(time(bout.start)), .number(time(bout.end)),
+              .number(NumberText.decimals(bout.duration, 3)), .number(String(bout.stepCount)),
+              cadence(bout.stepsPerMinute)], table: .bouts, format: format)
+    }
+
+    /// A cadence (steps/min) to two decimals, empty when there is none.
+    private static func cadence(_ value: Double?) -> Value { .number(value.map { NumberText.decimals($0, 2) }) }
 
     /// A row of `table`: `values` in the order of its columns.
     package static func line(_ values: [Value], table: ResultTable, format: OutputFormat) -> String {

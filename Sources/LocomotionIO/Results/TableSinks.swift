@@ -9,6 +9,9 @@ package final class TableSinks {
     private let main: TableRows.Table
     private var files: [TableRows.Table: OutputFile] = [:]
     private let spool: RowSpool?
+    /// The participant's days, for the person-level table.
+    private var participantDays = ParticipantAccumulator()
+    private var participant: String?
 
     /// Opens (as temporary files) the files of `files`; the `main` table goes to a spool when it has no file.
     package init(tables: [TableRows.Table], main: TableRows.Table, format: OutputFormat, zone: TimeZone,
@@ -31,22 +34,27 @@ package final class TableSinks {
     package var tables: RecordingTables.Tables {
         var tables: RecordingTables.Tables = []
         if wants(.epochs) { tables.insert(.epochs) }
-        if wants(.daily) { tables.insert(.days) }
+        if wants(.daily) || wants(.participants) { tables.insert(.days) }
         if wants(.segments) { tables.insert(.segments) }
+        if wants(.bouts) { tables.insert(.bouts) }
         return tables
     }
 
     /// Where the rows of `participant`'s recording go: each appended, as it comes, to its table.
     package func output(participant: String) -> (RecordingTables.Row, _ file: String) -> Void {
         let format = format, zone = zone
+        self.participant = participant
         return { [self] row, file in
             switch row {
             case .epoch(let epoch):
                 append(TableRows.epoch(epoch, file: file, participant: participant, format: format), to: .epochs)
             case .day(let day):
-                append(TableRows.day(day, participant: participant, timeZone: zone, format: format), to: .daily)
+                if wants(.daily) { append(TableRows.day(day, participant: participant, timeZone: zone, format: format), to: .daily) }
+                participantDays.push(day)
             case .segment(let segment):
                 append(TableRows.segment(segment, file: file, participant: participant, format: format), to: .segments)
+            case .bout(let bout):
+                append(TableRows.bout(bout, file: file, participant: participant, format: format), to: .bouts)
             }
         }
     }
@@ -54,6 +62,9 @@ package final class TableSinks {
     /// Completes every file (renamed into place) and returns the spool of the main table (nil when it went to
     /// a file).
     package func finish() throws -> RowSpool? {
+        if wants(.participants), let participant {
+            append(TableRows.participant(participantDays.summary, participant: participant, format: format), to: .participants)
+        }
         for table in TableRows.Table.allCases { try files[table]?.commit() }
         try spool?.finish()
         return spool

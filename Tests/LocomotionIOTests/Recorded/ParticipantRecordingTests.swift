@@ -43,6 +43,7 @@ import LocomotionTestSupport
             case .epoch(let epoch): epoch.start
             case .day(let day): day.start
             case .segment(let segment): segment.start
+            case .bout(let bout): bout.start
             }
             #expect(file == (start < samples[split].time ? first : second))
         }

@@ -54,7 +54,8 @@ import LocomotionTestSupport
         return names.filter { $0 != "column" }
     }
 
-    @Test(arguments: [("`locomotion epochs`", ResultTable.epochs), ("`locomotion daily`", ResultTable.daily)])
+    @Test(arguments: [("`locomotion epochs`", ResultTable.epochs), ("`locomotion daily`", ResultTable.daily),
+                      ("`--also participants`", ResultTable.participants), ("`--also bouts`", ResultTable.bouts)])
     func theCohortPageListsEveryColumnInOrder(title: String, table: ResultTable) throws {
         #expect(try Self.documentedColumns(after: title) == table.columnNames)
     }
@@ -78,5 +79,26 @@ import LocomotionTestSupport
         let json = TableRows.distance(tally, format: .json)
         let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         #expect(Set(object?.keys.map { $0 } ?? []) == Set(ResultTable.distance.columnNames))
+
+        // The study tables, with values and empty (no valid day, no carried minute).
+        var day = DaySummary(day: LocalDay(year: 2024, month: 3, day: 1), start: 0, end: 86_400)
+        day.minuteCadences.add(steps: 110)
+        var days = ParticipantAccumulator()
+        day.isValid = true
+        days.push(day)
+        let bout = WalkingBout(start: 5, end: 9, stepCount: 7)
+        let rows: [(ResultTable, (OutputFormat) -> String)] = [
+            (.daily, { TableRows.day(day, participant: "p", timeZone: TimeZone(identifier: "UTC")!, format: $0) }),
+            (.daily, { TableRows.day(DaySummary(day: day.day, start: 0, end: 1), participant: "p", timeZone: TimeZone(identifier: "UTC")!, format: $0) }),
+            (.participants, { TableRows.participant(days.summary, participant: "p", format: $0) }),
+            (.participants, { TableRows.participant(ParticipantAccumulator().summary, participant: "p", format: $0) }),
+            (.bouts, { TableRows.bout(bout, file: "f.csv", participant: "p", format: $0) }),
+        ]
+        for (table, make) in rows {
+            #expect(make(.csv).split(separator: ",", omittingEmptySubsequences: false).count == table.columns.count, "\(table)")
+            let keys = (try? JSONSerialization.jsonObject(with: Data(make(.json).utf8)) as? [String: Any])?.keys.map { $0 } ?? []
+            #expect(Set(keys) == Set(table.columnNames), "\(table)")
+        }
+        #expect(TableRows.bout(bout, file: "f.csv", participant: "p", format: .csv) == "f.csv,p,5,9,4,7,90\n")
     }
 }
