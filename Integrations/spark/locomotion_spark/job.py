@@ -1,6 +1,6 @@
 """The Spark job: list a cohort's traces on any Hadoop-compatible file system, run `locomotion` on each
 participant's files in a task, and write Parquet datasets `epochs/`, `daily/`, `segments/` and `errors/`
-(partitioned by participant) under `--output`.
+(partitioned by participant) under `--output`, and `participants/` and `bouts/` when asked for (`--also`).
 
     spark-submit "$(locomotion-spark-submit-path)" 'hdfs:///cohort/*/*.csv' \\
         --participant-from '{participant}/*.csv' --time-zone Europe/Zurich --output hdfs:///tables
@@ -20,7 +20,7 @@ import zipfile
 
 from . import runner
 from .participants import ParticipantPattern, is_valid_participant, name_relation, participant_of
-from .tables import ERRORS, MANIFEST, TABLES, spark_schema
+from .tables import ERRORS, MANIFEST, ON_REQUEST, TABLES, spark_schema
 
 # The same set as InputPaths.traceCompanionSuffixes in the tool (a unit test compares them): what `convert` writes
 # beside a trace and what the commands write into --output-dir. A folder skips them; a file named explicitly is read.
@@ -35,7 +35,8 @@ def parse_arguments(argv):
         prog="locomotion-spark", description="Per-epoch, per-day and segment tables of a cohort, as Parquet.")
     parser.add_argument("inputs", nargs="+", help="traces: files, folders (their .csv files, recursively) or glob "
                         "patterns, on any Hadoop-compatible file system (file:, hdfs:, s3a:, …)")
-    parser.add_argument("--output", required=True, help="folder (URI) that receives epochs/ daily/ segments/ errors/")
+    parser.add_argument("--output", required=True, help="folder (URI) that receives epochs/ daily/ segments/ errors/ "
+                        "(and the tables of --also)")
     parser.add_argument("--time-zone", required=True, help="IANA zone of the participants' local days, e.g. Europe/Zurich")
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--participant-from", help="read each trace's participant from its path, e.g. '{participant}/*.csv'")
@@ -45,6 +46,9 @@ def parse_arguments(argv):
     parser.add_argument("--minimum-hours", type=float, default=10, help="days with fewer hours of data are flagged low_data")
     parser.add_argument("--minimum-carried-hours", type=float, default=10,
                         help="days carried at least this many hours are valid (the daily table's valid column)")
+    parser.add_argument("--also", action="append", default=[], choices=ON_REQUEST,
+                        help="also write this table, as the tool's `daily --also`: participants (one row per participant "
+                             "over their valid days) or bouts (one row per walking bout); repeat for both")
     parser.add_argument("--policy", default="on-foot", help="gating policy of high_accuracy_share")
     parser.add_argument("--companion-fixes", action="store_true", help="use NAME.fixes.csv beside each trace NAME.csv")
     parser.add_argument("--lenient", action="store_true", help="skip bad rows with a warning instead of failing the participant")
@@ -68,7 +72,7 @@ def settings_of(arguments):
             "day_start": arguments.day_start, "minimum_hours": arguments.minimum_hours,
             "minimum_carried_hours": arguments.minimum_carried_hours, "policy": arguments.policy,
             "companion_fixes": arguments.companion_fixes, "lenient": arguments.lenient, "units": arguments.units,
-            "extra_arguments": arguments.extra_arguments}
+            "extra_arguments": arguments.extra_arguments, "also": sorted(set(arguments.also))}
 
 
 def signature_settings(arguments, binary_digest):
@@ -239,6 +243,10 @@ def finished(spark, output, filesystems):
     return {row.participant: row.signature for row in rows}
 
 
+# Where each table's participant column is, for the rows of `runner.run_participant`.
+_PARTICIPANT_INDEX = {table: [name for name, _ in columns].index("participant") for table, columns in TABLES.items()}
+
+
 def is_local(uri):
     """True for a file on this machine's file system (a listed URI is fully qualified: `file:/…`)."""
     return uri.startswith("file:")
@@ -321,7 +329,8 @@ def main(argv=None):
     results = results.persist(StorageLevel.MEMORY_AND_DISK)
 
     failures = {row[0]: row for row in results.filter(lambda pair: pair[0] == "errors").map(lambda pair: pair[1]).collect()}
-    for table, columns in list(TABLES.items()) + [("errors", ERRORS)]:
+    written = runner.tables_of(settings)
+    for table, columns in [(table, TABLES[table]) for table in written] + [("errors", ERRORS)]:
         frame = spark.createDataFrame(
             results.filter(lambda pair, t=table: pair[0] == t).map(lambda pair: pair[1]), spark_schema(columns))
         partitions = arguments.epochs_partition.split(",") if table == "epochs" else ["participant"]
@@ -329,8 +338,15 @@ def main(argv=None):
         (frame.repartition(*partitions).sortWithinPartitions(*order)
          .write.mode("overwrite").partitionBy(*partitions).parquet(f"{output}/{table}"))
     succeeded = [participant for participant in todo if participant not in failures]
+    # A participant computed again keeps no rows of an earlier run: the partitions this run wrote replace theirs, and
+    # those it did not write (no walking bout this time, a table not asked for this time) are deleted.
+    with_rows = set(results.filter(lambda pair: pair[0] != "errors").map(
+        lambda pair, index=_PARTICIPANT_INDEX: (pair[0], pair[1][index[pair[0]]])).distinct().collect())
     for participant in succeeded:
         filesystems.delete_partition(f"{output}/errors", "participant", participant)
+        for table in TABLES:
+            if (table, participant) not in with_rows:
+                filesystems.delete_partition(f"{output}/{table}", "participant", participant)
     for participant in failures:
         for dataset in list(TABLES) + ["manifest"]:
             filesystems.delete_partition(f"{output}/{dataset}", "participant", participant)

@@ -1,7 +1,7 @@
 """The executor side: one participant's traces through the `locomotion` binary, back as typed rows.
 
 Runs without a SparkSession (tasks and tests call it directly): `run_participant` yields `(table, row)` pairs,
-`table` being "epochs", "daily", "segments" or "errors".
+`table` being "epochs", "daily", "segments", those of the settings' "also" ("participants", "bouts") or "errors".
 """
 
 import hashlib
@@ -11,7 +11,7 @@ import stat
 import subprocess
 import tempfile
 
-from .tables import TABLES, parse_table
+from .tables import ALWAYS_WRITTEN, ON_REQUEST, parse_table
 
 MESSAGE_LIMIT = 4000
 
@@ -66,34 +66,46 @@ def tool_arguments(settings):
     return arguments + list(settings.get("extra_arguments", []))
 
 
+def tables_of(settings):
+    """The tables a run writes: the ones always written, then those of the settings' "also", in ON_REQUEST's order.
+    Raises ValueError for a table the tool does not write on request."""
+    also = list(settings.get("also") or [])
+    unknown = [table for table in also if table not in ON_REQUEST]
+    if unknown:
+        raise ValueError(f"cannot also write {unknown}: the tables on request are {list(ON_REQUEST)}")
+    return list(ALWAYS_WRITTEN) + [table for table in ON_REQUEST if table in also]
+
+
 def run_participant(participant, files, settings, local_files=None):
-    """Runs `locomotion daily --also epochs --also segments` over one participant's traces.
+    """Runs `locomotion daily --also epochs --also segments` (and `--also` each table of the settings' "also")
+    over one participant's traces.
 
     `files` are the traces as the job names them (URIs); `local_files` the same files on this machine (the
-    paths themselves when None). Yields `("epochs"|"daily"|"segments", row)` for a participant that succeeded,
-    and one `("errors", row)` for one that failed: a bad input never fails the job.
+    paths themselves when None). Yields `(table, row)` for a participant that succeeded, `table` being one of
+    `tables_of(settings)`, and one `("errors", row)` for one that failed: a bad input never fails the job.
     """
     local_files = list(local_files) if local_files is not None else list(files)
     names = dict(zip(local_files, files))
     try:
+        tables = tables_of(settings)
         binary = resolve_binary(settings["binary"])
         with tempfile.TemporaryDirectory(prefix="locomotion-") as scratch:
+            also = [argument for table in tables if table != "daily" for argument in ("--also", table)]
             command = [binary, "daily", *local_files, f"--participant={participant}", "--output-dir", scratch,
-                       "--also", "epochs", "--also", "segments", "--jobs", "1", "--quiet",
-                       *tool_arguments(settings)]
+                       *also, "--jobs", "1", "--quiet", *tool_arguments(settings)]
             completed = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
             if completed.returncode != 0:
                 yield "errors", (participant, list(files), completed.returncode, _message(completed.stderr, names))
                 return
             rows = {}
-            for table in TABLES:
+            for table in tables:
                 path = os.path.join(scratch, f"{participant}.{table}.csv")
                 with open(path, encoding="utf-8") as handle:
                     rows[table] = parse_table(table, handle.read(), files=names, participant=participant)
     except Exception as error:  # the binary missing, a table unreadable: reported, never fatal
         yield "errors", (participant, list(files), -1, f"{type(error).__name__}: {error}"[:MESSAGE_LIMIT])
         return
-    for table in TABLES:
+    for table in tables:
         for row in rows[table]:
             yield table, row
 

@@ -1,4 +1,4 @@
-"""The tables `locomotion epochs`, `locomotion daily` and `--also segments` write, as typed rows.
+"""The tables `locomotion epochs`, `locomotion daily` and `--also segments|participants|bouts` write, as typed rows.
 
 The columns and their types are the tool's own (`ResultTable` in Sources/LocomotionIO/Results/ResultTable.swift),
 shipped with this package as `tables.json`, which that definition generates: a Swift test fails when the two drift
@@ -17,6 +17,11 @@ import pkgutil
 TABLES = {table: [tuple(column) for column in columns]
           for table, columns in json.loads(pkgutil.get_data(__name__.rpartition(".")[0] or "locomotion_spark",
                                                             "tables.json").decode("utf-8")).items()}
+
+# The tables every run writes (`daily --also epochs --also segments`), and those a run writes when asked for
+# (`--also participants`, `--also bouts`, as the tool's option).
+ALWAYS_WRITTEN = ("epochs", "daily", "segments")
+ON_REQUEST = tuple(table for table in TABLES if table not in ALWAYS_WRITTEN)
 
 # What the job adds: one row per participant that failed, and one per participant finished (for re-runs).
 ERRORS = [("participant", "string"), ("files", "array<string>"), ("exit_status", "long"), ("message", "string")]

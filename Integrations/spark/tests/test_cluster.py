@@ -90,17 +90,18 @@ def make_cohort(root):
 
 def local_tables(root, folder):
     """`locomotion epochs` over the cohort (one combined CSV) and `locomotion daily --output-dir … --also
-    segments`, parsed; file paths as the job names them (file: URIs)."""
+    segments --also participants --also bouts`, parsed; file paths as the job names them (file: URIs)."""
     common = [root, "--participant-from", PATTERN, "--time-zone", ZONE, "--companion-fixes", "--jobs", "2", "--quiet"]
     completed = tool("epochs", *common, check=False, capture_output=True)
     assert completed.returncode == 1, completed.stderr  # the broken and overlapping participants fail
     tables = {"epochs": parse_table("epochs", completed.stdout)}
-    completed = tool("daily", *common, "--output-dir", folder, "--also", "segments", check=False, capture_output=True)
+    completed = tool("daily", *common, "--output-dir", folder, "--also", "segments", "--also", "participants",
+                     "--also", "bouts", check=False, capture_output=True)
     assert completed.returncode == 1, completed.stderr
-    for table in ("daily", "segments"):
+    for table in ("daily", "segments", "participants", "bouts"):
         tables[table] = [row for path in sorted(glob.glob(os.path.join(folder, f"*.{table}.csv")))
                          for row in parse_table(table, open(path).read())]
-    for table in ("epochs", "segments"):
+    for table in ("epochs", "segments", "bouts"):
         tables[table] = [("file:" + os.path.abspath(row[0]),) + row[1:] for row in tables[table]]
     return tables
 
@@ -203,14 +204,19 @@ def setUpModule():
     shutil.copy2(BINARY, moved)
     try:
         master, environment = start_cluster(work)
-        state["first"] = submit(master, environment, os.path.join(work, "out"))
-        state["second"] = submit(master, environment, os.path.join(work, "out"), binary=moved)
+        every_table = ["--also", "participants", "--also", "bouts"]
+        state["first"] = submit(master, environment, os.path.join(work, "out"), *every_table)
+        state["second"] = submit(master, environment, os.path.join(work, "out"), *every_table, binary=moved)
     finally:
         stop_cluster()
     # Staged inputs (copied through Spark, as from HDFS or S3) and epochs by participant and day, in local mode.
     environment = dict(os.environ, PYSPARK_PYTHON=sys.executable)
     state["staged"] = submit("local[2]", environment, os.path.join(work, "staged"), "--stage-inputs", "always",
-                             "--epochs-partition", "participant,day")
+                             "--epochs-partition", "participant,day", "--also", "bouts")
+    # The same tables computed again without bouts: the earlier run's bouts must not stay behind as this run's.
+    shutil.copytree(os.path.join(work, "staged"), os.path.join(work, "again"))
+    state["again"] = submit("local[2]", environment, os.path.join(work, "again"), "--overwrite",
+                           "--epochs-partition", "participant,day")
     from pyspark.sql import SparkSession
 
     state["reader"] = (SparkSession.builder.master("local[1]").config("spark.ui.enabled", "false")
@@ -227,8 +233,9 @@ def tearDownModule():
 
 
 class ClusterJobTests(unittest.TestCase):
-    def check_tables(self, output):
-        for table, columns in TABLES.items():
+    def check_tables(self, output, tables=tuple(TABLES)):
+        for table in tables:
+            columns = TABLES[table]
             with self.subTest(table=table, output=output):
                 spark_rows = sorted(read_parquet(os.path.join(state["work"], output, table), columns), key=repr)
                 local_rows = sorted(state["local"][table], key=repr)
@@ -262,9 +269,20 @@ class ClusterJobTests(unittest.TestCase):
         self.check_tables("out")
 
     def test_staged_inputs_and_day_partitions_give_the_same_rows(self):
-        self.check_tables("staged")
+        self.check_tables("staged", ("epochs", "daily", "segments", "bouts"))
+        self.assertFalse(os.path.exists(os.path.join(state["work"], "staged", "participants")))  # not asked for
         days = glob.glob(os.path.join(state["work"], "staged", "epochs", "participant=sim1", "day=*"))
         self.assertEqual(len(days), 7)  # a week of local days, the empty epochs between the files included
+
+
+    def test_a_run_without_a_table_leaves_none_of_it_behind(self):
+        """Computed again without --also bouts over the output of a run with it: the participants computed keep
+        no bouts of the earlier run (their partitions are deleted), the other tables are rewritten equal."""
+        self.assertIn("0 complete", state["again"])
+        self.check_tables("again", ("epochs", "daily", "segments"))
+        bouts = os.path.join(state["work"], "again", "bouts")
+        self.assertEqual(glob.glob(os.path.join(bouts, "participant=*")), [])
+        self.assertGreater(len(glob.glob(os.path.join(state["work"], "staged", "bouts", "participant=*"))), 2)
 
 
 if __name__ == "__main__":

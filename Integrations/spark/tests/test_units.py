@@ -1,6 +1,8 @@
 """Unit tests of the parts of locomotion_spark that need no Spark: participant patterns, table parsing, and one
 participant run through the real binary (LOCOMOTION_BINARY)."""
 
+import contextlib
+import io
 import json
 import os
 import re
@@ -164,6 +166,13 @@ class SignatureTests(unittest.TestCase):
             for participant in old:
                 self.assertNotEqual(old[participant], new[participant])  # a rebuilt binary: computed again
             self.assertNotEqual(old["p1"], self.signatures(paths[0], "--epoch", "30")["p1"])
+            # Another set of tables is another run (a run without bouts/ is not complete for one that asks for them);
+            # the order and repetition of --also are not.
+            bouts = self.signatures(paths[0], "--also", "bouts")
+            self.assertNotEqual(old["p1"], bouts["p1"])
+            both = self.signatures(paths[0], "--also", "bouts", "--also", "participants")
+            self.assertNotEqual(bouts["p1"], both["p1"])
+            self.assertEqual(both, self.signatures(paths[0], "--also", "participants", "--also", "bouts", "--also", "bouts"))
 
     def test_a_missing_binary_is_named(self):
         with self.assertRaisesRegex(FileNotFoundError, "/nonexistent/locomotion"):
@@ -171,6 +180,19 @@ class SignatureTests(unittest.TestCase):
 
 
 class TableTests(unittest.TestCase):
+    def test_tables_on_request(self):
+        """The tables the job writes when asked, as the tool's `daily --also` does; the others are refused."""
+        self.assertEqual(runner.tables_of({}), ["epochs", "daily", "segments"])
+        self.assertEqual(runner.tables_of({"also": ["bouts", "participants"]}),
+                         ["epochs", "daily", "segments", "participants", "bouts"])
+        self.assertEqual(set(TABLES), {"epochs", "daily", "segments", "participants", "bouts"})
+        self.assertEqual(job_arguments("--also", "bouts").also, ["bouts"])
+        for table in ("epochs", "segments", "daily", "errors"):
+            with self.subTest(table=table), self.assertRaises(SystemExit), contextlib.redirect_stderr(io.StringIO()):
+                job_arguments("--also", table)
+        with self.assertRaisesRegex(ValueError, "errors"):
+            runner.tables_of({"also": ["errors"]})
+
     def test_parse_types_and_nulls(self):
         header = ",".join(name for name, _ in TABLES["segments"])
         rows = parse_table("segments", f"{header}\n\"a,b.csv\",p,1.5,2,walking,high\nx,p,3,,unknown,low\n",
@@ -221,6 +243,34 @@ class RunnerTests(unittest.TestCase):
             self.assertEqual((table, participant, files, status), ("errors", "p", ["hdfs://x/day.csv"], 1))
             self.assertIn("hdfs://x/day.csv:", message)
 
+    def test_participants_and_bouts_on_request_equal_the_tool(self):
+        """`also`: the participants and bouts tables, row for row as `daily --output-dir … --also` writes them, with
+        the file column as the job names the traces; without it, neither table."""
+        with tempfile.TemporaryDirectory() as folder:
+            traces = []
+            for day, seed in enumerate((21, 22)):
+                trace = os.path.join(folder, f"day{day}.csv")
+                subprocess.run([BINARY, "simulate", "--duration", "1200", "--seed", str(seed), "--start",
+                                str(1698364800 + day * 86400 + 8 * 3600), "--output", trace], check=True)
+                traces.append(trace)
+            uris = [f"hdfs://nn/cohort/p/day{day}.csv" for day in range(2)]
+            settings = dict(self.SETTINGS, also=["bouts", "participants"])
+            rows = list(runner.run_participant("p", uris, settings, local_files=traces))
+            self.assertFalse([row for table, row in rows if table == "errors"], rows[:1])
+            tool_tables = os.path.join(folder, "tool")
+            subprocess.run([BINARY, "daily", *traces, "--participant", "p", "--output-dir", tool_tables, "--also",
+                            "participants", "--also", "bouts", "--quiet", *runner.tool_arguments(self.SETTINGS)], check=True)
+            for table in ("participants", "bouts", "daily"):
+                with self.subTest(table=table), open(os.path.join(tool_tables, f"p.{table}.csv"), encoding="utf-8") as handle:
+                    expected = parse_table(table, handle.read(), files=dict(zip(traces, uris)))
+                    self.assertEqual([row for name, row in rows if name == table], expected)
+            bouts = [row for table, row in rows if table == "bouts"]
+            self.assertGreater(len(bouts), 2)  # the simulated walks
+            self.assertEqual({row[0] for row in bouts}, set(uris))  # hdfs: names, not the local copies
+            self.assertEqual(len([row for table, row in rows if table == "participants"]), 1)
+            plain = {table for table, _ in runner.run_participant("p", uris, self.SETTINGS, local_files=traces)}
+            self.assertEqual(plain, {"epochs", "daily", "segments"})
+
     def test_names_that_begin_like_options_or_formulas(self):
         """A participant `-dash` was taken by the tool for an option ("Missing value") and `=1+2` came back as
         `'=1+2`: every row names the participant as the job does."""
@@ -229,7 +279,7 @@ class RunnerTests(unittest.TestCase):
             subprocess.run([BINARY, "simulate", "--duration", "600", "--seed", "7", "--output", trace], check=True)
             for name in ("-dash", "=1+2", "-=1+2", "@x", "+41"):
                 with self.subTest(name=name):
-                    rows = list(runner.run_participant(name, [trace], self.SETTINGS))
+                    rows = list(runner.run_participant(name, [trace], dict(self.SETTINGS, also=["participants", "bouts"])))
                     self.assertFalse([row for table, row in rows if table == "errors"], rows[:1])
                     for table, row in rows:
                         columns = [column for column, _ in TABLES[table]]

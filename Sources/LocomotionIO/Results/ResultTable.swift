@@ -123,7 +123,7 @@ package enum ResultTable: String, CaseIterable, Sendable {
     /// The tables the Spark job reads, as its package ships them (`locomotion_spark/tables.json`): for each, the
     /// columns as `[name, type]` pairs, one table a line. Generated from ``columns``; a test compares the file.
     package static var sparkSchema: String {
-        let tables: [ResultTable] = [.epochs, .daily, .segments]
+        let tables: [ResultTable] = [.epochs, .daily, .segments, .participants, .bouts]
         let lines = tables.map { table in
             "  \"\(table.rawValue)\": [" + table.columns.map { "[\"\($0.name)\", \"\($0.kind.rawValue)\"]" }
                 .joined(separator: ", ") + "]"
