@@ -92,6 +92,15 @@ struct StepCountAgreementTests {
         try checkAgreement(try converted("oxford-step-counter", "oxford-step-counter/raw/optimisation/data"))
     }
 
+    /// One subject's 38 daily-living trials (walking, jogging, jumping, stairs, standing, sitting down, getting into
+    /// and out of a car): 895 steps in a few seconds; the other four subjects would cost four times more and add no
+    /// new kind of trial.
+    @Test("MobiFall subject 2's activities of daily living: every command counts the engine's steps",
+          .enabled(if: TestDatasets.isPresent("mobifall-v2/raw/sub2/ADL"), Comment(rawValue: TestDatasets.absence("mobifall-v2/raw/sub2/ADL"))))
+    func mobiFallDailyLiving() throws {
+        try checkAgreement(try converted("mobifall-v2", "mobifall-v2/raw/sub2/ADL"))
+    }
+
     @Test("IPOL walks: every command counts the engine's steps",
           .enabled(if: TestDatasets.isPresent("ipol-gait-lowerback/raw"), Comment(rawValue: TestDatasets.absence("ipol-gait-lowerback/raw"))))
     func ipolWalks() throws {
