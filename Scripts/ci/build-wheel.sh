@@ -7,7 +7,8 @@
 # 2. One shared library, liblocomotion.so, with the Swift runtime and Foundation linked in statically: the wheel
 #    needs no Swift toolchain. FoundationEssentials finds the ICU time-zone implementation by type name at run
 #    time, so libFoundationInternationalization.a is linked whole (otherwise TimeZone(identifier:) is nil and
-#    every local day is wrong); only the locomotion_* functions are exported.
+#    every local day is wrong); only the locomotion_* functions are exported. zlib (`.gz` inputs) is the system's
+#    libz.so.1, one of the libraries every manylinux policy allows.
 # 3. The wheel (Scripts/ci/make-wheel.py), tagged manylinux_<glibc>_x86_64 after the newest glibc symbol
 #    version the library needs.
 #
@@ -42,6 +43,6 @@ nice "$clang" -shared -o "$scratch/wheel/liblocomotion.so" -fuse-ld=lld \
     "$static/libswift_RegexParser.a" "$static/libswiftGlibc.a" "$static/libswiftCore.a" \
     -Wl,--end-group \
     -Wl,--version-script="$scratch/wheel/exports.map" -Wl,--gc-sections -Wl,-z,defs \
-    -lstdc++ -lm -ldl -lpthread
+    -lstdc++ -lm -ldl -lpthread -lz
 strip --strip-unneeded "$scratch/wheel/liblocomotion.so"
 python3 Scripts/ci/make-wheel.py "$scratch/wheel/liblocomotion.so" dist "$toolchain"

@@ -80,7 +80,7 @@ class InstallationTests(unittest.TestCase):
         library = os.path.join(os.path.dirname(locomotion.__file__), "liblocomotion.so")
         output = subprocess.run(["ldd", library], check=True, capture_output=True, text=True).stdout
         names = {line.split()[0] for line in output.splitlines() if line.strip()}
-        allowed = {"linux-vdso.so.1", "libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1", "libpthread.so.0",
+        allowed = {"linux-vdso.so.1", "libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1", "libpthread.so.0", "libz.so.1",
                    "libdl.so.2", "/lib64/ld-linux-x86-64.so.2", "ld-linux-x86-64.so.2"}
         self.assertEqual(names - allowed, set(), output)
         self.assertNotRegex(output, r"swift|Foundation|fftw|icu", output)
