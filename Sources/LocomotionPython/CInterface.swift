@@ -86,18 +86,13 @@ public func locomotionEngineNew(_ options: UnsafePointer<CChar>, _ snapshot: Uns
     do throws(CallFailure) {
         var parsed = try CallOptions(String(cString: options))
         let scale = try parsed.reading().units.toG
-        let zoneName = parsed.string("time_zone")
+        let zone = try TraceCalls.zone(&parsed)
         let smoothing: ActivityClassifier.Smoothing = switch parsed.string("smoothing") ?? "lagged" {
         case "full": .full
         case "lagged": .lagged
         case let other: throw .argument("smoothing=\(other): expected lagged or full")
         }
         try parsed.finish()
-        var zone = TimeZone.current
-        if let zoneName {
-            guard let named = TimeZoneName.zone(zoneName) else { throw .argument(TimeZoneName.problem(zoneName)) }
-            zone = named
-        }
         let motionEngine: MotionEngine
         if let snapshot {
             do {

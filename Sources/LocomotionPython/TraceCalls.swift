@@ -260,7 +260,7 @@ struct TraceCalls {
     }
 
     /// `time_zone=`: an IANA name or `UTC±HH:MM` as `--time-zone` takes it; this system's zone by default.
-    private static func zone(_ options: inout CallOptions) throws(CallFailure) -> TimeZone {
+    static func zone(_ options: inout CallOptions) throws(CallFailure) -> TimeZone {
         guard let name = options.string("time_zone") else { return TimeZone.current }
         guard let zone = TimeZoneName.zone(name) else { throw .argument(TimeZoneName.problem(name)) }
         return zone
