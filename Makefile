@@ -71,7 +71,7 @@ wheel: deps
 # ldd, and the tables against the command line built with the same FFT (the Swift FFT build of test-swift-fft) on
 # real traces (Integrations/python/run-tests.sh).
 test-python: deps
-	@test -x $(SWIFT_FFT_BUILD)/debug/locomotion || $(SWIFT) build --disable-default-traits --scratch-path $(SWIFT_FFT_BUILD) --product locomotion
+	$(SWIFT) build --disable-default-traits --scratch-path $(SWIFT_FFT_BUILD) --product locomotion
 	@./Integrations/python/run-tests.sh $(SWIFT_FFT_BUILD)/debug/locomotion
 
 # Fails listing the warnings in a build log that point into this package's own sources (not dependencies').
