@@ -9,8 +9,14 @@ extension RecordingTables {
     package struct Configuration: Sendable, Hashable, Codable {
         /// Length of an epoch in seconds; it must divide a day (86 400 s), e.g. 1, 5, 15, 30, 60, 300, 900, 3600.
         package var length: Int
-        /// The zone whose local time places epoch boundaries and days.
-        package var timeZone: TimeZone
+        /// The zones whose local time places epoch boundaries and days: one, or a participant's travels.
+        package var zones: ZoneSchedule
+        /// The zone whose local time places epoch boundaries and days (the first of ``zones``; setting it makes
+        /// ``zones`` that one zone).
+        package var timeZone: TimeZone {
+            get { zones.initial }
+            set { zones = ZoneSchedule(newValue) }
+        }
         /// Seconds after local midnight at which each day starts (0: midnight); a multiple of `length`, so that no
         /// epoch straddles two days. The same rule as ``Odometer/Configuration/dayStart``.
         package var dayStart: Int
@@ -22,9 +28,15 @@ extension RecordingTables {
         /// One-minute epochs on local midnight, gaps longer than a second.
         package init(length: Int = 60, timeZone: TimeZone, dayStart: Int = 0, maximumGap: Double = 1) {
             self.length = length
-            self.timeZone = timeZone
+            self.zones = ZoneSchedule(timeZone)
             self.dayStart = dayStart
             self.maximumGap = maximumGap
+        }
+
+        /// Epochs and days on the local time of `zones`, otherwise as above.
+        package init(length: Int = 60, zones: ZoneSchedule, dayStart: Int = 0, maximumGap: Double = 1) {
+            self.init(length: length, timeZone: zones.initial, dayStart: dayStart, maximumGap: maximumGap)
+            self.zones = zones
         }
 
         /// Seconds in a day.

@@ -6,21 +6,22 @@ import Foundation
 /// (counted from local midnight). Around a change of UTC offset the local boundaries are mapped back to
 /// absolute time one by one, so epochs never overlap and never leave a hole: on a fall-back night the repeated
 /// local hour has its own epochs; on a spring-forward night the missing hour has none. An offset change that
-/// does not fall on a boundary (e.g. a 30-minute shift with hour-long epochs) shortens the epoch it falls in.
+/// does not fall on a boundary (e.g. a 30-minute shift with hour-long epochs) shortens the epoch it falls in. A
+/// change of zone (``ZoneSchedule``) is one more change of offset.
 struct LocalEpochGrid: Sendable, Hashable {
     let length: Int
-    let timeZone: TimeZone
+    let zones: ZoneSchedule
     let dayStart: Int
 
     init(_ configuration: RecordingTables.Configuration) {
         length = configuration.length
-        timeZone = configuration.timeZone
+        zones = configuration.zones
         dayStart = configuration.dayStart
     }
 
     /// The UTC offset (s) in force at `time`.
     func offset(at time: Double) -> Int {
-        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: time))
+        zones.offset(at: time)
     }
 
     /// Start (s) of the epoch that contains `time`. O(1): one offset look-up.

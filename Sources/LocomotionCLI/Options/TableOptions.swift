@@ -18,6 +18,11 @@ struct TableOptions: ParsableArguments {
     @Option(help: ArgumentHelp("IANA time zone whose local time places epochs and days (default: this system's zone).", valueName: "zone"))
     var timeZone: String?
 
+    @Option(name: .customLong("time-zones"),
+            help: ArgumentHelp("CSV of each participant's time zones over time: RAPIDS' device_id,tzcode,timestamp (ms) or participant,time_zone,from (Docs/cohorts.md); participants absent from it use --time-zone.",
+                               valueName: "file"))
+    var timeZones: String?
+
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Local time at which each day starts, HH:MM (e.g. 03:00 for night shifts).", valueName: "HH:MM"))
     var dayStart: String = "00:00"
@@ -69,6 +74,14 @@ struct TableOptions: ParsableArguments {
 
     /// The zone named by --time-zone, or the system's (read here, at the edge, never in the library).
     func resolveTimeZone() throws -> TimeZone { try DistanceCommand.resolveTimeZone(timeZone) }
+
+    /// The zones of each participant: from --time-zones (participants absent from it fall back to --time-zone,
+    /// and without --time-zone are an error), else --time-zone or the system's zone for everyone.
+    func resolveZones() throws -> ParticipantZones {
+        guard let timeZones else { return ParticipantZones(map: nil, fallback: try resolveTimeZone()) }
+        let fallback = try timeZone.map { try DistanceCommand.resolveTimeZone($0) }
+        return ParticipantZones(map: try TimeZoneMap(contentsOf: timeZones), fallback: fallback)
+    }
 }
 
 extension TableRows.Table: ExpressibleByArgument {}

@@ -26,9 +26,12 @@ struct TableCommandRun {
         if tables.count > 1 && inputOptions.outputDirectory == nil {
             throw CommandFailure.badUsage("--also needs --output-dir (each table goes to its own files)")
         }
-        let zone = try options.resolveTimeZone()
+        let zones = try options.resolveZones()
+        // Every participant's zones are known before anything is written: one missing from the map stops the run.
+        let schedules = try Dictionary(groups.map { ($0.participant, try zones.schedule(of: $0.participant)) },
+                                       uniquingKeysWith: { first, _ in first })
         let dayStart = try DistanceCommand.parseDayStart(options.dayStart)
-        let epoch = RecordingTables.Configuration(length: epochLength, timeZone: zone, dayStart: dayStart, maximumGap: classifier.maximumGap)
+        let epoch = RecordingTables.Configuration(length: epochLength, timeZone: zones.representative, dayStart: dayStart, maximumGap: classifier.maximumGap)
         if let problem = epoch.problem { throw CommandFailure.badUsage("--epoch \(epochLength) --day-start \(options.dayStart): \(problem)") }
         var configured = ParticipantRecording(
             reading: traceOptions.readingOptions, classifier: classifier, smoothing: smoothingOptions.smoothing.smoothing,
@@ -74,10 +77,12 @@ struct TableCommandRun {
             progress: ProgressLine(quiet: inputOptions.quiet)
         ) { key, diagnostics, progress -> RowSpool? in
             guard let group = byKey[key] else { return nil }
-            let sinks = try TableSinks(tables: tables, main: mainTable, format: format, zone: zone,
+            let schedule = schedules[group.participant] ?? ZoneSchedule(zones.representative)
+            let sinks = try TableSinks(tables: tables, main: mainTable, format: format, zones: schedule,
                                        files: directoryPaths.compactMapValues { $0[key] })
             try sinks.writeHeaders()
             var participant = recording
+            participant.epoch.zones = schedule
             participant.tables = sinks.tables
             var rowCount = 0
             let late = try participant.run(group.files, row: { _ in

@@ -41,9 +41,15 @@ package enum TableRows {
 
     /// A row of the daily table; `timeZone` gives the local times of the first and last sample.
     package static func day(_ day: DaySummary, participant: String, timeZone: TimeZone, format: OutputFormat) -> String {
+        Self.day(day, participant: participant, zones: ZoneSchedule(timeZone), format: format)
+    }
+
+    /// A row of the daily table; `zones` gives the local times of the first and last sample (each in the zone of
+    /// its instant).
+    package static func day(_ day: DaySummary, participant: String, zones: ZoneSchedule, format: OutputFormat) -> String {
         func local(_ time: Double?) -> Value {
             guard let time else { return .number(nil) }
-            return .text(localTime(time, offset: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: time))))
+            return .text(localTime(time, offset: zones.offset(at: time)))
         }
         var values: [Value] = [.text(participant), .text(day.day.description), .number(time(day.start)), .number(time(day.end)),
                                .number(String(day.tally.steps)), .number(day.tally.stepsPerMinute.map { NumberText.decimals($0, 2) })]

@@ -5,7 +5,7 @@ import Locomotion
 /// spooled to a temporary file (``RowSpool``) until its turn in the combined output comes.
 package final class TableSinks {
     private let format: OutputFormat
-    private let zone: TimeZone
+    private let zones: ZoneSchedule
     private let main: TableRows.Table
     private var files: [TableRows.Table: OutputFile] = [:]
     private let spool: RowSpool?
@@ -14,10 +14,16 @@ package final class TableSinks {
     private var participant: String?
 
     /// Opens (as temporary files) the files of `files`; the `main` table goes to a spool when it has no file.
-    package init(tables: [TableRows.Table], main: TableRows.Table, format: OutputFormat, zone: TimeZone,
+    package convenience init(tables: [TableRows.Table], main: TableRows.Table, format: OutputFormat, zone: TimeZone,
+                             files paths: [TableRows.Table: String]) throws {
+        try self.init(tables: tables, main: main, format: format, zones: ZoneSchedule(zone), files: paths)
+    }
+
+    /// As above, with local times in the participant's `zones`.
+    package init(tables: [TableRows.Table], main: TableRows.Table, format: OutputFormat, zones: ZoneSchedule,
          files paths: [TableRows.Table: String]) throws {
         self.format = format
-        self.zone = zone
+        self.zones = zones
         self.main = main
         for table in tables {
             if let path = paths[table] { files[table] = try OutputFile(path: path) }
@@ -42,14 +48,14 @@ package final class TableSinks {
 
     /// Where the rows of `participant`'s recording go: each appended, as it comes, to its table.
     package func output(participant: String) -> (RecordingTables.Row, _ file: String) -> Void {
-        let format = format, zone = zone
+        let format = format, zones = zones
         self.participant = participant
         return { [self] row, file in
             switch row {
             case .epoch(let epoch):
                 append(TableRows.epoch(epoch, file: file, participant: participant, format: format), to: .epochs)
             case .day(let day):
-                if wants(.daily) { append(TableRows.day(day, participant: participant, timeZone: zone, format: format), to: .daily) }
+                if wants(.daily) { append(TableRows.day(day, participant: participant, zones: zones, format: format), to: .daily) }
                 participantDays.push(day)
             case .segment(let segment):
                 append(TableRows.segment(segment, file: file, participant: participant, format: format), to: .segments)
