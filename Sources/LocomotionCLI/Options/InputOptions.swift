@@ -67,8 +67,8 @@ struct InputOptions: ParsableArguments {
             let record = InputRecord(inputs: sources(item))
             if !overwrite && outputs.allSatisfy(FileSystem.isRegularFile) {
                 let earlier = InputRecord.read(recordPath)
-                // Standard input has no size or time to compare: never taken as unchanged.
-                if earlier == record && !sources(item).contains("-") { continue }
+                // Standard input and pipes have no size or time to compare: never taken as unchanged.
+                if earlier == record && !sources(item).contains(where: PipeRule.isStream) { continue }
                 let why = earlier.map { record.changes(since: $0) } ?? "no record of its inputs (\(recordPath))"
                 StandardError.write("locomotion: \(first): made from other inputs (\(why)); computing it again\n")
                 for output in outputs where unlink(output) != 0 && errno != ENOENT {

@@ -10,7 +10,8 @@ import Foundation
 /// expanded by `glob(3)` and sorted; the shell usually expands it first, but a
 /// quoted pattern reaches us). Arguments keep their order; a file named twice,
 /// under any spelling or link, is kept once (first place). A file named
-/// explicitly may be a FIFO (`<(…)`): the reader reads pipes.
+/// explicitly may be a pipe (`<(…)`, a FIFO): read once as a stream, a FIFO
+/// with a bounded wait for its writer (``PipeRule``).
 package enum InputPaths {
     /// Companion files that sit next to traces but are not traces: what `convert`
     /// writes beside a trace (`NAME.steps.csv` true step times, `NAME.untimed-steps.csv` untimed true steps,

@@ -66,11 +66,8 @@ package final class LineSource {
             descriptor = 0
             ownsDescriptor = false
         } else {
-            let fd = open(path, O_RDONLY)
-            guard fd >= 0 else {
-                let reason = String(cString: strerror(errno))
-                throw InputError(file: path, problem: "cannot open: \(reason)")
-            }
+            // A named FIFO gets a bounded wait for its writer, not open(2)'s endless one (PipeRule).
+            let fd = try PipeRule.openForReading(path)
             var status = stat()
             if fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
                 close(fd)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads an input whole — a file, a pipe (`<(…)`, a FIFO) or standard input (`-`) — for the readers that
+/// Reads an input whole — a file, a pipe (`<(…)`, a FIFO: ``PipeRule``) or standard input (`-`) — for the readers that
 /// need all of it at once (location fixes, configuration files). A path ending in `.gz` is decompressed.
 package enum WholeInput {
     /// The bytes of `path`; `what` names the expected content in messages (`a file of fixes`).
@@ -13,8 +13,7 @@ package enum WholeInput {
         if path == "-" {
             descriptor = 0
         } else {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw InputError(file: path, problem: "cannot open: \(reason(errno))") }
+            descriptor = try PipeRule.openForReading(path)
         }
         defer { if path != "-" { close(descriptor) } }
         var status = stat()

@@ -108,10 +108,21 @@ package struct ParticipantRecording: Sendable {
     /// `paths` in the order of their first timestamps (ties, and files without samples, keep the order given).
     /// - Throws: ``InputError`` when a file cannot be opened as a trace, or when its timestamps were detected in
     ///   another unit than the first file's (seconds in one, milliseconds in another: an export gone wrong, not a
-    ///   guess to make per file).
+    ///   guess to make per file); when one of several files is a pipe or standard input (``PipeRule``), whose
+    ///   first rows would be lost to the ordering.
     /// - Complexity: opens each file and reads its first rows.
     package func ordered(_ paths: [String]) throws(InputError) -> [String] {
-        try ordered(paths) { path throws(InputError) in try TraceInput(path: path, options: reading) }
+        try Self.refuseStreams(among: paths)
+        return try ordered(paths) { path throws(InputError) in try TraceInput(path: path, options: reading) }
+    }
+
+    /// Ordering reads each file's start, then the recording reads it again: a pipe (or standard input) among
+    /// several files would lose those rows, so it is refused naming it.
+    private static func refuseStreams(among paths: [String]) throws(InputError) {
+        guard paths.count > 1, let stream = paths.first(where: PipeRule.isStream) else { return }
+        throw InputError(file: stream, problem: "is a pipe or standard input, which can be read only once, but the "
+                            + "participant's \(paths.count) files are put in order by their first timestamps first",
+                         hint: "give it as a regular file, or as the participant's only file")
     }
 
     /// ``ordered(_:)`` with the traces opened by `open` (in-memory sources: the Python module's data frames).
@@ -149,7 +160,8 @@ package struct ParticipantRecording: Sendable {
     @discardableResult
     package func run(_ paths: [String], row: (TraceRow) -> Void = { _ in }, notice: (Notice) -> Void = { _ in },
                     emit: (RecordingTables.Row, _ file: String) -> Void) throws(InputError) -> Int {
-        try run(paths, opening: { path throws(InputError) in try TraceInput(path: path, options: reading) },
+        try Self.refuseStreams(among: paths)
+        return try run(paths, opening: { path throws(InputError) in try TraceInput(path: path, options: reading) },
                 row: row, notice: notice, emit: emit)
     }
 

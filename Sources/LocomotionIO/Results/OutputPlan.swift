@@ -12,7 +12,9 @@
 ///   option also names), where one would silently replace the other;
 /// - standard output a second time (two CSVs interleaved), or standard output when the shell redirected it
 ///   into one of the inputs (`locomotion label t.csv >> t.csv`);
-/// - an empty path (`--output-dir "$UNSET"`), which would otherwise name the root folder.
+/// - an empty path (`--output-dir "$UNSET"`), which would otherwise name the root folder;
+/// - a named FIFO, a socket or a block device (``PipeRule``): opening a FIFO waits for a reader, and an output
+///   is a temporary file renamed when complete.
 ///
 /// An output is known by its absolute path as well as by its ``FileIdentity``, so a file this run has just
 /// created is still the output it claimed (`convert` claims each output as it reaches it).
@@ -53,6 +55,8 @@ package struct OutputPlan {
             standardOutput = name
             return
         }
+        // A named FIFO would wait for a reader and cannot take a renamed file (PipeRule): said now, not after computing.
+        if let problem = PipeRule.outputProblem(path) { throw .badUsage("\(option) \(path) \(problem)") }
         guard let identity = FileIdentity(path: path) else { return }
         if let input = inputs[identity] {
             throw .badUsage("\(option) \(path) is the input \(input) (the same file); write the output elsewhere")

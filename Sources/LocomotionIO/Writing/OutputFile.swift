@@ -14,8 +14,9 @@ import Foundation
 ///   followed (the file it names is replaced, the link stays); a replaced file keeps its permissions (other
 ///   hard links to it keep the old content, as with any atomic replace).
 /// - **Standard output** (`-`) and an existing path that is not a regular file (`/dev/null`, `/dev/full`, a
-///   terminal, a FIFO) are streams: written in place, nothing can be taken back, but every write is checked
-///   just the same.
+///   terminal, a pipe the shell opened: `/dev/stdout`, `>(…)`) are streams: written in place, nothing can be
+///   taken back, but every write is checked just the same. A named FIFO, a socket and a block device are
+///   refused before opening (``PipeRule``).
 ///
 /// Every failure is an ``OutputError`` naming the path and the system's reason (`cannot write: No space left
 /// on device`); after a failure every later call throws the same error. ``OutputError/isBrokenPipe`` tells a
@@ -51,6 +52,16 @@ package final class OutputFile {
         buffer.reserveCapacity(capacity + 4096)
         if path == "-" {
             (descriptor, ownsDescriptor, isStream, temporaryPath, targetPath) = (1, false, true, nil, nil)
+            return
+        }
+        if let problem = PipeRule.outputProblem(path) { throw OutputError(file: path, problem: "cannot write: \(problem)") }
+        // `/dev/stdout` or `>(…)` on a pipe: the link's target (`pipe:[N]`) is no path, but opening the link works.
+        var direct = stat()
+        if PipeRule.namesInheritedDescriptor(path), stat(path, &direct) == 0,
+           (direct.st_mode & S_IFMT) == S_IFIFO || (direct.st_mode & S_IFMT) == S_IFCHR {
+            let fd = open(path, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw OutputError(file: path, problem: "cannot write: \(Self.reason(errno))") }
+            (descriptor, ownsDescriptor, isStream, temporaryPath, targetPath) = (fd, true, true, nil, nil)
             return
         }
         let target = Self.resolvedTarget(of: path)
