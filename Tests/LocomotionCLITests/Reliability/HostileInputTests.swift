@@ -69,7 +69,7 @@ struct HostileInputTests {
         ["plot", "trace.csv", "-o", "/dev/null", "--from", "VALUE"], ["plot", "trace.csv", "-o", "/dev/null", "--to", "VALUE"],
         ["plot", "trace.csv", "-o", "/dev/null", "--to", "+VALUE"], ["plot", "trace.csv", "-o", "/dev/null", "--width", "VALUE"],
         ["simulate", "-o", "/dev/null", "--duration", "VALUE"], ["simulate", "-o", "/dev/null", "--rate", "VALUE"],
-        ["simulate", "-o", "/dev/null", "--duration", "60", "--start", "VALUE"], ["simulate", "-o", "/dev/null", "--seed", "VALUE"],
+        ["simulate", "-o", "/dev/null", "--duration", "60", "--start", "VALUE"], ["simulate", "-o", "/dev/null", "--duration", "60", "--seed", "VALUE"],
         ["summarize", "trace.csv", "--high-accuracy-milliwatts", "VALUE"], ["summarize", "trace.csv", "--low-power-milliwatts", "VALUE"],
         ["label", "trace.csv", "--jobs", "VALUE"], ["evaluate", "trace.csv", "--jobs", "VALUE"],
         ["epochs", "trace.csv", "--time-zone", "UTC", "--epoch", "VALUE"],
