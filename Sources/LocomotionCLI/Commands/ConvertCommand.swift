@@ -142,6 +142,12 @@ struct ConvertCommand: AsyncParsableCommand {
             for recording in try recordings(of: file, adapter: adapter) {
                 guard !recording.trace.samples.isEmpty else {
                     progress.clear()
+                    // Rows were there and none could be read: an error, never a skip with exit 0.
+                    if recording.skippedRowCount > 0 {
+                        throw InputError(file: file, line: recording.firstSkippedLine,
+                                         problem: "none of its \(recording.skippedRowCount) accelerometer rows could be read "
+                                             + "(malformed, non-finite, negative-time, backwards or duplicate-time); nothing written")
+                    }
                     StandardError.write("locomotion: \(file): no accelerometer samples; nothing written\n")
                     continue
                 }
