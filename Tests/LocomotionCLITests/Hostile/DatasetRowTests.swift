@@ -4,7 +4,7 @@ import LocomotionTestSupport
 
 /// Hostile class "a dataset file none of whose rows can be read" (Docs/reliability.md, Round 5): `convert` said
 /// "no accelerometer samples; nothing written" and exited 0 — a file skipped silently. Now exit 1 naming the file
-/// and the line of the first unreadable row. Cases over every adapter that reads native lines, each with one row
+/// and the line of the first unreadable row. Cases over every adapter that reads native rows, each with one row
 /// that fails its own way, and the same file with one good row added (converted, the bad row counted).
 @Suite(.enabled(if: ToolRunner.isAvailable, "the locomotion executable is not built"))
 struct DatasetRowTests {
@@ -37,6 +37,9 @@ struct DatasetRowTests {
              row: "0.1,0.2,9.8,0,0,0,1600000000000,FLYING", good: "0.1,0.2,9.8,0,0,0,1600000000010,WALKING"),
         Case(dataset: "qrowd-tr-phone", path: "walk/user1.txt", head: "\"x\",\"y\",\"z\",\"class\"\n",
              row: "\"a\",0.2,9.8,walking", good: "0.1,0.2,9.8,walking"),
+        Case(dataset: "hhar-still-phones", path: "Phoneonback/nexus4_1/nexus4.csv",
+             head: "Creation_Time,Sensor_Time,Arrival_Time,x,y,z\n", row: "1,2,16e11x,0.1,0.2,9.8",
+             good: "1,2,1600000000000,0.1,0.2,9.8\n1,2,1600000000010,0.1,0.2,9.8"),
     ]
 
     @Test("a native file whose rows are all unreadable is exit 1 naming file:line; with one good row it converts",
