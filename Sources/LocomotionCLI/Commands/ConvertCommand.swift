@@ -151,6 +151,12 @@ struct ConvertCommand: AsyncParsableCommand {
                     StandardError.write("locomotion: \(file): no accelerometer samples; nothing written\n")
                     continue
                 }
+                // Part of a name can come from inside the file (a MAT struct's field names, GeoTecINIT's
+                // executions_info.csv): it must stay one file name in the output folder.
+                if recording.name.contains("/") || recording.name.unicodeScalars.contains("\0") {
+                    throw InputError(file: file, problem: "the output name `\(recording.name.replacingOccurrences(of: "\u{0}", with: "\\0"))` taken from the "
+                                         + "dataset's files holds a '/' or a NUL, so it is not one file name; nothing written")
+                }
                 let path = outputDirectory + "/" + recording.name + ".csv"
                 // Names come from the recordings, so two of them (or a native file) can only be told apart now.
                 try Self.own(path, for: file, in: &owners)

@@ -66,3 +66,29 @@ struct DatasetRowTests {
         #expect(converted.standardOutput.split(separator: "\n").count == 2, "\(converted.standardOutput)")
     }
 }
+
+/// Hostile class "a name from inside a dataset file" (Docs/reliability.md, Round 5, the adapters' audit): part of an
+/// output name read from a file's contents (GeoTecINIT's `executions_info.csv` orientation; a MAT struct's field
+/// names) must stay one file name in the output folder: a `/` in it is exit 1 naming the file, never a write into
+/// another folder.
+@Suite(.enabled(if: ToolRunner.isAvailable, "the locomotion executable is not built"))
+struct DatasetNameTests {
+    @Test("an orientation holding '/' is refused, whether or not the folder it names exists",
+          arguments: ["sub/escaped", "../escaped", "a/../../escaped"])
+    func orientationWithASlash(orientation: String) throws {
+        let folder = try temporaryDirectory()
+        let data = folder.appendingPathComponent("s01")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try "execution,orientation\ns01_01,\(orientation)\n".write(to: data.appendingPathComponent("executions_info.csv"), atomically: true, encoding: .utf8)
+        try "x_acc,y_acc,z_acc,x_gyro,y_gyro,z_gyro,timestamp,label\n0.1,0.2,9.8,0,0,0,1600000000000,WALKING\n0.1,0.2,9.8,0,0,0,1600000000010,WALKING\n"
+            .write(to: data.appendingPathComponent("s01_01_sp.csv"), atomically: true, encoding: .utf8)
+        // The folder the name would reach, made beforehand: a write there would succeed.
+        let reached = folder.appendingPathComponent("out/geotecinit-sp-har_s01_01_" + orientation).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: reached, withIntermediateDirectories: true)
+        let result = try ToolRunner.run(["convert", "--from", "geotecinit-sp-har", "s01", "-o", "out"], in: folder)
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(result.standardError.contains("s01/s01_01_sp.csv: the output name"), "\(result.standardError)")
+        let escaped = reached.appendingPathComponent("escaped.csv")
+        #expect(!FileManager.default.fileExists(atPath: escaped.path), "written to \(escaped.path)")
+    }
+}
