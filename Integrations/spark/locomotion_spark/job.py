@@ -128,6 +128,12 @@ class FileSystems:
             if status.isDirectory():
                 # A folder: the traces below it by the tool's rule (is_folder_trace), hidden folders included.
                 root = status.getPath().toString().rstrip("/") + "/"
+                if is_local(root):
+                    # Hadoop's local listing leaves out names that are not UTF-8 without a word: look with bytes.
+                    undecodable = first_undecodable_trace(local_path(root))
+                    if undecodable is not None:
+                        raise SystemExit(f"locomotion-spark: {undecodable}: the file name is not valid UTF-8, "
+                                         "so it cannot be read; rename it")
                 iterator = fs.listFiles(status.getPath(), True)
                 while iterator.hasNext():
                     entry = iterator.next()
@@ -177,6 +183,49 @@ def is_folder_trace(relative):
         return False
     name = parts[-1].lower()
     return name.endswith(".csv") and not name.endswith(COMPANION_SUFFIXES)
+
+
+def escaped_name(raw):
+    """`raw` (bytes) for a message: valid UTF-8 as it is, each byte of an invalid sequence as `\\xNN` (the tool's
+    FileNameRule.escaped)."""
+    text, rest = "", raw
+    while rest:
+        end = len(rest)
+        while end > 0:
+            try:
+                text += rest[:end].decode("utf-8")
+                break
+            except UnicodeDecodeError:
+                end -= 1
+        if end > 0:
+            rest = rest[end:]
+        else:
+            text += f"\\x{rest[0]:02X}"
+            rest = rest[1:]
+    return text
+
+
+def first_undecodable_trace(folder):
+    """The first path (escaped, in walk order) below the local `folder` that the tool's folder walk stops at: a
+    folder or a trace (a .csv, no companion) whose name is not valid UTF-8, with no hidden component; None when
+    there is none. Hidden names and files that are no traces are passed by, whatever their bytes."""
+    root = os.fsencode(folder)
+    for directory, folders, files in os.walk(root):
+        folders[:] = sorted(name for name in folders if not name.startswith(b"."))
+        for name in sorted(folders) + sorted(files):
+            if name.startswith(b"."):
+                continue
+            try:
+                name.decode("utf-8")
+                continue
+            except UnicodeDecodeError:
+                pass
+            path = os.path.join(directory, name)
+            lowered = name.lower()
+            if os.path.isdir(path) or (lowered.endswith(b".csv") and not any(
+                    lowered.endswith(suffix.encode()) for suffix in COMPANION_SUFFIXES)):
+                return escaped_name(path)
+    return None
 
 
 def companion_of(uri):
