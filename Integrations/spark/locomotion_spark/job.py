@@ -116,7 +116,9 @@ class FileSystems:
         """The trace files an argument names, as (uri, length, modification time), sorted by URI."""
         path, fs = self._path(argument)
         if any(char in argument for char in "*?[{"):
-            statuses = fs.globStatus(path) or []
+            # Hadoop's `*` and `?` match a leading '.', the shell's do not: keep what the shell would give the tool.
+            statuses = [status for status in (fs.globStatus(path) or [])
+                        if not glob_reaches_hidden(argument, status.getPath().toString())]
             if len(statuses) == 0:
                 raise SystemExit(f"locomotion-spark: {argument}: no file matches this pattern")
         else:
@@ -183,6 +185,19 @@ def is_folder_trace(relative):
         return False
     name = parts[-1].lower()
     return name.endswith(".csv") and not name.endswith(COMPANION_SUFFIXES)
+
+
+def glob_reaches_hidden(pattern, path):
+    """Whether `path`, a match of the glob `pattern`, has a hidden name (starting with '.') where the pattern has a
+    wildcard component that does not start with '.' itself: glob(3) and the shell never match a leading '.' with
+    `*`, `?` or `[…]`, Hadoop's globStatus does. One component of a glob matches one of the path, so they are paired
+    from the end. The cases of Tests/Shared/participant-rules.json ("globMatches")."""
+    pattern_parts = [part for part in pattern.split("/") if part]
+    path_parts = [part for part in path.split("/") if part]
+    for glob_part, name in zip(reversed(pattern_parts), reversed(path_parts)):
+        if name.startswith(".") and not glob_part.startswith(".") and any(char in glob_part for char in "*?[{"):
+            return True
+    return False
 
 
 def escaped_name(raw):
