@@ -10,6 +10,7 @@ Re-running skips the participants whose tables are complete for the same files a
 """
 
 import argparse
+import fnmatch
 import hashlib
 import json
 import os
@@ -117,6 +118,12 @@ class FileSystems:
         path, fs = self._path(argument)
         if any(char in argument for char in "*?[{"):
             # Hadoop's `*` and `?` match a leading '.', the shell's do not: keep what the shell would give the tool.
+            if fs.getUri().getScheme() == "file":
+                # Hadoop's local glob leaves out names that are not UTF-8 without a word, as its listing does.
+                undecodable = first_undecodable_glob_match(path.toUri().getPath())
+                if undecodable is not None:
+                    raise SystemExit(f"locomotion-spark: {undecodable}: the file name is not valid UTF-8, "
+                                     "so it cannot be read; rename it")
             statuses = [status for status in (fs.globStatus(path) or [])
                         if not glob_reaches_hidden(argument, status.getPath().toString())]
             if len(statuses) == 0:
@@ -198,6 +205,38 @@ def glob_reaches_hidden(pattern, path):
         if name.startswith(".") and not glob_part.startswith(".") and any(char in glob_part for char in "*?[{"):
             return True
     return False
+
+
+def first_undecodable_glob_match(pattern):
+    """The first path (escaped) that the local glob `pattern` matches as the shell would (no leading '.' by a
+    wildcard) and whose matched name is not valid UTF-8; None when there is none. Compared byte by byte
+    (`fnmatch` on bytes: `?` is one byte here, which only widens what is caught); `{a,b}` is not expanded."""
+    parts = [part for part in pattern.split("/") if part]
+    level = [b"/" if pattern.startswith("/") else b"."]
+    for part in parts:
+        glob = os.fsencode(part)
+        if not any(char in part for char in "*?["):
+            level = [os.path.join(folder, glob) for folder in level if os.path.lexists(os.path.join(folder, glob))]
+            continue
+        matched = []
+        for folder in level:
+            try:
+                names = sorted(os.listdir(folder))
+            except OSError:
+                continue
+            for name in names:
+                if name.startswith(b".") and not glob.startswith(b"."):
+                    continue
+                if not fnmatch.fnmatchcase(name, glob):
+                    continue
+                path = os.path.join(folder, name)
+                try:
+                    name.decode("utf-8")
+                except UnicodeDecodeError:
+                    return escaped_name(path[2:] if path.startswith(b"./") else path)
+                matched.append(path)
+        level = matched
+    return None
 
 
 def escaped_name(raw):

@@ -11,7 +11,8 @@ import tempfile
 import unittest
 
 from locomotion_spark import runner
-from locomotion_spark.job import (COMPANION_SUFFIXES, first_undecodable_trace, glob_reaches_hidden, is_folder_trace,
+from locomotion_spark.job import (COMPANION_SUFFIXES, first_undecodable_glob_match, first_undecodable_trace,
+                                  glob_reaches_hidden, is_folder_trace,
                                   parse_arguments, plan)
 from locomotion_spark.participants import ParticipantPattern, base_name, is_valid_participant, name_relation
 from locomotion_spark.tables import TABLES, parse_table
@@ -264,6 +265,18 @@ class UndecodableNameTests(unittest.TestCase):
                 self.assertEqual(first_undecodable_trace(root), f"{root}/P01/{self.escaped(sequence)}.csv")
                 root = self.folder([b"P01/ok.csv", sequence + b"/day.csv"])
                 self.assertEqual(first_undecodable_trace(root), f"{root}/{self.escaped(sequence)}")
+
+    def test_a_glob_over_local_files_names_them_too(self):
+        for sequence in self.SEQUENCES:
+            with self.subTest(sequence=sequence):
+                root = self.folder([b"P01/ok.csv", b"P01/" + sequence + b".csv"])
+                self.assertEqual(first_undecodable_glob_match(f"{root}/*/*.csv"), f"{root}/P01/{self.escaped(sequence)}.csv")
+                self.assertEqual(first_undecodable_glob_match(f"{root}/P01/*"), f"{root}/P01/{self.escaped(sequence)}.csv")
+                self.assertIsNone(first_undecodable_glob_match(f"{root}/P01/ok*.csv"))
+                root = self.folder([b"P01/ok.csv", sequence + b"/day.csv"])
+                self.assertEqual(first_undecodable_glob_match(f"{root}/*/day.csv"), f"{root}/{self.escaped(sequence)}")
+        root = self.folder([b"P01/ok.csv", b"P01/.caf\xe9.csv", b".caf\xe9/day.csv"])
+        self.assertIsNone(first_undecodable_glob_match(f"{root}/*/*.csv"))
 
     def test_hidden_names_and_non_traces_are_passed_by(self):
         root = self.folder([b"P01/ok.csv", b"P01/." + b"caf\xe9.csv", b".caf\xe9/day.csv", b"P01/caf\xe9.txt",
