@@ -10,6 +10,7 @@ Re-running skips the participants whose tables are complete for the same files a
 """
 
 import argparse
+import fnmatch
 import hashlib
 import json
 import os
@@ -116,7 +117,15 @@ class FileSystems:
         """The trace files an argument names, as (uri, length, modification time), sorted by URI."""
         path, fs = self._path(argument)
         if any(char in argument for char in "*?[{"):
-            statuses = fs.globStatus(path) or []
+            # Hadoop's `*` and `?` match a leading '.', the shell's do not: keep what the shell would give the tool.
+            if fs.getUri().getScheme() == "file":
+                # Hadoop's local glob leaves out names that are not UTF-8 without a word, as its listing does.
+                undecodable = first_undecodable_glob_match(path.toUri().getPath())
+                if undecodable is not None:
+                    raise SystemExit(f"locomotion-spark: {undecodable}: the file name is not valid UTF-8, "
+                                     "so it cannot be read; rename it")
+            statuses = [status for status in (fs.globStatus(path) or [])
+                        if not glob_reaches_hidden(argument, status.getPath().toString())]
             if len(statuses) == 0:
                 raise SystemExit(f"locomotion-spark: {argument}: no file matches this pattern")
         else:
@@ -128,6 +137,12 @@ class FileSystems:
             if status.isDirectory():
                 # A folder: the traces below it by the tool's rule (is_folder_trace), hidden folders included.
                 root = status.getPath().toString().rstrip("/") + "/"
+                if is_local(root):
+                    # Hadoop's local listing leaves out names that are not UTF-8 without a word: look with bytes.
+                    undecodable = first_undecodable_trace(local_path(root))
+                    if undecodable is not None:
+                        raise SystemExit(f"locomotion-spark: {undecodable}: the file name is not valid UTF-8, "
+                                         "so it cannot be read; rename it")
                 iterator = fs.listFiles(status.getPath(), True)
                 while iterator.hasNext():
                     entry = iterator.next()
@@ -177,6 +192,94 @@ def is_folder_trace(relative):
         return False
     name = parts[-1].lower()
     return name.endswith(".csv") and not name.endswith(COMPANION_SUFFIXES)
+
+
+def glob_reaches_hidden(pattern, path):
+    """Whether `path`, a match of the glob `pattern`, has a hidden name (starting with '.') where the pattern has a
+    wildcard component that does not start with '.' itself: glob(3) and the shell never match a leading '.' with
+    `*`, `?` or `[…]`, Hadoop's globStatus does. One component of a glob matches one of the path, so they are paired
+    from the end. The cases of Tests/Shared/participant-rules.json ("globMatches")."""
+    pattern_parts = [part for part in pattern.split("/") if part]
+    path_parts = [part for part in path.split("/") if part]
+    for glob_part, name in zip(reversed(pattern_parts), reversed(path_parts)):
+        if name.startswith(".") and not glob_part.startswith(".") and any(char in glob_part for char in "*?[{"):
+            return True
+    return False
+
+
+def first_undecodable_glob_match(pattern):
+    """The first path (escaped) that the local glob `pattern` matches as the shell would (no leading '.' by a
+    wildcard) and whose matched name is not valid UTF-8; None when there is none. Compared byte by byte
+    (`fnmatch` on bytes: `?` is one byte here, which only widens what is caught); `{a,b}` is not expanded."""
+    parts = [part for part in pattern.split("/") if part]
+    level = [b"/" if pattern.startswith("/") else b"."]
+    for part in parts:
+        glob = os.fsencode(part)
+        if not any(char in part for char in "*?["):
+            level = [os.path.join(folder, glob) for folder in level if os.path.lexists(os.path.join(folder, glob))]
+            continue
+        matched = []
+        for folder in level:
+            try:
+                names = sorted(os.listdir(folder))
+            except OSError:
+                continue
+            for name in names:
+                if name.startswith(b".") and not glob.startswith(b"."):
+                    continue
+                if not fnmatch.fnmatchcase(name, glob):
+                    continue
+                path = os.path.join(folder, name)
+                try:
+                    name.decode("utf-8")
+                except UnicodeDecodeError:
+                    return escaped_name(path[2:] if path.startswith(b"./") else path)
+                matched.append(path)
+        level = matched
+    return None
+
+
+def escaped_name(raw):
+    """`raw` (bytes) for a message: valid UTF-8 as it is, each byte of an invalid sequence as `\\xNN` (the tool's
+    FileNameRule.escaped)."""
+    text, rest = "", raw
+    while rest:
+        end = len(rest)
+        while end > 0:
+            try:
+                text += rest[:end].decode("utf-8")
+                break
+            except UnicodeDecodeError:
+                end -= 1
+        if end > 0:
+            rest = rest[end:]
+        else:
+            text += f"\\x{rest[0]:02X}"
+            rest = rest[1:]
+    return text
+
+
+def first_undecodable_trace(folder):
+    """The first path (escaped, in walk order) below the local `folder` that the tool's folder walk stops at: a
+    folder or a trace (a .csv, no companion) whose name is not valid UTF-8, with no hidden component; None when
+    there is none. Hidden names and files that are no traces are passed by, whatever their bytes."""
+    root = os.fsencode(folder)
+    for directory, folders, files in os.walk(root):
+        folders[:] = sorted(name for name in folders if not name.startswith(b"."))
+        for name in sorted(folders) + sorted(files):
+            if name.startswith(b"."):
+                continue
+            try:
+                name.decode("utf-8")
+                continue
+            except UnicodeDecodeError:
+                pass
+            path = os.path.join(directory, name)
+            lowered = name.lower()
+            if os.path.isdir(path) or (lowered.endswith(b".csv") and not any(
+                    lowered.endswith(suffix.encode()) for suffix in COMPANION_SUFFIXES)):
+                return escaped_name(path)
+    return None
 
 
 def companion_of(uri):

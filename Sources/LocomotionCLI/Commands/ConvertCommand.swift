@@ -142,8 +142,20 @@ struct ConvertCommand: AsyncParsableCommand {
             for recording in try recordings(of: file, adapter: adapter) {
                 guard !recording.trace.samples.isEmpty else {
                     progress.clear()
+                    // Rows were there and none could be read: an error, never a skip with exit 0.
+                    if recording.skippedRowCount > 0 {
+                        throw InputError(file: file, line: recording.firstSkippedLine,
+                                         problem: "none of its \(recording.skippedRowCount) accelerometer rows could be read "
+                                             + "(malformed, non-finite, negative-time, backwards or duplicate-time); nothing written")
+                    }
                     StandardError.write("locomotion: \(file): no accelerometer samples; nothing written\n")
                     continue
+                }
+                // Part of a name can come from inside the file (a MAT struct's field names, GeoTecINIT's
+                // executions_info.csv): it must stay one file name in the output folder.
+                if recording.name.contains("/") || recording.name.unicodeScalars.contains("\0") {
+                    throw InputError(file: file, problem: "the output name `\(recording.name.replacingOccurrences(of: "\u{0}", with: "\\0"))` taken from the "
+                                         + "dataset's files holds a '/' or a NUL, so it is not one file name; nothing written")
                 }
                 let path = outputDirectory + "/" + recording.name + ".csv"
                 // Names come from the recordings, so two of them (or a native file) can only be told apart now.

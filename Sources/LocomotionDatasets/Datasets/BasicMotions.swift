@@ -52,10 +52,10 @@ package enum BasicMotions: DatasetAdapter {
             var builder = RecordingBuilder(unit: .metersPerSecondSquared)
             for index in axes[0].indices {
                 guard let x = axes[0][index], let y = axes[1][index], let z = axes[2][index] else {
-                    builder.skip()
+                    builder.skip(line: number)
                     continue
                 }
-                builder.append(time: Double(index) / rate, x: x, y: y, z: z, label: label)
+                builder.append(time: Double(index) / rate, x: x, y: y, z: z, label: label, line: number)
             }
             let caseNumber = recordings.count + 1
             let padded = String(repeating: "0", count: max(0, 3 - String(caseNumber).count)) + String(caseNumber)

@@ -20,6 +20,8 @@ package struct ConvertedRecording: Sendable {
     /// Native rows dropped: other sensors are not counted; malformed,
     /// non-finite, negative-time, backwards or duplicate-time accelerometer rows are.
     package var skippedRowCount: Int
+    /// The native line (1-based) of the first row dropped, when the adapter reads lines; nil otherwise.
+    package var firstSkippedLine: Int?
 
     /// The true number of steps (timed and untimed); nil when the dataset has no step truth.
     package var trueStepCount: Int? { stepTimes.map { $0.count + untimedSteps.count } }

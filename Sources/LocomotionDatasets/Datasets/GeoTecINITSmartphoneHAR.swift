@@ -50,10 +50,10 @@ package enum GeoTecINITSmartphoneHAR: DatasetAdapter {
                   let milliseconds = Double(fields[found.time]),
                   let x = Double(fields[found.x]), let y = Double(fields[found.y]), let z = Double(fields[found.z]),
                   let label = labels[String(fields[found.label])] else {
-                builder.skip()
+                builder.skip(line: number)
                 return true
             }
-            builder.append(time: milliseconds / 1000, x: x, y: y, z: z, label: label)
+            builder.append(time: milliseconds / 1000, x: x, y: y, z: z, label: label, line: number)
             return true
         }
         let suffix = orientation.map { "_\($0)" } ?? ""

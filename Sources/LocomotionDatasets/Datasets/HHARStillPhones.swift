@@ -26,6 +26,7 @@ package enum HHARStillPhones: DatasetAdapter {
         var firstArrival: Double?
         var lastArrival: Double?
         var skipped = 0
+        var firstSkippedLine: Int?
         try DatasetFiles.forEachLine(file) { number, line throws(InputError) in
             let fields = DatasetFiles.fields(line)
             guard let found = columns else {
@@ -43,6 +44,7 @@ package enum HHARStillPhones: DatasetAdapter {
                   let milliseconds = Double(fields[found.arrival]), milliseconds.isFinite,
                   let x = Double(fields[found.x]), let y = Double(fields[found.y]), let z = Double(fields[found.z]) else {
                 skipped += 1
+                firstSkippedLine = firstSkippedLine ?? number
                 return true
             }
             if let last = lastArrival, milliseconds < last {
@@ -66,7 +68,7 @@ package enum HHARStillPhones: DatasetAdapter {
                                label: .stationary)
             }
         }
-        for _ in 0..<skipped { builder.skip() }
+        for _ in 0..<skipped { builder.skip(line: firstSkippedLine) }
         let parts = file.split(separator: "/").suffix(3).map { $0.replacingOccurrences(of: " ", with: "-") }
         let base = parts.joined(separator: "_")
         return [builder.recording(name: "\(name)_\(base.hasSuffix(".csv") ? String(base.dropLast(4)) : base)",

@@ -58,13 +58,13 @@ package enum IPOLGaitLowerBack: DatasetAdapter {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             guard fields.count >= 4, let packet = Double(fields[0]), packet >= 0,
                   let x = Double(fields[1]), let y = Double(fields[2]), let z = Double(fields[3]) else {
-                builder.skip()
+                builder.skip(line: number)
                 return true
             }
             let time = packet / rate
             let label: MotionActivity = time >= start && time <= end ? .walking
                 : time > end && time <= lastStepEnd ? .unknown : .stationary
-            builder.append(time: time, x: x, y: y, z: z, label: label)
+            builder.append(time: time, x: x, y: y, z: z, label: label, line: number)
             return true
         }
         return [builder.recording(name: "\(name)_\(trial)", source: file, stepTimes: steps)]

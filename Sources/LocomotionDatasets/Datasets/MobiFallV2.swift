@@ -40,7 +40,7 @@ package enum MobiFallV2: DatasetAdapter {
         }
         var builder = RecordingBuilder(unit: .metersPerSecondSquared)
         var inData = false
-        try DatasetFiles.forEachLine(file) { _, line in
+        try DatasetFiles.forEachLine(file) { number, line in
             if !inData {
                 inData = line.hasPrefix("@DATA")
                 return true
@@ -49,10 +49,10 @@ package enum MobiFallV2: DatasetAdapter {
             let fields = DatasetFiles.fields(line)
             guard fields.count >= 4, let nanoseconds = Double(fields[0]), nanoseconds >= 0,
                   let x = Double(fields[1]), let y = Double(fields[2]), let z = Double(fields[3]) else {
-                builder.skip()
+                builder.skip(line: number)
                 return true
             }
-            builder.append(time: nanoseconds / 1e9, x: x, y: y, z: z, label: label)
+            builder.append(time: nanoseconds / 1e9, x: x, y: y, z: z, label: label, line: number)
             return true
         }
         guard inData else { throw InputError(file: file, problem: "no @DATA line: not a MobiFall file") }

@@ -28,16 +28,16 @@ package enum OxfordStepCounter: DatasetAdapter {
             throw InputError(file: stepFile, problem: "no steps: the foot switches never go from 0 to 1")
         }
         var builder = RecordingBuilder(unit: .metersPerSecondSquared)
-        try DatasetFiles.forEachLine(file) { _, line in
+        try DatasetFiles.forEachLine(file) { number, line in
             let fields = DatasetFiles.fields(line)
             guard fields.count >= 5, let nanoseconds = Double(fields[0]), nanoseconds >= 0,
                   let x = Double(fields[2]), let y = Double(fields[3]), let z = Double(fields[4]) else {
-                if !line.isEmpty { builder.skip() }
+                if !line.isEmpty { builder.skip(line: number) }
                 return true
             }
             let time = nanoseconds / 1e9
             let walking = time >= firstStep - 0.5 && time <= lastStep + 0.5
-            builder.append(time: time, x: x, y: y, z: z, label: walking ? .walking : .unknown)
+            builder.append(time: time, x: x, y: y, z: z, label: walking ? .walking : .unknown, line: number)
             return true
         }
         return [builder.recording(name: "\(name)_\(folderName)", source: file, stepTimes: steps)]

@@ -85,10 +85,10 @@ package enum QROWDTRPhone: DatasetAdapter {
                                  hint: "expected cycling, walking, run, still or driving")
             }
             guard let x = Double(fields[0]), let y = Double(fields[1]), let z = Double(fields[2]) else {
-                builder.skip()
+                builder.skip(line: number)
                 return true
             }
-            builder.append(time: Double(row) / rate, x: x, y: y, z: z, label: label)
+            builder.append(time: Double(row) / rate, x: x, y: y, z: z, label: label, line: number)
             return true
         }
         guard headerSeen else { throw InputError(file: file, problem: "empty file: no header") }

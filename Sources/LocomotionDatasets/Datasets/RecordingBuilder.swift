@@ -11,32 +11,40 @@ struct RecordingBuilder {
     private(set) var samples: [AccelerometerSample] = []
     private(set) var labels: [MotionActivity] = []
     private(set) var skipped = 0
+    /// The native line of the first row dropped, when the adapter gave lines.
+    private(set) var firstSkippedLine: Int?
     private let toG: Double
 
     init(unit: AccelerationUnit) {
         toG = unit.toG
     }
 
-    mutating func append(time: Double, x: Double, y: Double, z: Double, label: MotionActivity) {
+    mutating func append(time: Double, x: Double, y: Double, z: Double, label: MotionActivity, line: Int? = nil) {
         let time = (time * 1e6).rounded() / 1e6
         let sample = AccelerometerSample(time: time, x: RecordingBuilder.micro(x * toG),
                                          y: RecordingBuilder.micro(y * toG), z: RecordingBuilder.micro(z * toG))
         guard time.isFinite, sample.acceleration.isFinite, time > (samples.last?.time ?? -.infinity) else {
-            skipped += 1
+            skip(line: line)
             return
         }
         samples.append(sample)
         labels.append(label)
     }
 
-    mutating func skip() { skipped += 1 }
+    /// Counts a dropped row; `line` is its native line (1-based), when known.
+    mutating func skip(line: Int? = nil) {
+        skipped += 1
+        if firstSkippedLine == nil { firstSkippedLine = line }
+    }
 
     func recording(name: String, source: String, stepTimes: [Double]? = nil, speeds: [LoggedSpeed]? = nil)
         -> ConvertedRecording
     {
-        ConvertedRecording(name: name, source: source,
-                           trace: Trace(file: name + ".csv", samples: samples, labels: labels),
-                           stepTimes: stepTimes, speeds: speeds, skippedRowCount: skipped)
+        var recording = ConvertedRecording(name: name, source: source,
+                                           trace: Trace(file: name + ".csv", samples: samples, labels: labels),
+                                           stepTimes: stepTimes, speeds: speeds, skippedRowCount: skipped)
+        recording.firstSkippedLine = firstSkippedLine
+        return recording
     }
 
     private static func micro(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }

@@ -49,7 +49,7 @@ package enum USTransportationMode2017: DatasetAdapter {
         }
         var builder = RecordingBuilder(unit: .metersPerSecondSquared)
         var speeds: [LoggedSpeed] = []
-        try DatasetFiles.forEachLine(file) { _, line in
+        try DatasetFiles.forEachLine(file) { number, line in
             if line.contains(",speed,") {
                 let fields = DatasetFiles.fields(line)
                 if fields.count >= 4, fields[1] == "speed", let milliseconds = Double(fields[0]),
@@ -64,10 +64,10 @@ package enum USTransportationMode2017: DatasetAdapter {
             guard fields.count >= 5, fields[1] == "android.sensor.accelerometer",
                   let milliseconds = Double(fields[0]), milliseconds >= 0,
                   let x = Double(fields[2]), let y = Double(fields[3]), let z = Double(fields[4]) else {
-                builder.skip()
+                builder.skip(line: number)
                 return true
             }
-            builder.append(time: (start + milliseconds) / 1000, x: x, y: y, z: z, label: label)
+            builder.append(time: (start + milliseconds) / 1000, x: x, y: y, z: z, label: label, line: number)
             return true
         }
         return [builder.recording(name: "\(name)_\(user)_\(mode)_\(Int64(start))", source: file,

@@ -31,6 +31,8 @@ package struct ReplayRecorder: Sendable {
     /// Sample times read but not yet counted: `pending[pendingStart...]`.
     private var pending: [Double] = []
     private var pendingStart = 0
+    /// The first sample's time: the summary spans the samples, not fixes fed to the gate before them.
+    private var firstSampleTime: Double?
 
     /// A recorder; `truthHold` (s) collects the ground-truth segments of the samples' labels, each label holding
     /// for at most that long (``TruthSegmentBuilder``; the gate's gap limit for `locomotion replay`), nil does not.
@@ -46,6 +48,7 @@ package struct ReplayRecorder: Sendable {
     /// Takes the next sample read (time in s, time-ordered) and its ground-truth label (nil: unlabelled).
     /// - Complexity: O(1) amortised.
     package mutating func push(sampleAt time: Double, label: MotionActivity?) {
+        if firstSampleTime == nil { firstSampleTime = time }
         pending.append(time)
         guard truthBuilder != nil else { return }
         var closed: ActivitySegment?
@@ -121,10 +124,21 @@ package struct ReplayRecorder: Sendable {
 
     /// The summary of the replay (after ``finish(at:)``): ``ReplaySummary`` of the segments, the truth and the
     /// updates, with the samples counted here (every row read, received or not) and, for a closed-loop replay,
-    /// what its collector received (`closedLoop`).
+    /// what its collector received (`closedLoop`). Its span is the samples' (first to last sample, as
+    /// ``ReplaySummary`` defines it): the part of a segment before the first sample — fixes fed to the gate before
+    /// the trace begins — is left out.
     package func summary(configuration: RecordingGate.Configuration, onsetAllowance: Double = 30,
                         closedLoop: ClosedLoopCounts? = nil) -> ReplaySummary {
-        var summary = ReplaySummary(segments: segments, sampleTimes: EmptyCollection<Double>(), truth: truth,
+        var spanned = segments
+        if let firstSampleTime {
+            spanned = segments.compactMap { segment in
+                guard segment.end > firstSampleTime else { return nil }
+                var clipped = segment
+                clipped.start = max(segment.start, firstSampleTime)
+                return clipped
+            }
+        }
+        var summary = ReplaySummary(segments: spanned, sampleTimes: EmptyCollection<Double>(), truth: truth,
                                     configuration: configuration, onsetAllowance: onsetAllowance, updates: updates)
         summary.samples = counter.sampleCount
         summary.recordedSamples = counter.recordedCount

@@ -122,7 +122,9 @@ package enum TableRows {
 
 
     /// The local wall-clock time of `time` at UTC offset `offset` (s), ISO 8601 with the offset:
-    /// `2026-03-29T03:00:00+02:00`.
+    /// `2026-03-29T03:00:00+02:00`. An offset with seconds (local mean time before a zone's standard time,
+    /// Africa/Monrovia's −00:43:08 until 1972) keeps them, `1900-01-01T00:00:00-00:43:08` (ISO 8601's extended
+    /// form, as Python's `datetime.fromisoformat` reads it), so the text names the same instant as `time`.
     package static func localTime(_ time: Double, offset: Int) -> String {
         let local = time + Double(offset)
         guard local.isFinite, local.magnitude < 1e15 else { return "" }
@@ -132,8 +134,10 @@ package enum TableRows {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let sign = offset < 0 ? "-" : "+"
         let offsetMinutes = abs(offset) / 60
+        let offsetSeconds = abs(offset) % 60
         return "\(LocalDay(daysSince1970: days))T\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))"
             + "\(sign)\(two(offsetMinutes / 60)):\(two(offsetMinutes % 60))"
+            + (offsetSeconds == 0 ? "" : ":\(two(offsetSeconds))")
     }
 
     // MARK: The other commands' tables

@@ -19,6 +19,9 @@ struct ParticipantRulesTests {
         var participantNames: [Name]
         var folderListing: [Listed]
         var nameRelations: [Relation]
+        /// The first entry only explains the rest (`about`).
+        struct GlobCase: Decodable { var pattern: String?; var files: [String]?; var matches: [String]? }
+        var globMatches: [GlobCase]
     }
 
     static let rules: Rules = {
@@ -32,6 +35,33 @@ struct ParticipantRulesTests {
         for rule in Self.rules.patterns {
             #expect(try ParticipantPattern(rule.pattern).participant(in: rule.path) == rule.participant,
                     "\(rule.pattern) on \(rule.path.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    @Test("a glob input matches what the shell gives the tool: no leading '.' by a wildcard, '?' one code point")
+    func globMatches() throws {
+        let cases = Self.rules.globMatches.compactMap { rule in rule.pattern.map { ($0, rule.files ?? [], rule.matches ?? []) } }
+        #expect(cases.count >= 7)
+        for (pattern, files, matches) in cases {
+            let folder = try temporaryDirectory()
+            for file in files {
+                let url = folder.appendingPathComponent(file)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data().write(to: url)
+            }
+            // The shell the user types the glob into (bash, a UTF-8 locale), as the Spark job's filter assumes.
+            let bash = Process()
+            bash.executableURL = URL(fileURLWithPath: "/bin/bash")
+            bash.arguments = ["-c", "shopt -s nullglob; for f in \(pattern); do printf '%s\\n' \"$f\"; done"]
+            bash.currentDirectoryURL = folder
+            bash.environment = ["LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+            let output = Pipe()
+            bash.standardOutput = output
+            try bash.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            bash.waitUntilExit()
+            let listed = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).sorted()
+            #expect(listed == matches.sorted(), "\(pattern)")
         }
     }
 
