@@ -18,6 +18,8 @@ Activity: `locomotion evaluate` per subject (per-second truth; seconds labelled 
 class and the share of each class's seconds reported `unknown`. Steps: `locomotion steps` on the Oxford walks
 (per-step foot-switch truth, NAME.steps.csv) per subject: total counted / true, or "refused" (exit status 1: the
 input is sampled below the step detector's 8 samples/s).
+Recordings: us-tm2017 (every user and session: still, walking, car/bus/train), MobiFall (walking, standing,
+jogging, stairs), GeoTecINIT, hhar-still-phones (phones lying still; subject = the phone model).
 Traces go to TRACES/lowrate/<form>/ (written on first use).
 """
 import argparse, glob, json, os, subprocess, sys
@@ -32,7 +34,7 @@ import converted as C  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
 G = 9.80665
-REPEAT = 60
+REPEAT = 60  # --repeat-gaps (s); --repeat changes it
 CLASSES = ["stationary", "walking", "running", "automotive"]
 
 
@@ -64,6 +66,10 @@ def recordings():
         if rec.name.split("_")[0] in ("WAL", "STD", "JOG", "STU", "STN"):
             yield rec
     yield from D.geotec()
+    for path in C.traces("hhar-still-phones"):
+        t, xyz, labels = C.read_trace(path)
+        name = os.path.basename(path)[len("hhar-still-phones_"):-len(".csv")]
+        yield D.Recording("hhar-still-phones", name.rsplit("_", 1)[-1], name, t, xyz, labels)
 
 
 def write(path, t, xyz, labels):
@@ -121,26 +127,75 @@ def cell(report, cls):
     return c["recall"], unknown
 
 
+def still_time(binary, index, runs):
+    """Seconds of the still recordings (every row labelled stationary: hhar-still-phones, us-tm2017 Still
+    sessions, MobiFall STD) by what `locomotion epochs` reports, per dataset: the share of the recordings' time
+    reported stationary, unknown (gaps included: `evaluate` scores only seconds that hold a sample, so a dropped
+    second escapes it) and any other activity."""
+    print()
+    print("| form | dataset (recordings) | stationary share | unknown share | other share | covered share |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for form, extra in runs:
+        sums = defaultdict(lambda: defaultdict(float))
+        count = defaultdict(int)
+        for dataset, subject, path in index[form]:
+            native = path.replace(f"/{form}/", "/native/")
+            with open(native) as f:
+                if any(not line.rstrip().endswith(",stationary") for line in list(f)[1:]):
+                    continue
+            out = subprocess.run([binary, "epochs", "--time-zone", "UTC"] + extra + [path], capture_output=True, text=True)
+            lines = out.stdout.splitlines()
+            if out.returncode != 0 or len(lines) < 2:
+                continue
+            header = lines[0].split(",")
+            count[dataset] += 1
+            for line in lines[1:]:
+                row = dict(zip(header, line.split(",")))
+                length = float(row["end"]) - float(row["start"])
+                recorded = sum(float(row[f"{a}_s"]) for a in ("stationary", "walking", "running", "cycling", "automotive", "unknown"))
+                sums[dataset]["recorded"] += recorded
+                sums[dataset]["stationary"] += float(row["stationary_s"])
+                sums[dataset]["unknown"] += float(row["unknown_s"])
+                sums[dataset]["covered"] += float(row["coverage"]) * length
+        label = form + (f" + --repeat-gaps {REPEAT}" if extra else "")
+        for dataset in sorted(sums):
+            d = sums[dataset]
+            other = d["recorded"] - d["stationary"] - d["unknown"]
+            print(f"| {label} | {dataset} ({count[dataset]}) | {d['stationary'] / d['recorded']:.3f} | {d['unknown'] / d['recorded']:.3f} "
+                  f"| {other / d['recorded']:.3f} | {d['covered'] / d['recorded']:.3f} |")
+        sys.stdout.flush()
+
+
 def steps(binary, path, extra):
-    out = subprocess.run([binary, "steps", "--events"] + extra + [path], capture_output=True, text=True)
+    out = subprocess.run([binary, "steps"] + extra + [path], capture_output=True, text=True)
     if out.returncode != 0:
         return None
-    return max(0, sum(1 for line in out.stdout.splitlines() if line.strip()) - 1)  # less the header
+    return int(next(line for line in out.stdout.splitlines() if line.startswith("steps="))[len("steps="):])
 
 
 def main():
+    global REPEAT
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--traces", default="/tmp/lowrate-traces")
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "locomotion"))
     parser.add_argument("--thresholds", default="0.02,0.1")
     parser.add_argument("--skip-steps", action="store_true")
+    parser.add_argument("--prepare-only", action="store_true", help="write the traces, score nothing")
+    parser.add_argument("--only", choices=["still"], help="only the still-time table")
+    parser.add_argument("--repeat", type=int, default=REPEAT, help="the --repeat-gaps limit (s), default 60")
     args = parser.parse_args()
     thresholds = [float(x) for x in args.thresholds.split(",")]
+    REPEAT = args.repeat
     index, kept = prepare(os.path.join(args.traces, "lowrate"), thresholds, recordings)
+    if args.prepare_only:
+        return
     for th, (k, n) in kept.items():
         print(f"change-only at {th} m/s²: {k} of {n} labelled-stationary 5 Hz samples kept ({100 * k / max(n, 1):.1f} %)")
     runs = [(form, []) for form in forms(thresholds)]
     runs += [(f"5hz-change-{th}", ["--repeat-gaps", str(REPEAT)]) for th in thresholds]
+    if args.only == "still":
+        still_time(args.binary, index, runs)
+        return
     print()
     print("| form | subject (dataset) | " + " | ".join(f"{c} recall (unknown share)" for c in CLASSES) + " |")
     print("| --- | --- | " + " | ".join("---" for _ in CLASSES) + " |")
@@ -149,7 +204,7 @@ def main():
         for dataset, subject, path in index[form]:
             by_subject[(dataset, subject)].append(path)
         pooled = evaluate(args.binary, [p for _, _, p in index[form]], extra)
-        label = form + (" + --repeat-gaps 60" if extra else "")
+        label = form + (f" + --repeat-gaps {REPEAT}" if extra else "")
         for (dataset, subject), paths in sorted(by_subject.items()):
             report = evaluate(args.binary, paths, extra)
             cells = [cell(report, c) for c in CLASSES]
@@ -157,6 +212,7 @@ def main():
         cells = [cell(pooled, c) for c in CLASSES]
         print(f"| {label} | **all** | " + " | ".join("—" if x is None else f"**{x[0]:.3f}** ({x[1]:.3f})" for x in cells) + " |")
         sys.stdout.flush()
+    still_time(args.binary, index, runs)
     if args.skip_steps:
         return
     print()
@@ -171,9 +227,11 @@ def main():
         t5, x5, l5 = thin(rec.t, rec.xyz, rec.labels, 5, seed=n)
         yield "native", (rec.t, rec.xyz, rec.labels), []
         yield "5hz", (t5, x5, l5), []
+        # What a count at 5 Hz would be: the detector's 8 samples/s floor lowered to 4 (never shipped).
+        yield "5hz forced (--parameter minimumSamplingRate=4)", (t5, x5, l5), ["--parameter", "minimumSamplingRate=4"]
         for th in thresholds:
             yield f"5hz-change-{th}", change_only(t5, x5, l5, th), []
-            yield f"5hz-change-{th} + --repeat-gaps 60", change_only(t5, x5, l5, th), ["--repeat-gaps", str(REPEAT)]
+            yield f"5hz-change-{th} + --repeat-gaps {REPEAT}", change_only(t5, x5, l5, th), ["--repeat-gaps", str(REPEAT)]
     totals = defaultdict(lambda: [0, 0, 0])
     for n, rec in enumerate(oxford):
         for form, (t, xyz, labels), extra in step_forms(n, rec):
