@@ -84,4 +84,29 @@ struct RepeatGapsCommandTests {
         #expect(bad.status != 0)
         #expect(bad.standardError.contains("--repeat-gaps"))
     }
+
+    @Test("a real walk at 5 Hz: steps refused by `steps` (exit 1) and said by `epochs` on standard error, with or without --repeat-gaps")
+    func stepsAtFiveHertzAreRefusedAndSaid() throws {
+        var raw: [AccelerometerSample] = []
+        for sample in try StepTestDatasets.usTransportationMode("Elena_Walking_1480699817447").sorted(by: { $0.time < $1.time })
+            where raw.last.map({ sample.time - $0.time >= 0.001 }) ?? true { raw.append(sample) }
+        var text = "timestamp,x,y,z\n", tick = raw[0].time
+        for sample in raw where sample.time >= tick {
+            text += "\((sample.time * 1000).rounded() / 1000),\(sample.acceleration.x),\(sample.acceleration.y),\(sample.acceleration.z)\n"
+            tick += 0.2 * ((sample.time - tick) / 0.2 + 1).rounded(.down)
+        }
+        let trace = try temporaryDirectory(prefix: "RepeatGaps").path + "/walk-5hz.csv"
+        try text.write(toFile: trace, atomically: true, encoding: .utf8)
+        for extra in [[], ["--repeat-gaps", "60"]] {
+            let steps = try ToolRunner.run(["steps", trace] + extra)
+            #expect(steps.status == 1)
+            #expect(steps.standardError.contains("too sparsely to count steps"))
+            let epochs = try ToolRunner.run(["epochs", trace] + extra)
+            #expect(epochs.status == 0, "\(epochs.standardError)")
+            #expect(epochs.standardError.contains("no steps counted in"), "\(epochs.standardError)")
+            #expect(epochs.standardError.contains("below 8 samples/s"))
+            #expect(Self.sums(epochs.standardOutput, ["steps", "walking_s"])["steps", default: -1] == 0)
+            #expect(Self.sums(epochs.standardOutput, ["walking_s"])["walking_s", default: 0] > 300)
+        }
+    }
 }

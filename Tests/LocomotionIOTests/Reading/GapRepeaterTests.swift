@@ -25,7 +25,7 @@ import LocomotionTestSupport
         return out
     }
 
-    @Test("a gap up to the limit becomes repeats of the row before it at the usual interval; a longer one is left alone")
+    @Test("a gap up to the limit becomes repeats of the row before it at the sampling interval; a longer one is left alone")
     func mechanics() {
         let rows = [Self.row(0, 1, line: 2), Self.row(0.2, 2, line: 3), Self.row(0.4, 3, line: 4), Self.row(1.4, 4, line: 5),
                     Self.row(101.4, 5, line: 6), Self.row(101.6, 6, line: 7)]
