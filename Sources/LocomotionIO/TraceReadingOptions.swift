@@ -15,6 +15,9 @@ public struct TraceReadingOptions: Sendable, Hashable {
     /// The names of the timestamp, x, y and z columns, in that order (`--columns`); nil finds them by the names of
     /// Locomotion's, AWARE's or RADAR-base's layout (see `Docs/formats.md`).
     package var columnNames: [String]? = nil
+    /// Gaps of at most this many seconds are read as repeats of the sample before them (``GapRepeater``: a
+    /// change-only collector's still time); nil (the default) leaves every gap a gap (`--repeat-gaps`).
+    package var repeatGapLimit: Double? = nil
 
     public init(units: AccelerationUnit = .g, lenient: Bool = false, checkUnits: Bool = true) {
         self.units = units

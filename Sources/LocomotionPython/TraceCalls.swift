@@ -322,6 +322,7 @@ struct TraceCalls {
         case .fixesOutOfOrder(let warning): warning + "\n"
         case .fixesOutsideTrace(let warning): warning
         case .duplicateBoundarySample(let note): note
+        case .stepsRefused(let warning): warning
         }
     }
 }

@@ -36,10 +36,22 @@ struct TraceOptions: ParsableArguments {
                                valueName: "map"))
     var columns: ColumnMap?
 
+    @Option(name: .customLong("repeat-gaps"),
+            help: ArgumentHelp("Read a gap of at most this many seconds as repeats of the sample before it, at the trace's sampling interval (change-only collectors such as AWARE with a threshold drop unchanged samples; default: every gap over 1 s is a gap).",
+                               valueName: "seconds"))
+    var repeatGaps: Double?
+
+    func validate() throws {
+        if let repeatGaps, !(repeatGaps > 0 && repeatGaps <= 86_400) {
+            throw ValidationError("--repeat-gaps must be a number of seconds above 0 and at most 86400, not \(repeatGaps)")
+        }
+    }
+
     var readingOptions: TraceReadingOptions {
         var options = TraceReadingOptions(units: units, lenient: lenient, checkUnits: unitCheck)
         options.timestampUnit = timeUnit.unit
         options.columnNames = columns?.names
+        options.repeatGapLimit = repeatGaps
         return options
     }
 }

@@ -115,6 +115,7 @@ struct TableCommandRun {
         case .fixesOutOfOrder(let warning): "locomotion: \(warning)\n"
         case .fixesOutsideTrace(let warning): warning
         case .duplicateBoundarySample(let note): note
+        case .stepsRefused(let warning): warning
         }
     }
 }

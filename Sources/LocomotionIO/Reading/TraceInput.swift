@@ -24,6 +24,8 @@ public struct TraceInput: TraceSource {
     // One of the two is set. Optional stored properties are mutated in place (`csv!.next()`), never copied out.
     private var csv: ReadAheadTraceReader?
     private var jsonLines: JSONLinesTraceReader?
+    /// Fills short gaps with repeats (``TraceReadingOptions/repeatGapLimit``); nil reads the rows as they are.
+    private var repeater: GapRepeater?
 
     /// Opens `path` (`"-"`: standard input) in its format, reads the start (the header of a CSV trace) and checks
     /// the units and timestamps on the first rows.
@@ -31,6 +33,7 @@ public struct TraceInput: TraceSource {
     /// - Throws: ``InputError`` when the file cannot be read, is empty, has no samples, lacks a required column or
     ///   key, is in the other unit, or (strict mode) its first data row is bad.
     public init(path: String, options: TraceReadingOptions = .init()) throws(InputError) {
+        repeater = options.repeatGapLimit.map { GapRepeater(limit: $0) }
         switch TraceInput.format(named: path) {
         case .csv?:
             format = .csv
@@ -88,7 +91,20 @@ public struct TraceInput: TraceSource {
 
     @inline(__always)
     public mutating func next() throws(InputError) -> TraceRow? {
+        if repeater != nil { return try nextFillingGaps() }
+        return try nextRead()
+    }
+
+    @inline(__always)
+    private mutating func nextRead() throws(InputError) -> TraceRow? {
         if csv != nil { return try csv!.next() }
         return try jsonLines!.next()
+    }
+
+    /// The next row with the gaps up to the repeat limit written out (``GapRepeater``).
+    private mutating func nextFillingGaps() throws(InputError) -> TraceRow? {
+        if let held = repeater!.nextHeldRow() { return held }
+        guard let row = try nextRead() else { return nil }
+        return repeater!.take(row)
     }
 }

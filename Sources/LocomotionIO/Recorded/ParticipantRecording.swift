@@ -47,6 +47,9 @@ package struct ParticipantRecording: Sendable {
         case fixesOutsideTrace(String)
         /// A file's first sample was the previous file's last one, the same time and values: it was read once.
         case duplicateBoundarySample(String)
+        /// The step detector refused a minute or more of the input as sampled too sparsely to count steps in (below
+        /// its minimum rate, 8 samples/s: a 5 Hz collector): the tables count no steps there. One line for people.
+        case stepsRefused(String)
     }
 
     /// How the traces (and the fixes: their ``TraceReadingOptions/lenient``) are read.
@@ -270,6 +273,14 @@ package struct ParticipantRecording: Sendable {
         record(&events)
         tables.finish(emit: output)
         if let warning = run.fixesOutOfOrderWarning { notice(.fixesOutOfOrder(warning)) }
+        let refused = engine.stepDetector.refusedDuration
+        if refused >= 60, let start = recordingStart, let end = previous?.time {
+            let name = files.count == 1 ? files[0] : "\(files[0]) … \(files[files.count - 1])"
+            let rate = engine.configuration.steps.minimumSamplingRate
+            notice(.stepsRefused("locomotion: \(name): no steps counted in \(Int(refused.rounded())) of \(Int((end - start).rounded())) s: "
+                                 + "sampled below \(NumberText.decimals(rate, 1)) samples/s, too sparsely to count steps "
+                                 + "(the steps columns count none there; see Docs/formats.md, low-rate sampling)\n"))
+        }
         return tables.lateEventCount
     }
 
