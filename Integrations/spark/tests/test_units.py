@@ -2,6 +2,7 @@
 participant run through the real binary (LOCOMOTION_BINARY)."""
 
 import contextlib
+import decimal
 import io
 import json
 import os
@@ -258,6 +259,64 @@ class TableTests(unittest.TestCase):
     def test_wrong_header_is_refused(self):
         with self.assertRaises(ValueError):
             parse_table("segments", "start,end,activity,confidence\n1,2,walking,high\n")
+
+
+READING_RULES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../Tests/Shared/reading-rules.json")
+
+
+def reading_case_text(case, acceleration):
+    """The trace of a case of Tests/Shared/reading-rules.json: timestamps first + i * step as exact decimals."""
+    first, step = decimal.Decimal(case["first"]), decimal.Decimal(case["step"])
+    row = case.get("row", "{t},{x},{y},{z}")
+    x, y, z = (repr(value) for value in acceleration)
+    lines = [case.get("header", "timestamp,x,y,z")]
+    lines += [row.format(t=str(first + index * step), x=x, y=y, z=z) for index in range(case["rows"])]
+    return "\n".join(lines) + "\n"
+
+
+@unittest.skipUnless(BINARY, "LOCOMOTION_BINARY is not set")
+class ReadingRulesTests(unittest.TestCase):
+    """The cases of Tests/Shared/reading-rules.json (timestamp units, collectors' column layouts), which the Swift
+    tests run with the library (ReadingRulesTests.swift), run here through the job's runner: one participant's trace
+    read by the tool the tasks run, with the job's --time-unit and --columns."""
+
+    @classmethod
+    def setUpClass(cls):
+        with open(READING_RULES, encoding="utf-8") as handle:
+            cls.rules = json.load(handle)
+
+    def check(self, case):
+        with tempfile.TemporaryDirectory() as folder:
+            trace = os.path.join(folder, "trace.csv")
+            with open(trace, "w", encoding="utf-8") as handle:
+                handle.write(reading_case_text(case, self.rules["acceleration"]))
+            settings = dict(RunnerTests.SETTINGS, time_zone="UTC", companion_fixes=False,
+                            time_unit=case.get("timeUnit"), columns=case.get("columns"))
+            rows = list(runner.run_participant("p", ["hdfs://nn/p/trace.csv"], settings, local_files=[trace]))
+        errors = [row for table, row in rows if table == "errors"]
+        if case["unit"] is None:
+            self.assertEqual(len(errors), 1, rows[:2])
+            _, _, status, message = errors[0]
+            self.assertEqual(status, 1)
+            self.assertIn(f"hdfs://nn/p/trace.csv:{case['line']}:", message)
+            self.assertIn(case["refusal"], message)
+        else:
+            self.assertFalse(errors)
+            columns = [name for name, _ in TABLES["daily"]]
+            days = [dict(zip(columns, row)) for table, row in rows if table == "daily"]
+            self.assertAlmostEqual(days[0]["first_sample"], case["seconds"], delta=0.002)
+
+    def test_timestamp_units(self):
+        self.assertGreaterEqual(len(self.rules["timestampUnits"]), 10)
+        for case in self.rules["timestampUnits"]:
+            with self.subTest(case=case.get("note"), first=case["first"], time_unit=case.get("timeUnit")):
+                self.check(case)
+
+    def test_layouts(self):
+        self.assertGreaterEqual(len(self.rules["layouts"]), 6)
+        for case in self.rules["layouts"]:
+            with self.subTest(layout=case["layout"]):
+                self.check(case)
 
 
 @unittest.skipUnless(BINARY, "LOCOMOTION_BINARY is not set")
