@@ -242,6 +242,17 @@ def check_participant(participant, uri, groups, normalised, per_file):
                          f"output names; rename one")
 
 
+def check_time_zones(settings):
+    """Stops the job, with the tool's message, when the tool refuses the --time-zones file (every participant would
+    fail on it). Checked on the driver where it finds the binary; elsewhere each task's run reports it (errors/)."""
+    try:
+        problem = runner.time_zones_problem(settings)
+    except OSError:  # the binary only on the executors' PATH
+        return
+    if problem:
+        raise SystemExit(f"locomotion-spark: --time-zones: {problem}")
+
+
 def plan(arguments, filesystems, binary_digest, time_zones=None):
     """The participants and their files: {participant: {"traces": [...], "companions": [...], "signature": …}}.
 
@@ -347,6 +358,8 @@ def main(argv=None):
     output = arguments.output.rstrip("/")
     filesystems = FileSystems(spark)
     time_zones = None if arguments.time_zones is None else read_time_zones(context, arguments.time_zones)
+    if time_zones is not None:
+        check_time_zones(settings_of(arguments, time_zones))
     groups = plan(arguments, filesystems, identify_binary(context, arguments.binary), time_zones)
     done = {} if arguments.overwrite else finished(spark, output, filesystems)
     todo = [participant for participant in groups if done.get(participant) != groups[participant]["signature"]]

@@ -89,6 +89,26 @@ def write_time_zones(settings, folder):
     return path, zones["name"]
 
 
+def time_zones_problem(settings):
+    """The tool's message about the settings' --time-zones file itself (a bad row, an unknown zone: file:line:column,
+    naming the map as the job was given it), or None when the tool accepts it. The tool reads the map before any
+    trace, so it is given an empty trace: a complaint about that trace means the map was read. Lets the driver stop
+    before any task runs, as the tool stops before computing."""
+    with tempfile.TemporaryDirectory(prefix="locomotion-zones-") as scratch:
+        zones_path, zones_name = write_time_zones(settings, scratch)
+        if zones_path is None:
+            return None
+        trace = os.path.join(scratch, "empty.csv")
+        with open(trace, "w") as handle:
+            handle.write("timestamp,x,y,z\n")
+        command = [resolve_binary(settings["binary"]), "daily", trace, "--participant=zones-check", "--quiet",
+                   "--time-zone", settings.get("time_zone") or "UTC", "--time-zones", zones_path]
+        completed = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if completed.returncode == 0 or trace in completed.stderr:
+            return None
+        return _message(completed.stderr, {zones_path: zones_name})
+
+
 def tables_of(settings):
     """The tables a run writes: the ones always written, then those of the settings' "also", in ON_REQUEST's order.
     Raises ValueError for a table the tool does not write on request."""

@@ -12,7 +12,8 @@ import tempfile
 import unittest
 
 from locomotion_spark import runner
-from locomotion_spark.job import COMPANION_SUFFIXES, is_folder_trace, parse_arguments, plan, settings_of
+from locomotion_spark.job import (COMPANION_SUFFIXES, check_time_zones, is_folder_trace, parse_arguments, plan,
+                                  settings_of)
 from locomotion_spark.participants import ParticipantPattern, base_name, is_valid_participant, name_relation
 from locomotion_spark.tables import TABLES, parse_table
 
@@ -417,6 +418,13 @@ class RunnerTests(unittest.TestCase):
             self.assertIn(f"{name}: participant 'q' is not in the time-zone map", message)
             fallback = list(runner.run_participant("q", [trace], dict(settings, time_zone="UTC")))
             self.assertEqual([row[1] for table, row in fallback if table == "daily"], utc)
+            # The driver's check before any task: the tool's message about the map, or None for a map it accepts.
+            self.assertIsNone(runner.time_zones_problem(settings))
+            self.assertIsNone(runner.time_zones_problem(dict(self.SETTINGS, time_zones=None)))
+            problem = runner.time_zones_problem(bad)
+            self.assertIn(f"{name}:3:2: unknown time zone 'CET'", problem)
+            with self.assertRaisesRegex(SystemExit, "unknown time zone 'CET'"):
+                check_time_zones(bad)
 
     def test_missing_binary_is_an_error_row(self):
         settings = dict(self.SETTINGS, binary="/nonexistent/locomotion")
