@@ -5,6 +5,9 @@ participant's files in a task, and write Parquet datasets `epochs/`, `daily/`, `
     spark-submit "$(locomotion-spark-submit-path)" 'hdfs:///cohort/*/*.csv' \\
         --participant-from '{participant}/*.csv' --time-zone Europe/Zurich --output hdfs:///tables
 
+Traces are read by the tool itself, so the job reads what it reads: `.csv` and `.csv.gz`, timestamps in s, ms, µs
+or ns, the columns of Locomotion, AWARE, Beiwe and RADAR-base; `--time-zones FILE` gives participants who travel.
+
 Re-running skips the participants whose tables are complete for the same files and settings (`manifest/`);
 `--overwrite` computes everything again. Docs/cohorts.md has the whole story.
 """
@@ -38,7 +41,11 @@ def parse_arguments(argv):
                         "patterns, on any Hadoop-compatible file system (file:, hdfs:, s3a:, …)")
     parser.add_argument("--output", required=True, help="folder (URI) that receives epochs/ daily/ segments/ errors/ "
                         "(and the tables of --also)")
-    parser.add_argument("--time-zone", required=True, help="IANA zone of the participants' local days, e.g. Europe/Zurich")
+    parser.add_argument("--time-zone", help="IANA zone of the participants' local days, e.g. Europe/Zurich (required "
+                        "unless --time-zones covers every participant)")
+    parser.add_argument("--time-zones", metavar="FILE", help="CSV (a URI, any file system) of each participant's zones over "
+                        "time, as the tool's --time-zones: RAPIDS' device_id,tzcode,timestamp (ms) or participant,time_zone,from; "
+                        "participants absent from it use --time-zone")
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--participant-from", help="read each trace's participant from its path, e.g. '{participant}/*.csv'")
     who.add_argument("--participant", help="one participant for every input")
@@ -54,6 +61,10 @@ def parse_arguments(argv):
     parser.add_argument("--companion-fixes", action="store_true", help="use NAME.fixes.csv beside each trace NAME.csv")
     parser.add_argument("--lenient", action="store_true", help="skip bad rows with a warning instead of failing the participant")
     parser.add_argument("--units", choices=["g", "ms2"], help="unit of x,y,z (default g)")
+    parser.add_argument("--time-unit", choices=["auto", "s", "ms", "us", "ns"],
+                        help="unit of the timestamps, as the tool's --time-unit (default auto: detected per file)")
+    parser.add_argument("--columns", metavar="MAP", help="the columns to read, as the tool's --columns "
+                        "timestamp=NAME,x=NAME,y=NAME,z=NAME (default: found by name: Locomotion's, AWARE's, Beiwe's, RADAR-base's)")
     parser.add_argument("--tool-argument", action="append", default=[], dest="extra_arguments",
                         help="another option for `locomotion daily` (repeat for several), e.g. --tool-argument=--config=c.json")
     parser.add_argument("--locomotion", default="locomotion", dest="binary",
@@ -64,25 +75,35 @@ def parse_arguments(argv):
     parser.add_argument("--epochs-partition", choices=["participant", "participant,day"], default="participant",
                         help="partition columns of epochs/ (day: one folder per participant-day, many small files)")
     parser.add_argument("--overwrite", action="store_true", help="compute every participant again")
-    return parser.parse_args(argv)
+    arguments = parser.parse_args(argv)
+    if arguments.time_zone is None and arguments.time_zones is None:
+        parser.error("give --time-zone, --time-zones FILE, or both (--time-zone for the participants absent from the file)")
+    return arguments
 
 
-def settings_of(arguments):
-    """What every participant's run is given besides its files: the binary and the tool's options."""
+def settings_of(arguments, time_zones=None):
+    """What every participant's run is given besides its files: the binary and the tool's options. `time_zones` is
+    the --time-zones file's content (bytes, read on the driver: `read_time_zones`), which each task writes to its
+    scratch folder for the tool."""
     return {"binary": arguments.binary, "time_zone": arguments.time_zone, "epoch": arguments.epoch,
             "day_start": arguments.day_start, "minimum_hours": arguments.minimum_hours,
             "minimum_carried_hours": arguments.minimum_carried_hours, "policy": arguments.policy,
             "companion_fixes": arguments.companion_fixes, "lenient": arguments.lenient, "units": arguments.units,
-            "extra_arguments": arguments.extra_arguments, "also": sorted(set(arguments.also))}
+            "extra_arguments": arguments.extra_arguments, "also": sorted(set(arguments.also)),
+            "time_unit": arguments.time_unit, "columns": arguments.columns,
+            "time_zones": None if arguments.time_zones is None else {"name": arguments.time_zones, "content": time_zones}}
 
 
-def signature_settings(arguments, binary_digest):
-    """What the re-run signature records besides the files: the tool's options and the binary's content (its
+def signature_settings(arguments, binary_digest, time_zones=None):
+    """What the re-run signature records besides the files: the tool's options, the binary's content (its
     SHA-256), not its path — a new binary at the same path computes everything again, the same binary moved
-    elsewhere does not."""
-    settings = settings_of(arguments)
+    elsewhere does not — and the --time-zones file's content (a changed map computes everything again)."""
+    settings = settings_of(arguments, time_zones)
     del settings["binary"]
     settings["binary_sha256"] = binary_digest
+    if settings["time_zones"] is not None:
+        settings["time_zones"] = {"name": settings["time_zones"]["name"],
+                                  "sha256": hashlib.sha256(time_zones or b"").hexdigest()}
     return settings
 
 
@@ -153,13 +174,13 @@ class FileSystems:
                 continue
             uri = status.getPath().toString()
             name = uri.rsplit("/", 1)[-1]
-            if name.startswith(".") or not name.lower().endswith(".csv"):
+            if name.startswith(".") or not is_csv_name(name):
                 continue
-            if len(statuses) > 1 and name.lower().endswith(COMPANION_SUFFIXES):
+            if len(statuses) > 1 and without_gz(name.lower()).endswith(COMPANION_SUFFIXES):
                 continue
             files.append((uri, status.getLen(), status.getModificationTime()))
         if not files:
-            raise SystemExit(f"locomotion-spark: {argument}: holds no .csv traces")
+            raise SystemExit(f"locomotion-spark: {argument}: holds no .csv or .csv.gz traces")
         return sorted(files)
 
     def status(self, uri):
@@ -182,15 +203,25 @@ class FileSystems:
         return fs.exists(path)
 
 
+def without_gz(name):
+    """A gzipped file counts by the extension under `.gz` (`a.csv.gz` is a CSV), as in the tool's InputPaths."""
+    return name[:-3] if name.lower().endswith(".gz") else name
+
+
+def is_csv_name(name):
+    """A .csv or gzipped .csv.gz file name (any case): what the tool reads as a CSV trace."""
+    return without_gz(name).lower().endswith(".csv")
+
+
 def is_folder_trace(relative):
     """Whether the file at `relative` (its '/'-separated path below a folder input) is one of the folder's traces:
-    a .csv file (any case) with no hidden component (a file or folder name starting with '.') that is no companion
-    file — the rule of the tool's folder inputs (InputPaths in LocomotionIO; the cases of
+    a .csv or .csv.gz file (any case) with no hidden component (a file or folder name starting with '.') that is no
+    companion file — the rule of the tool's folder inputs (InputPaths in LocomotionIO; the cases of
     Tests/Shared/participant-rules.json)."""
     parts = relative.split("/")
     if any(part.startswith(".") for part in parts):
         return False
-    name = parts[-1].lower()
+    name = without_gz(parts[-1]).lower()
     return name.endswith(".csv") and not name.endswith(COMPANION_SUFFIXES)
 
 
@@ -276,10 +307,24 @@ def first_undecodable_trace(folder):
                 pass
             path = os.path.join(directory, name)
             lowered = name.lower()
+            lowered = lowered[:-3] if lowered.endswith(b".gz") else lowered  # .csv.gz traces too (is_folder_trace)
             if os.path.isdir(path) or (lowered.endswith(b".csv") and not any(
                     lowered.endswith(suffix.encode()) for suffix in COMPANION_SUFFIXES)):
                 return escaped_name(path)
     return None
+
+
+def read_time_zones(context, uri):
+    """The --time-zones file's content (bytes, as they are), read once on the driver through Spark (any Hadoop file system);
+    the tool checks it in each task, with its own messages (file:line:column, naming `uri`)."""
+    try:
+        found = context.binaryFiles(uri).collect()
+    except Exception as error:  # Py4J's wrapped FileNotFoundException / InvalidInputException
+        lines = [line.strip() for line in str(error).strip().splitlines() if line.strip()]
+        raise SystemExit(f"locomotion-spark: --time-zones {uri}: cannot read it ({(lines or ['?'])[0][:300]})")
+    if len(found) != 1:
+        raise SystemExit(f"locomotion-spark: --time-zones {uri}: names {len(found)} files; give one CSV file")
+    return bytes(found[0][1])
 
 
 def companion_of(uri):
@@ -301,11 +346,22 @@ def check_participant(participant, uri, groups, normalised, per_file):
                          f"output names; rename one")
 
 
-def plan(arguments, filesystems, binary_digest):
+def check_time_zones(settings):
+    """Stops the job, with the tool's message, when the tool refuses the --time-zones file (every participant would
+    fail on it). Checked on the driver where it finds the binary; elsewhere each task's run reports it (errors/)."""
+    try:
+        problem = runner.time_zones_problem(settings)
+    except OSError:  # the binary only on the executors' PATH
+        return
+    if problem:
+        raise SystemExit(f"locomotion-spark: --time-zones: {problem}")
+
+
+def plan(arguments, filesystems, binary_digest, time_zones=None):
     """The participants and their files: {participant: {"traces": [...], "companions": [...], "signature": …}}.
 
-    The signature is a hash of the files (URIs, sizes, modification times), the options and the binary's content
-    (`binary_digest`, from `identify_binary`)."""
+    The signature is a hash of the files (URIs, sizes, modification times), the options, the binary's content
+    (`binary_digest`, from `identify_binary`) and the --time-zones file's content (`time_zones`)."""
     pattern = ParticipantPattern(arguments.participant_from) if arguments.participant_from else None
     seen = set()
     groups = {}
@@ -330,7 +386,7 @@ def plan(arguments, filesystems, binary_digest):
                 if status is not None:
                     group["companions"].append(companion)
                     group["stamps"].append([companion, *status])
-    settings = signature_settings(arguments, binary_digest)
+    settings = signature_settings(arguments, binary_digest, time_zones)
     for participant, group in groups.items():
         text = json.dumps({"settings": settings, "files": group["stamps"]}, sort_keys=True)
         group["signature"] = hashlib.sha256(text.encode()).hexdigest()
@@ -405,7 +461,10 @@ def main(argv=None):
     context.addPyFile(package_archive())
     output = arguments.output.rstrip("/")
     filesystems = FileSystems(spark)
-    groups = plan(arguments, filesystems, identify_binary(context, arguments.binary))
+    time_zones = None if arguments.time_zones is None else read_time_zones(context, arguments.time_zones)
+    if time_zones is not None:
+        check_time_zones(settings_of(arguments, time_zones))
+    groups = plan(arguments, filesystems, identify_binary(context, arguments.binary), time_zones)
     done = {} if arguments.overwrite else finished(spark, output, filesystems)
     todo = [participant for participant in groups if done.get(participant) != groups[participant]["signature"]]
     file_count = sum(len(group["traces"]) for group in groups.values())
@@ -414,7 +473,7 @@ def main(argv=None):
     if not todo:
         spark.stop()
         return 0
-    settings = settings_of(arguments)
+    settings = settings_of(arguments, time_zones)
     stage = arguments.stage_inputs == "always" or (
         arguments.stage_inputs == "auto" and not all(is_local(uri) for p in todo for uri in groups[p]["traces"]))
     if stage:

@@ -50,9 +50,13 @@ def binary_digest(name):
     return digest.hexdigest()
 
 
-def tool_arguments(settings):
-    """The options of `locomotion daily` that every participant gets (from the job's settings dict)."""
-    arguments = ["--time-zone", settings["time_zone"], "--epoch", str(settings["epoch"]),
+def tool_arguments(settings, time_zones_path=None):
+    """The options of `locomotion daily` that every participant gets (from the job's settings dict);
+    `time_zones_path` is the local copy of the settings' --time-zones file (`write_time_zones`)."""
+    arguments = [] if settings.get("time_zone") is None else ["--time-zone", settings["time_zone"]]
+    if time_zones_path is not None:
+        arguments += ["--time-zones", time_zones_path]
+    arguments += ["--epoch", str(settings["epoch"]),
                  "--day-start", settings["day_start"], "--minimum-hours", repr(float(settings["minimum_hours"])),
                  "--policy", settings["policy"]]
     if settings.get("minimum_carried_hours") is not None:
@@ -63,7 +67,46 @@ def tool_arguments(settings):
         arguments.append("--lenient")
     if settings.get("units"):
         arguments += ["--units", settings["units"]]
+    if settings.get("time_unit"):
+        arguments += ["--time-unit", settings["time_unit"]]
+    if settings.get("columns"):
+        arguments += ["--columns", settings["columns"]]
     return arguments + list(settings.get("extra_arguments", []))
+
+
+def write_time_zones(settings, folder):
+    """Writes the settings' --time-zones file (its bytes, read on the driver) into `folder` under its own name;
+    returns (local path, the name the job was given), or (None, None) without one."""
+    zones = settings.get("time_zones")
+    if not zones:
+        return None, None
+    name = zones["name"].rstrip("/").rsplit("/", 1)[-1] or "time-zones.csv"
+    folder = os.path.join(folder, "time-zones")
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, name)
+    with open(path, "wb") as handle:
+        handle.write(zones["content"])
+    return path, zones["name"]
+
+
+def time_zones_problem(settings):
+    """The tool's message about the settings' --time-zones file itself (a bad row, an unknown zone: file:line:column,
+    naming the map as the job was given it), or None when the tool accepts it. The tool reads the map before any
+    trace, so it is given an empty trace: a complaint about that trace means the map was read. Lets the driver stop
+    before any task runs, as the tool stops before computing."""
+    with tempfile.TemporaryDirectory(prefix="locomotion-zones-") as scratch:
+        zones_path, zones_name = write_time_zones(settings, scratch)
+        if zones_path is None:
+            return None
+        trace = os.path.join(scratch, "empty.csv")
+        with open(trace, "w") as handle:
+            handle.write("timestamp,x,y,z\n")
+        command = [resolve_binary(settings["binary"]), "daily", trace, "--participant=zones-check", "--quiet",
+                   "--time-zone", settings.get("time_zone") or "UTC", "--time-zones", zones_path]
+        completed = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if completed.returncode == 0 or trace in completed.stderr:
+            return None
+        return _message(completed.stderr, {zones_path: zones_name})
 
 
 def tables_of(settings):
@@ -90,12 +133,15 @@ def run_participant(participant, files, settings, local_files=None):
         tables = tables_of(settings)
         binary = resolve_binary(settings["binary"])
         with tempfile.TemporaryDirectory(prefix="locomotion-") as scratch:
+            zones_path, zones_name = write_time_zones(settings, scratch)
             also = [argument for table in tables if table != "daily" for argument in ("--also", table)]
             command = [binary, "daily", *local_files, f"--participant={participant}", "--output-dir", scratch,
-                       *also, "--jobs", "1", "--quiet", *tool_arguments(settings)]
+                       *also, "--jobs", "1", "--quiet", *tool_arguments(settings, zones_path)]
             completed = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
             if completed.returncode != 0:
-                yield "errors", (participant, list(files), completed.returncode, _message(completed.stderr, names))
+                # The tool's messages name the map's local copy: put back the name the job was given.
+                shown = dict(names, **({zones_path: zones_name} if zones_path else {}))
+                yield "errors", (participant, list(files), completed.returncode, _message(completed.stderr, shown))
                 return
             rows = {}
             for table in tables:

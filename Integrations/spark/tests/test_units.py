@@ -2,6 +2,7 @@
 participant run through the real binary (LOCOMOTION_BINARY)."""
 
 import contextlib
+import decimal
 import io
 import json
 import os
@@ -11,9 +12,9 @@ import tempfile
 import unittest
 
 from locomotion_spark import runner
-from locomotion_spark.job import (COMPANION_SUFFIXES, first_undecodable_glob_match, first_undecodable_trace,
-                                  glob_reaches_hidden, is_folder_trace,
-                                  parse_arguments, plan)
+from locomotion_spark.job import (COMPANION_SUFFIXES, check_time_zones, first_undecodable_glob_match,
+                                  first_undecodable_trace, glob_reaches_hidden, is_folder_trace, parse_arguments,
+                                  plan, settings_of)
 from locomotion_spark.participants import ParticipantPattern, base_name, is_valid_participant, name_relation
 from locomotion_spark.tables import TABLES, parse_table
 
@@ -191,9 +192,51 @@ class SignatureTests(unittest.TestCase):
             self.assertNotEqual(bouts["p1"], both["p1"])
             self.assertEqual(both, self.signatures(paths[0], "--also", "participants", "--also", "bouts", "--also", "bouts"))
 
+    def test_the_time_zone_map_content(self):
+        """A changed --time-zones file computes everything again; the same content under the same name does not."""
+        with tempfile.TemporaryDirectory() as folder:
+            binary = os.path.join(folder, "locomotion")
+            with open(binary, "wb") as handle:
+                handle.write(b"build 1")
+
+            def signatures(content, *options):
+                arguments = parse_arguments(["/cohort", "--participant-from", "{participant}/*.csv", "--output", "/t",
+                                             "--locomotion", binary, "--time-zones", "hdfs://nn/zones.csv", *options])
+                return {p: group["signature"] for p, group in plan(arguments, FakeFileSystems(), "digest", content).items()}
+
+            rome = b"participant,time_zone,from\np1,Europe/Rome,0\n"
+            self.assertEqual(signatures(rome), signatures(rome))
+            self.assertNotEqual(signatures(rome)["p1"], signatures(rome.replace(b"Rome", b"Paris"))["p1"])
+            self.assertNotEqual(signatures(rome)["p1"], signatures(rome, "--time-zone", "UTC")["p1"])
+
     def test_a_missing_binary_is_named(self):
         with self.assertRaisesRegex(FileNotFoundError, "/nonexistent/locomotion"):
             runner.binary_digest("/nonexistent/locomotion")
+
+
+class ReadingOptionsTests(unittest.TestCase):
+    """The options of the tool's reading side that the job passes on: --time-unit, --columns, --time-zones."""
+
+    def test_a_zone_map_or_a_zone_is_required(self):
+        self.assertIsNone(parse_arguments(["/c", "--time-zones", "z.csv", "--output", "/t"]).time_zone)
+        with self.assertRaises(SystemExit), contextlib.redirect_stderr(io.StringIO()) as stderr:
+            parse_arguments(["/c", "--output", "/t"])
+        self.assertIn("--time-zones", stderr.getvalue())
+        for option in (["--time-unit", "minutes"], ["--units", "auto-ish"]):
+            with self.subTest(option=option), self.assertRaises(SystemExit), contextlib.redirect_stderr(io.StringIO()):
+                job_arguments(*option)
+
+    def test_the_tool_gets_the_reading_options(self):
+        arguments = parse_arguments(["/c", "--time-zones", "hdfs://nn/z.csv", "--output", "/t", "--time-unit", "ms",
+                                     "--columns", "timestamp=t,x=a,y=b,z=c", "--units", "ms2"])
+        tool = runner.tool_arguments(settings_of(arguments, b"zones"), "/scratch/z.csv")
+        self.assertNotIn("--time-zone", tool)  # every participant must then be in the map: the tool says so
+        for option, value in (("--time-zones", "/scratch/z.csv"), ("--time-unit", "ms"),
+                              ("--columns", "timestamp=t,x=a,y=b,z=c"), ("--units", "ms2")):
+            self.assertEqual(tool[tool.index(option) + 1], value)
+        plain = runner.tool_arguments(settings_of(job_arguments()))
+        self.assertEqual(plain[:2], ["--time-zone", "UTC"])
+        self.assertFalse({"--time-zones", "--time-unit", "--columns"} & set(plain))
 
 
 class TableTests(unittest.TestCase):
@@ -291,6 +334,63 @@ class UndecodableNameTests(unittest.TestCase):
         self.assertEqual(result.returncode, 1, result.stderr)
         self.assertIn(first_undecodable_trace(root).encode(), result.stderr)
 
+READING_RULES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../Tests/Shared/reading-rules.json")
+
+
+def reading_case_text(case, acceleration):
+    """The trace of a case of Tests/Shared/reading-rules.json: timestamps first + i * step as exact decimals."""
+    first, step = decimal.Decimal(case["first"]), decimal.Decimal(case["step"])
+    row = case.get("row", "{t},{x},{y},{z}")
+    x, y, z = (repr(value) for value in acceleration)
+    lines = [case.get("header", "timestamp,x,y,z")]
+    lines += [row.format(t=str(first + index * step), x=x, y=y, z=z) for index in range(case["rows"])]
+    return "\n".join(lines) + "\n"
+
+
+@unittest.skipUnless(BINARY, "LOCOMOTION_BINARY is not set")
+class ReadingRulesTests(unittest.TestCase):
+    """The cases of Tests/Shared/reading-rules.json (timestamp units, collectors' column layouts), which the Swift
+    tests run with the library (ReadingRulesTests.swift), run here through the job's runner: one participant's trace
+    read by the tool the tasks run, with the job's --time-unit and --columns."""
+
+    @classmethod
+    def setUpClass(cls):
+        with open(READING_RULES, encoding="utf-8") as handle:
+            cls.rules = json.load(handle)
+
+    def check(self, case):
+        with tempfile.TemporaryDirectory() as folder:
+            trace = os.path.join(folder, "trace.csv")
+            with open(trace, "w", encoding="utf-8") as handle:
+                handle.write(reading_case_text(case, self.rules["acceleration"]))
+            settings = dict(RunnerTests.SETTINGS, time_zone="UTC", companion_fixes=False,
+                            time_unit=case.get("timeUnit"), columns=case.get("columns"))
+            rows = list(runner.run_participant("p", ["hdfs://nn/p/trace.csv"], settings, local_files=[trace]))
+        errors = [row for table, row in rows if table == "errors"]
+        if case["unit"] is None:
+            self.assertEqual(len(errors), 1, rows[:2])
+            _, _, status, message = errors[0]
+            self.assertEqual(status, 1)
+            self.assertIn(f"hdfs://nn/p/trace.csv:{case['line']}:", message)
+            self.assertIn(case["refusal"], message)
+        else:
+            self.assertFalse(errors)
+            columns = [name for name, _ in TABLES["daily"]]
+            days = [dict(zip(columns, row)) for table, row in rows if table == "daily"]
+            self.assertAlmostEqual(days[0]["first_sample"], case["seconds"], delta=0.002)
+
+    def test_timestamp_units(self):
+        self.assertGreaterEqual(len(self.rules["timestampUnits"]), 10)
+        for case in self.rules["timestampUnits"]:
+            with self.subTest(case=case.get("note"), first=case["first"], time_unit=case.get("timeUnit")):
+                self.check(case)
+
+    def test_layouts(self):
+        self.assertGreaterEqual(len(self.rules["layouts"]), 6)
+        for case in self.rules["layouts"]:
+            with self.subTest(layout=case["layout"]):
+                self.check(case)
+
 
 @unittest.skipUnless(BINARY, "LOCOMOTION_BINARY is not set")
 class RunnerTests(unittest.TestCase):
@@ -360,6 +460,43 @@ class RunnerTests(unittest.TestCase):
                         self.assertEqual(row[columns.index("participant")], name)
                         if "file" in columns:
                             self.assertEqual(row[columns.index("file")], trace)
+
+    def test_a_time_zone_map_is_passed_and_its_errors_name_it(self):
+        """The map's bytes (read on the driver) are written beside the run and given to the tool: a participant's
+        days follow it; the tool's messages about it (file:line:column, a participant absent from it) name the map as
+        the job was given it, not the local copy."""
+        with tempfile.TemporaryDirectory() as folder:
+            trace = os.path.join(folder, "day.csv")
+            # 10 min of simulated walking and standing around 23:55 UTC: two UTC days, one day in New York.
+            subprocess.run([BINARY, "simulate", "--duration", "600", "--seed", "8", "--start", "1709337300", "--output",
+                            trace], check=True)
+            name = "hdfs://nn/study/zones.csv"
+            rapids = b"device_id,tzcode,timestamp\np,America/New_York,1706742000000\n"
+            settings = dict(self.SETTINGS, time_zone=None, time_zones={"name": name, "content": rapids})
+            rows = list(runner.run_participant("p", [trace], settings))
+            self.assertFalse([row for table, row in rows if table == "errors"], rows[:1])
+            days = [row[1] for table, row in rows if table == "daily"]
+            self.assertEqual(days, ["2024-03-01"])
+            utc = [row[1] for table, row in runner.run_participant("p", [trace], dict(self.SETTINGS, time_zone="UTC"))
+                   if table == "daily"]
+            self.assertEqual(utc, ["2024-03-01", "2024-03-02"])
+
+            bad = dict(settings, time_zones={"name": name, "content": b"participant,time_zone,from\np,Europe/Rome,0\np,CET,10\n"})
+            (table, (_, _, status, message)), = runner.run_participant("p", [trace], bad)
+            self.assertEqual((table, status), ("errors", 1))
+            self.assertIn(f"{name}:3:2: unknown time zone 'CET'", message)
+            (table, (_, _, status, message)), = runner.run_participant("q", [trace], settings)
+            self.assertEqual((table, status), ("errors", 1))
+            self.assertIn(f"{name}: participant 'q' is not in the time-zone map", message)
+            fallback = list(runner.run_participant("q", [trace], dict(settings, time_zone="UTC")))
+            self.assertEqual([row[1] for table, row in fallback if table == "daily"], utc)
+            # The driver's check before any task: the tool's message about the map, or None for a map it accepts.
+            self.assertIsNone(runner.time_zones_problem(settings))
+            self.assertIsNone(runner.time_zones_problem(dict(self.SETTINGS, time_zones=None)))
+            problem = runner.time_zones_problem(bad)
+            self.assertIn(f"{name}:3:2: unknown time zone 'CET'", problem)
+            with self.assertRaisesRegex(SystemExit, "unknown time zone 'CET'"):
+                check_time_zones(bad)
 
     def test_missing_binary_is_an_error_row(self):
         settings = dict(self.SETTINGS, binary="/nonexistent/locomotion")
