@@ -17,8 +17,11 @@ struct TableCommandRun {
         let classifierOptions = self.options.classifier, smoothingOptions = self.options.smoothing
         let classifier = try classifierOptions.load()
         let inputs = try InputPaths.expandInputs(traces)
-        let groups = try tableOptions.naming().groups(of: inputs)
         let options = tableOptions
+        // AWARE's accelerometer tables are read once each and split by device_id, which names the participants.
+        let splits = try AwareTables.split(inputs, options: options, reading: traceOptions.readingOptions)
+        let groups = try splits.isEmpty ? tableOptions.naming().groups(of: inputs)
+            : ParticipantNaming.groups(named: inputs.flatMap { input in splits[input]!.participants.map { ($0, input) } })
         if options.fixes != nil && groups.count > 1 {
             throw CommandFailure.badUsage("--fixes belongs to one participant; use --companion-fixes (NAME.fixes.csv beside each trace) for several")
         }
@@ -41,7 +44,7 @@ struct TableCommandRun {
         let recording = configured
 
         // Writers keyed by the participant (by the file when each file is its own participant).
-        let perFile = options.participant == nil && options.participantPattern == nil
+        let perFile = options.participant == nil && options.participantPattern == nil && splits.isEmpty
         let keyed = groups.map { (key: perFile ? $0.files[0] : $0.participant, group: $0) }
         let byKey = Dictionary(keyed.map { ($0.key, $0.group) }, uniquingKeysWith: { first, _ in first })
         let names = Dictionary(keyed.map { ($0.key, $0.group.participant) }, uniquingKeysWith: { first, _ in first })
@@ -85,12 +88,15 @@ struct TableCommandRun {
             participant.epoch.zones = schedule
             participant.tables = sinks.tables
             var rowCount = 0
-            let late = try participant.run(group.files, row: { _ in
+            let row: (TraceRow) -> Void = { _ in
                 rowCount += 1
                 progress.row(rowCount)
-            }, notice: { notice in
-                diagnostics += Self.text(of: notice)
-            }, emit: sinks.output(participant: group.participant))
+            }
+            let notice: (ParticipantRecording.Notice) -> Void = { diagnostics += Self.text(of: $0) }
+            let late = splits.isEmpty
+                ? try participant.run(group.files, row: row, notice: notice, emit: sinks.output(participant: group.participant))
+                : try participant.run(group.files, opening: { path throws(InputError) in try splits[path]!.source(for: group.participant) },
+                                      row: row, notice: notice, emit: sinks.output(participant: group.participant))
             if late > 0 {
                 throw CommandFailure.badInput("internal error: \(late) events of the engine came after their epoch was written; please report it")
             }
