@@ -22,8 +22,19 @@ struct TableCommandRun {
         let splits = try AwareTables.split(inputs, options: options, reading: traceOptions.readingOptions)
         let groups = try splits.isEmpty ? tableOptions.naming().groups(of: inputs)
             : ParticipantNaming.groups(named: inputs.flatMap { input in splits[input]!.participants.map { ($0, input) } })
-        if options.fixes != nil && groups.count > 1 {
-            throw CommandFailure.badUsage("--fixes belongs to one participant; use --companion-fixes (NAME.fixes.csv beside each trace) for several")
+        // AWARE's locations table gives each participant the fixes of its device_id.
+        let awareFixes = try options.fixes.flatMap { path in
+            AwareLocations.isLocationsTable(path) ? try AwareLocations.split(path: path, lenient: traceOptions.lenient) : nil
+        }
+        if options.fixes != nil && groups.count > 1 && awareFixes == nil {
+            throw CommandFailure.badUsage("--fixes belongs to one participant; use --companion-fixes (NAME.fixes.csv beside each trace), or AWARE's locations table (fixes per device_id), for several")
+        }
+        if let awareFixes, let fixesPath = options.fixes {
+            let participants = Set(groups.map(\.participant))
+            let strangers = awareFixes.order.filter { !participants.contains($0) }
+            if !strangers.isEmpty {
+                StandardError.write("locomotion: note: \(fixesPath): the fixes of device_id \(strangers.prefix(5).joined(separator: ", "))\(strangers.count > 5 ? " and \(strangers.count - 5) more" : "") belong to no participant of this run\n")
+            }
         }
         let tables = [table] + options.also.filter { $0 != table }
         if tables.count > 1 && inputOptions.outputDirectory == nil {
@@ -87,6 +98,11 @@ struct TableCommandRun {
             var participant = recording
             participant.epoch.zones = schedule
             participant.tables = sinks.tables
+            if let awareFixes {
+                // A participant without a fix in the table has none: no distance, as without --fixes.
+                participant.fixes = .none
+                participant.givenFixes = awareFixes.fixes[group.participant]
+            }
             var rowCount = 0
             let row: (TraceRow) -> Void = { _ in
                 rowCount += 1

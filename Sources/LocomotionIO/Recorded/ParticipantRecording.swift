@@ -67,6 +67,9 @@ package struct ParticipantRecording: Sendable {
     package var tables: RecordingTables.Tables
     /// Where the fixes come from.
     package var fixes: Fixes
+    /// Fixes already read for the whole recording (one `device_id`'s part of AWARE's locations table,
+    /// ``AwareLocations``): used in place of ``fixes`` when set.
+    package var givenFixes: FixFile?
 
     package init(reading: TraceReadingOptions = .init(), classifier: ActivityClassifier.Configuration = .init(),
                 smoothing: ActivityClassifier.Smoothing = .lagged, policy: RecordingGate.Policy = .onFoot,
@@ -275,6 +278,11 @@ package struct ParticipantRecording: Sendable {
 
     /// The fixes of the whole recording (`trace` nil) or of one trace's companion file, read, and announced.
     private func readFixes(for trace: String?, notice: (Notice) -> Void) throws(InputError) -> FixFile? {
+        if let givenFixes {
+            guard trace == nil else { return nil }
+            notice(.fixesRead(givenFixes))
+            return givenFixes
+        }
         let path: String?
         switch (fixes, trace) {
         case (.file(let file), nil): path = file

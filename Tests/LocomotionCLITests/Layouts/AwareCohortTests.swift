@@ -1,5 +1,7 @@
 import Foundation
 import LocomotionDSP
+import LocomotionIO
+import Locomotion
 import LocomotionTestSupport
 import Testing
 
@@ -7,7 +9,8 @@ import Testing
 /// in time, written at test time as ONE table — rows of the three `device_id`s interleaved by time, milliseconds,
 /// m/s², gzipped — read by `daily` and `epochs` as one participant per `device_id`, with the same tables as each
 /// participant's canonical CSV (steps within 1 %, minutes within 0.5).
-@Suite(.tags(.realData), .enabled(if: ToolRunner.isAvailable && UsTm2017.isAvailable, Comment(rawValue: TestDatasets.absence("us-tm2017/raw"))))
+@Suite(.tags(.realData), .enabled(if: ToolRunner.isAvailable && UsTm2017.isAvailable && TestDatasets.isPresent("gpxpy-testfiles"),
+                                  Comment(rawValue: TestDatasets.absence("us-tm2017/raw or gpxpy-testfiles"))))
 struct AwareCohortTests {
     private static let g = AccelerationUnit.standardGravity
     /// Session of us-tm2017 → the device_id it gets (AWARE's are UUIDs), and its start's offset from the others'.
@@ -65,6 +68,24 @@ struct AwareCohortTests {
         }
         write(header + awareRows.map { $0.text + "\n" }.joined(), "\(folder)/aware/accelerometer.csv")
         gzip("\(folder)/aware/accelerometer.csv")
+        // Fixes: the positions of a real GPS track (gpxpy's test files, one track per person), one every 10 s over
+        // the person's walk, as canonical fix CSVs (seconds) and as ONE AWARE locations table (ms, interleaved).
+        let tracks = ["korita-zbevnica", "cerknicko-jezero", "around-visnjan-with-car"]
+        var locationRows: [(Int64, Int, String)] = []
+        for (index, samples) in recordings.enumerated() {
+            let track = try! FixReader.readFile(path: TestDatasets.folder("gpxpy-testfiles").appendingPathComponent("raw/\(tracks[index]).gpx").path).fixes
+            var canonical = "timestamp,latitude,longitude,horizontal_accuracy\n"
+            for (position, fix) in track.enumerated() {
+                let milliseconds = Int64((samples[0].time * 1000).rounded()) + 5_000 + Int64(position) * 10_000
+                guard Double(milliseconds) / 1000 < samples.last!.time else { break }
+                canonical += "\(Double(milliseconds) / 1000),\(fix.latitude),\(fix.longitude),5\n"
+                locationRows.append((milliseconds, index, "\(milliseconds),\(people[index].device),\(fix.latitude),\(fix.longitude),0,0,300,gps,5"))
+            }
+            write(canonical, "\(folder)/canonical/\(people[index].device).fixes.csv")
+        }
+        write("timestamp,device_id,double_latitude,double_longitude,double_bearing,double_speed,double_altitude,provider,accuracy\n"
+              + locationRows.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map { $0.2 + "\n" }.joined(), "\(folder)/aware/locations.csv")
+        gzip("\(folder)/aware/locations.csv")
         return folder
     }()
 
@@ -108,6 +129,30 @@ struct AwareCohortTests {
         }
         #expect(totalSteps > 150, "three walks: \(totalSteps) steps")
         #expect(Set(aware.compactMap { $0["participant"] }) == Set(Self.people.map(\.device)))
+    }
+
+    @Test("AWARE's locations table as --fixes gives each device_id the distance of its canonical fixes", arguments: ["daily", "epochs"])
+    func sameDistances(command: String) throws {
+        let result = try ToolRunner.run([command, Self.folder + "/aware/accelerometer.csv.gz", "--units", "ms2", "--time-zone", "UTC",
+                                         "--fixes", Self.folder + "/aware/locations.csv.gz"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let aware = rows(result.standardOutput)
+        var total = 0.0
+        for person in Self.people {
+            let canonicalRun = try ToolRunner.run([command, "\(Self.folder)/canonical/\(person.device).csv", "--participant", person.device,
+                                                   "--time-zone", "UTC", "--fixes", "\(Self.folder)/canonical/\(person.device).fixes.csv"])
+            #expect(canonicalRun.status == 0, "\(canonicalRun.standardError)")
+            let canonical = rows(canonicalRun.standardOutput)
+            let mine = aware.filter { $0["participant"] == person.device }
+            #expect(mine.count == canonical.count)
+            for (row, expected) in zip(mine, canonical) {
+                let distance = Double(expected["distance_m"]!)!, other = Double(row["distance_m"]!)!
+                total += distance
+                #expect(abs(other - distance) <= 0.01 * distance, "\(person.device): \(other) vs \(distance) m")
+                #expect(row["steps"] == expected["steps"])
+            }
+        }
+        #expect(total > 100, "the tracks move: \(total) m")
     }
 
     @Test("one device_id going back in time fails alone, naming file:line; the others' tables are written")
