@@ -15,6 +15,8 @@ public struct TraceReadingOptions: Sendable, Hashable {
     /// The names of the timestamp, x, y and z columns, in that order (`--columns`); nil finds them by the names of
     /// Locomotion's, AWARE's or RADAR-base's layout (see `Docs/formats.md`).
     package var columnNames: [String]? = nil
+    /// The layout the traces must have (`--layout`); nil (`auto`) finds it from each header.
+    package var layout: TraceLayout? = nil
 
     public init(units: AccelerationUnit = .g, lenient: Bool = false, checkUnits: Bool = true) {
         self.units = units

@@ -36,8 +36,13 @@ struct TraceOptions: ParsableArguments {
                                valueName: "map"))
     var columns: ColumnMap?
 
+    @Option(help: ArgumentHelp("Layout of the traces: auto (from each header), canonical (timestamp,x,y,z), aware (AWARE's accelerometer table, a participant per device_id in epochs and daily), beiwe or radar; a file whose header does not match is refused.",
+                               valueName: "layout"))
+    var layout: LayoutChoice = .auto
+
     var readingOptions: TraceReadingOptions {
         var options = TraceReadingOptions(units: units, lenient: lenient, checkUnits: unitCheck)
+        options.layout = layout.layout
         options.timestampUnit = timeUnit.unit
         options.columnNames = columns?.names
         return options
@@ -62,6 +67,13 @@ struct ColumnMap: ExpressibleByArgument {
 }
 
 /// `--time-unit`: a ``TimestampUnit`` or `auto`.
+/// `--layout`: `auto`, or one of ``TraceLayout``.
+enum LayoutChoice: String, CaseIterable, ExpressibleByArgument {
+    case auto, canonical, aware, beiwe, radar
+
+    var layout: TraceLayout? { self == .auto ? nil : TraceLayout(rawValue: rawValue) }
+}
+
 enum TimeUnitChoice: String, CaseIterable, ExpressibleByArgument {
     case auto, s, ms, us, ns
 

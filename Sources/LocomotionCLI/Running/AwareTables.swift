@@ -11,7 +11,13 @@ enum AwareTables {
     ///   table's split.
     static func split(_ inputs: [String], options: TableOptions, reading: TraceReadingOptions) throws -> [String: AwareTableSplit] {
         guard options.participant == nil && options.participantPattern == nil else { return [:] }
+        // An explicit other layout reads no table (and refuses AWARE's header, naming it, when the file is read).
+        if let layout = reading.layout, layout != .aware { return [:] }
         let tables = inputs.filter(AwareTableSplit.isAccelerometerTable)
+        if reading.layout == .aware, let other = inputs.first(where: { !tables.contains($0) }) {
+            // Read by AwareTableSplit, which names the file:line and the columns it lacks (or why it cannot be read).
+            _ = try AwareTableSplit(path: other, options: reading)
+        }
         guard !tables.isEmpty else { return [:] }
         if let other = inputs.first(where: { !tables.contains($0) }) {
             throw CommandFailure.badUsage("\(tables[0]) is an AWARE table (a participant per device_id) but \(other) is not: give AWARE tables alone")

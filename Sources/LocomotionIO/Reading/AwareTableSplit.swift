@@ -86,7 +86,8 @@ package final class AwareTableSplit: @unchecked Sendable {
         let found = wanted.map { names.firstIndex(of: $0) }
         let missing = zip(wanted, found).filter { $0.1 == nil }.map(\.0)
         guard missing.isEmpty else {
-            throw InputError(file: path, line: 1, problem: "AWARE's accelerometer table needs the columns \(wanted.joined(separator: ", ")); \(missing.joined(separator: ", ")) missing")
+            throw InputError(file: path, line: 1, problem: "AWARE's accelerometer table (--layout aware) needs the columns \(wanted.joined(separator: ", ")); this header lacks \(missing.joined(separator: ", "))",
+                             hint: "--layout auto finds the layout from the header")
         }
         let columns = found.map { $0! }
         let fieldCount = columns.max()! + 1
