@@ -82,6 +82,22 @@ struct AwareCohortTests {
                 locationRows.append((milliseconds, index, "\(milliseconds),\(people[index].device),\(fix.latitude),\(fix.longitude),0,0,300,gps,5"))
             }
             write(canonical, "\(folder)/canonical/\(people[index].device).fixes.csv")
+            // The same person as Beiwe exports it: accelerometer/ and gps/ files of the hour (ms; m/s²).
+            let hour = "2024-03-01 08_00_00+00_00.csv"
+            write("timestamp,UTC time,accuracy,x,y,z\n" + samples.map {
+                let a = $0.acceleration * g
+                return "\(Int64(($0.time * 1000).rounded())),-,unknown,\(a.x),\(a.y),\(a.z)\n"
+            }.joined(), "\(folder)/beiwe/\(people[index].device)/accelerometer/\(hour)")
+            write("timestamp,UTC time,latitude,longitude,altitude,accuracy\n" + canonical.split(separator: "\n").dropFirst().map {
+                let fields = $0.split(separator: ",")
+                return "\(Int64((Double(fields[0])! * 1000).rounded())),-,\(fields[1]),\(fields[2]),300,5\n"
+            }.joined(), "\(folder)/beiwe/\(people[index].device)/gps/\(hour)")
+            // And as gzipped canonical files with gzipped companion fixes.
+            write("timestamp,x,y,z\n" + samples.map { "\($0.time),\($0.acceleration.x),\($0.acceleration.y),\($0.acceleration.z)\n" }.joined(),
+                  "\(folder)/gzipped/\(people[index].device).csv")
+            write(canonical, "\(folder)/gzipped/\(people[index].device).fixes.csv")
+            gzip("\(folder)/gzipped/\(people[index].device).csv")
+            gzip("\(folder)/gzipped/\(people[index].device).fixes.csv")
         }
         write("timestamp,device_id,double_latitude,double_longitude,double_bearing,double_speed,double_altitude,provider,accuracy\n"
               + locationRows.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map { $0.2 + "\n" }.joined(), "\(folder)/aware/locations.csv")
@@ -153,6 +169,32 @@ struct AwareCohortTests {
             }
         }
         #expect(total > 100, "the tracks move: \(total) m")
+    }
+
+    @Test("--companion-fixes finds Beiwe's gps/ file of each accelerometer/ file, and NAME.fixes.csv.gz beside NAME.csv.gz: the distances of the canonical fix files",
+          arguments: ["beiwe", "gzipped"])
+    func companionDistances(layout: String) throws {
+        let arguments = layout == "beiwe"
+            // The accelerometer files by a pattern: the folder also holds the gps/ files, which are not traces.
+            ? ["daily", Self.folder + "/beiwe/*/accelerometer/*.csv", "--participant-from", "{participant}/accelerometer/*.csv", "--units", "ms2"]
+            : ["daily", Self.folder + "/gzipped", "--participant-from", "{participant}.csv.gz"]
+        let result = try ToolRunner.run(arguments + ["--companion-fixes", "--time-zone", "UTC"])
+        #expect(result.status == 0, "\(layout): \(result.standardError)")
+        let read = rows(result.standardOutput)
+        var total = 0.0
+        for person in Self.people {
+            let canonicalRun = try ToolRunner.run(["daily", "\(Self.folder)/canonical/\(person.device).csv", "--participant", person.device,
+                                                   "--time-zone", "UTC", "--fixes", "\(Self.folder)/canonical/\(person.device).fixes.csv"])
+            let canonical = rows(canonicalRun.standardOutput)
+            let mine = read.filter { $0["participant"] == person.device }
+            #expect(mine.count == canonical.count && !mine.isEmpty, "\(layout) \(person.device)")
+            for (row, expected) in zip(mine, canonical) {
+                let distance = Double(expected["distance_m"]!)!, other = Double(row["distance_m"]!)!
+                total += other
+                #expect(abs(other - distance) <= 0.01 * distance, "\(layout) \(person.device): \(other) vs \(distance) m")
+            }
+        }
+        #expect(total > 100, "\(layout): the tracks move: \(total) m")
     }
 
     @Test("one device_id going back in time fails alone, naming file:line; the others' tables are written")
