@@ -96,8 +96,11 @@ package final class AwareTableSplit: @unchecked Sendable {
         } catch {
             throw InputError(file: path, problem: "cannot make a temporary file to split the table (\(error.reason))")
         }
-        var byName: [String: Participant] = [:]
+        // Participants by position; the name is looked up only when the device_id changes from the previous row.
+        var kept: [Participant] = []
         var order: [String] = []
+        var positions: [String: Int] = [:]
+        var current = -1
         var offset = 0
         var rows = 0
         var lastName = ""
@@ -137,29 +140,37 @@ package final class AwareTableSplit: @unchecked Sendable {
                     guard field == fieldCount else { return -1 }
                     let device = CSVBytes.trimmed(base, bounds[columns[1]].0, bounds[columns[1]].1)
                     guard device.count > 0 else { return -2 }
-                    if !device.elementsEqual(lastNameBytes) {
+                    if current < 0 || !device.elementsEqual(lastNameBytes) {
                         lastNameBytes = Array(device)
                         lastName = String(decoding: device, as: UTF8.self)
+                        if let known = positions[lastName] {
+                            // Equal as Strings, other bytes: NFC and NFD spellings, which would share output names.
+                            guard order[known].utf8.elementsEqual(lastNameBytes) else { return -3 }
+                            current = known
+                        } else {
+                            current = kept.count
+                            positions[lastName] = current
+                            var participant = Participant()
+                            participant.buffer.reserveCapacity(Self.blockRowCount)
+                            kept.append(participant)
+                            order.append(lastName)
+                        }
                     }
                     func number(_ column: Int) -> Double? {
                         if case .number(let value) = DecimalParser.parse(CSVBytes.trimmed(base, bounds[column].0, bounds[column].1)) { return value }
                         return nil
                     }
-                    guard let time = number(columns[0]) else { return -3 - columns[0] }
-                    guard let x = number(columns[2]) else { return -3 - columns[2] }
-                    guard let y = number(columns[3]) else { return -3 - columns[3] }
-                    guard let z = number(columns[4]) else { return -3 - columns[4] }
-                    if byName[lastName] == nil {
-                        byName[lastName] = Participant()
-                        order.append(lastName)
-                    }
-                    let previous = byName[lastName]!.lastTime
+                    guard let time = number(columns[0]) else { return -4 - columns[0] }
+                    guard let x = number(columns[2]) else { return -4 - columns[2] }
+                    guard let y = number(columns[3]) else { return -4 - columns[3] }
+                    guard let z = number(columns[4]) else { return -4 - columns[4] }
+                    let previous = kept[current].lastTime
                     let problem: String? = time <= previous
                         ? (time == previous
                             ? "duplicate timestamp \(Self.text(time)) of device_id \(lastName) (the same as its previous row)"
                             : "timestamp \(Self.text(time)) of device_id \(lastName) is earlier than its previous row's \(Self.text(previous)) (time goes backwards)")
                         : nil
-                    Self.accept(&byName[lastName]!, StoredRow(time: time, x: x, y: y, z: z, line: line),
+                    Self.accept(&kept[current], StoredRow(time: time, x: x, y: y, z: z, line: line),
                                 problem: problem, column: columns[0] + 1, file: path, lenient: lenient)
                     return 1
                 }
@@ -175,20 +186,22 @@ package final class AwareTableSplit: @unchecked Sendable {
                 throw InputError(file: path, line: line, column: columns[1] + 1, problem: "the device_id is empty",
                                  hint: "every row of an AWARE table names its participant in device_id")
             }
-            if outcome <= -3 {
+            if outcome == -3 {
+                throw InputError(file: path, line: line, column: columns[1] + 1,
+                                 problem: "the device_id '\(lastName)' differs from an earlier one only in Unicode normalisation (NFC and NFD): they would be merged and share output names",
+                                 hint: "write each device_id with the same bytes")
+            }
+            if outcome <= -4 {
                 // A bad number: the participant's error (strict) or skipped row (lenient).
-                let column = -3 - outcome
-                if byName[lastName] == nil { byName[lastName] = Participant(); order.append(lastName) }
-                Self.accept(&byName[lastName]!, StoredRow(time: 0, x: 0, y: 0, z: 0, line: line),
+                let column = -4 - outcome
+                Self.accept(&kept[current], StoredRow(time: 0, x: 0, y: 0, z: 0, line: line),
                             problem: "the field is not a finite number", column: column + 1, file: path, lenient: lenient)
             }
             if outcome != 0 { rows += 1 }
-            if let name = byName[lastName] == nil ? nil : lastName, byName[name]!.buffer.count >= Self.blockRowCount {
-                try flush(&byName[name]!)
-            }
+            if current >= 0 && kept[current].buffer.count >= Self.blockRowCount { try flush(&kept[current]) }
         }
-        for name in order { try flush(&byName[name]!) }
-        self.byName = byName
+        for position in kept.indices { try flush(&kept[position]) }
+        byName = Dictionary(uniqueKeysWithValues: zip(order, kept))
         participants = order
         rowCount = rows
     }
