@@ -42,14 +42,15 @@ measure() {  # peak RSS (MB) and seconds of "$@"
     awk '{ printf "%.1f MB | %.1f s", $1 / 1024, $2 }' "$work/time"
 }
 echo
-echo "| participants × rows each (5 Hz) | table | daily on the AWARE table: peak RSS, time | daily on awk-split canonical files: peak RSS, time |"
-echo "| --- | ---: | ---: | ---: |"
+echo "| participants × rows each (5 Hz) | table | daily on the AWARE table: peak RSS, time | awk split: time | daily on the split canonical files: peak RSS, time |"
+echo "| --- | ---: | ---: | ---: | ---: |"
 for case in "2 $rows" "2 $((rows * 4))" "16 $rows"; do
     set -- $case
     table "$1" "$2" "$work/aware.csv"
-    rm -rf "$work/split"; split_awk "$work/aware.csv" "$work/split"
+    rm -rf "$work/split"
+    start=$(date +%s.%N); split_awk "$work/aware.csv" "$work/split"; awk_s=$(echo "$(date +%s.%N) - $start" | bc)
     size=$(du -m "$work/aware.csv" | cut -f1)
     aware=$(measure "$tool" daily "$work/aware.csv" --units ms2 --time-zone UTC --jobs 1 --quiet)
     canonical=$(measure "$tool" daily "$work"/split/*.csv --units ms2 --time-zone UTC --jobs 1 --quiet)
-    echo "| $1 × $2 | $size MB | $aware | $canonical |"
+    echo "| $1 × $2 | $size MB | $aware | $(printf '%.1f' "$awk_s") s | $canonical |"
 done
