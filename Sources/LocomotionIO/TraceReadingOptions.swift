@@ -18,6 +18,8 @@ public struct TraceReadingOptions: Sendable, Hashable {
     /// Gaps of at most this many seconds are read as repeats of the sample before them (``GapRepeater``: a
     /// change-only collector's still time); nil (the default) leaves every gap a gap (`--repeat-gaps`).
     package var repeatGapLimit: Double? = nil
+    /// The layout the traces must have (`--layout`); nil (`auto`) finds it from each header.
+    package var layout: TraceLayout? = nil
 
     public init(units: AccelerationUnit = .g, lenient: Bool = false, checkUnits: Bool = true) {
         self.units = units

@@ -37,21 +37,32 @@ struct TraceOptions: ParsableArguments {
     var columns: ColumnMap?
 
     @Option(name: .customLong("repeat-gaps"),
-            help: ArgumentHelp("Read a gap of at most this many seconds as repeats of the sample before it, at the trace's sampling interval (change-only collectors such as AWARE with a threshold drop unchanged samples; default: every gap over 1 s is a gap).",
+            help: ArgumentHelp("Read a gap of at most this many seconds as repeats of the sample before it, at the trace's sampling interval (change-only collectors such as AWARE with a threshold drop unchanged samples; default: 60 with --layout aware, else 0: every gap over 1 s is a gap).",
                                valueName: "seconds"))
     var repeatGaps: Double?
 
     func validate() throws {
-        if let repeatGaps, !(repeatGaps > 0 && repeatGaps <= 86_400) {
-            throw ValidationError("--repeat-gaps must be a number of seconds above 0 and at most 86400, not \(repeatGaps)")
+        if let repeatGaps, !(repeatGaps >= 0 && repeatGaps <= 86_400) {
+            throw ValidationError("--repeat-gaps must be a number of seconds in 0…86400 (0: off), not \(repeatGaps)")
         }
     }
 
+    /// `--repeat-gaps` when `--layout aware` is given and it is not: AWARE's accelerometer drops unchanged samples by
+    /// default, and 60 s recovered still time without hiding a stopped collector for long (Docs/formats.md,
+    /// "Low-rate and change-only sampling").
+    static let awareRepeatGapSeconds = 60.0
+
+    @Option(help: ArgumentHelp("Layout of the traces: auto (from each header), canonical (timestamp,x,y,z), aware (AWARE's accelerometer table, a participant per device_id in epochs and daily), beiwe or radar; a file whose header does not match is refused.",
+                               valueName: "layout"))
+    var layout: LayoutChoice = .auto
+
     var readingOptions: TraceReadingOptions {
         var options = TraceReadingOptions(units: units, lenient: lenient, checkUnits: unitCheck)
+        options.layout = layout.layout
         options.timestampUnit = timeUnit.unit
         options.columnNames = columns?.names
-        options.repeatGapLimit = repeatGaps
+        let repeatGapSeconds = repeatGaps ?? (layout == .aware ? Self.awareRepeatGapSeconds : 0)
+        options.repeatGapLimit = repeatGapSeconds > 0 ? repeatGapSeconds : nil
         return options
     }
 }
@@ -74,6 +85,13 @@ struct ColumnMap: ExpressibleByArgument {
 }
 
 /// `--time-unit`: a ``TimestampUnit`` or `auto`.
+/// `--layout`: `auto`, or one of ``TraceLayout``.
+enum LayoutChoice: String, CaseIterable, ExpressibleByArgument {
+    case auto, canonical, aware, beiwe, radar
+
+    var layout: TraceLayout? { self == .auto ? nil : TraceLayout(rawValue: rawValue) }
+}
+
 enum TimeUnitChoice: String, CaseIterable, ExpressibleByArgument {
     case auto, s, ms, us, ns
 

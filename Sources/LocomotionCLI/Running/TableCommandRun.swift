@@ -17,10 +17,24 @@ struct TableCommandRun {
         let classifierOptions = self.options.classifier, smoothingOptions = self.options.smoothing
         let classifier = try classifierOptions.load()
         let inputs = try InputPaths.expandInputs(traces)
-        let groups = try tableOptions.naming().groups(of: inputs)
         let options = tableOptions
-        if options.fixes != nil && groups.count > 1 {
-            throw CommandFailure.badUsage("--fixes belongs to one participant; use --companion-fixes (NAME.fixes.csv beside each trace) for several")
+        // AWARE's accelerometer tables are read once each and split by device_id, which names the participants.
+        let splits = try AwareTables.split(inputs, options: options, reading: traceOptions.readingOptions)
+        let groups = try splits.isEmpty ? tableOptions.naming().groups(of: inputs)
+            : ParticipantNaming.groups(named: inputs.flatMap { input in splits[input]!.participants.map { ($0, input) } })
+        // AWARE's locations table gives each participant the fixes of its device_id.
+        let awareFixes = try options.fixes.flatMap { path in
+            AwareLocations.isLocationsTable(path) ? try AwareLocations.split(path: path, lenient: traceOptions.lenient) : nil
+        }
+        if options.fixes != nil && groups.count > 1 && awareFixes == nil {
+            throw CommandFailure.badUsage("--fixes belongs to one participant; use --companion-fixes (NAME.fixes.csv beside each trace), or AWARE's locations table (fixes per device_id), for several")
+        }
+        if let awareFixes, let fixesPath = options.fixes {
+            let participants = Set(groups.map(\.participant))
+            let strangers = awareFixes.order.filter { !participants.contains($0) }
+            if !strangers.isEmpty {
+                StandardError.write("locomotion: note: \(fixesPath): the fixes of device_id \(strangers.prefix(5).joined(separator: ", "))\(strangers.count > 5 ? " and \(strangers.count - 5) more" : "") belong to no participant of this run\n")
+            }
         }
         let tables = [table] + options.also.filter { $0 != table }
         if tables.count > 1 && inputOptions.outputDirectory == nil {
@@ -41,7 +55,7 @@ struct TableCommandRun {
         let recording = configured
 
         // Writers keyed by the participant (by the file when each file is its own participant).
-        let perFile = options.participant == nil && options.participantPattern == nil
+        let perFile = options.participant == nil && options.participantPattern == nil && splits.isEmpty
         let keyed = groups.map { (key: perFile ? $0.files[0] : $0.participant, group: $0) }
         let byKey = Dictionary(keyed.map { ($0.key, $0.group) }, uniquingKeysWith: { first, _ in first })
         let names = Dictionary(keyed.map { ($0.key, $0.group.participant) }, uniquingKeysWith: { first, _ in first })
@@ -84,13 +98,21 @@ struct TableCommandRun {
             var participant = recording
             participant.epoch.zones = schedule
             participant.tables = sinks.tables
+            if let awareFixes {
+                // A participant without a fix in the table has none: no distance, as without --fixes.
+                participant.fixes = .none
+                participant.givenFixes = awareFixes.fixes[group.participant]
+            }
             var rowCount = 0
-            let late = try participant.run(group.files, row: { _ in
+            let row: (TraceRow) -> Void = { _ in
                 rowCount += 1
                 progress.row(rowCount)
-            }, notice: { notice in
-                diagnostics += Self.text(of: notice)
-            }, emit: sinks.output(participant: group.participant))
+            }
+            let notice: (ParticipantRecording.Notice) -> Void = { diagnostics += Self.text(of: $0) }
+            let late = splits.isEmpty
+                ? try participant.run(group.files, row: row, notice: notice, emit: sinks.output(participant: group.participant))
+                : try participant.run(group.files, opening: { path throws(InputError) in try splits[path]!.source(for: group.participant) },
+                                      row: row, notice: notice, emit: sinks.output(participant: group.participant))
             if late > 0 {
                 throw CommandFailure.badInput("internal error: \(late) events of the engine came after their epoch was written; please report it")
             }

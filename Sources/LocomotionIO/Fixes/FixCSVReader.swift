@@ -2,6 +2,7 @@ import Locomotion
 
 /// Reads CSV `timestamp,latitude,longitude[,horizontal_accuracy][,speed]`.
 ///
+/// A column `accuracy` is read as `horizontal_accuracy` when the file has no `horizontal_accuracy` (Beiwe's gps files).
 /// The header names the columns (any order, extra columns ignored). Timestamps
 /// are decimal seconds; empty optional fields mean "not reported". A negative
 /// speed is read as "not reported" (CoreLocation writes −1 for an invalid
@@ -49,6 +50,8 @@ enum FixCSVReader {
             let name = field.trimmedText.lowercased()
             if columns[name] == nil { columns[name] = index }
         }
+        // Beiwe's gps files (and Android loggers) name the horizontal accuracy (m) `accuracy`.
+        if columns["horizontal_accuracy"] == nil, let accuracy = columns["accuracy"] { columns["horizontal_accuracy"] = accuracy }
         for name in requiredColumns where columns[name] == nil {
             let startsWithNumber = fields.first.map { Double($0.trimmedText) != nil } ?? false
             throw InputError(file: file, line: line, problem: "the header has no `\(name)` column",

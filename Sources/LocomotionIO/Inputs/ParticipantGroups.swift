@@ -20,22 +20,34 @@ package enum ParticipantNaming: Sendable {
     /// - Throws: ``CommandFailure`` (bad usage) for an input the pattern does not match, a participant name
     ///   that cannot name a file, or two participant names that differ only in Unicode normalisation.
     package func groups(of inputs: [String]) throws -> [ParticipantGroup] {
-        var groups: [ParticipantGroup] = []
-        var index: [String: Int] = [:]
+        if case .perFile = self {
+            return inputs.map { ParticipantGroup(participant: ResultWriter.baseName(of: $0), files: [$0]) }
+        }
+        var named: [(participant: String, file: String)] = []
         for input in inputs {
-            let participant: String
             switch self {
             case .perFile:
-                groups.append(ParticipantGroup(participant: ResultWriter.baseName(of: input), files: [input]))
-                continue
+                break
             case .single(let name):
-                participant = name
+                named.append((name, input))
             case .pattern(let pattern):
                 guard let found = pattern.participant(in: input) else {
                     throw CommandFailure.badUsage("--participant-from '\(pattern.text)' does not match the input \(input)")
                 }
-                participant = found
+                named.append((found, input))
             }
+        }
+        return try Self.groups(named: named)
+    }
+
+    /// The groups of inputs whose participant is already known (AWARE's table: each `device_id` of a file), in the
+    /// order each participant first appears, by the same rules as ``groups(of:)``: a name that cannot name a file,
+    /// or two names that differ only in Unicode normalisation, are refused.
+    /// - Throws: ``CommandFailure`` (bad usage).
+    package static func groups(named: [(participant: String, file: String)]) throws -> [ParticipantGroup] {
+        var groups: [ParticipantGroup] = []
+        var index: [String: Int] = [:]
+        for (participant, input) in named {
             try Self.check(participant)
             // Keyed by canonical equivalence (String ==), compared by bytes: a participant `Zoë` written NFC and
             // one written NFD are two folders that look alike and share one output name (FileNameRule), so they

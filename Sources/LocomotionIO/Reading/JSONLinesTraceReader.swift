@@ -58,6 +58,10 @@ import LocomotionDSP
     /// Reads `source` (opened from `path`, possibly with blank lines already read, or its first line read and
     /// rewound by ``TraceInput``'s look at the format) as the trace `file`.
     init(source: LineSource, file path: String, options: TraceReadingOptions) throws(InputError) {
+        if let layout = options.layout, layout != .canonical {
+            throw InputError(file: path, line: 1, problem: "--layout \(layout.rawValue) expects a CSV with the header \(layout.expectedHeader), but this is a JSON Lines trace",
+                             hint: "JSON Lines traces are Locomotion's own layout: --layout canonical or auto")
+        }
         file = path
         self.options = options
         self.source = source

@@ -97,7 +97,7 @@ import LocomotionDSP
         var firstLine: FirstLine?
         repeat {
             do {
-                firstLine = try source.withNextLine { line in FirstLine(line, columnMap: options.columnNames) }
+                firstLine = try source.withNextLine { line in FirstLine(line, columnMap: options.columnNames, layout: options.layout) }
             } catch {
                 throw LineSource.inputError(error, file: path, line: source.lineNumber + 1)
             }
@@ -177,7 +177,7 @@ extension TraceReader {
         case headerless
         case bad(problem: String, hint: String?)
 
-        init(_ line: UnsafeBufferPointer<UInt8>, columnMap: [String]?) {
+        init(_ line: UnsafeBufferPointer<UInt8>, columnMap: [String]?, layout: TraceLayout?) {
             guard let base = line.baseAddress, line.contains(where: { !CSVBytes.isBlank($0) }) else {
                 self = .blank
                 return
@@ -195,13 +195,27 @@ extension TraceReader {
             while firstFieldEnd < line.count && base[firstFieldEnd] != 0x2C { firstFieldEnd += 1 }
             switch DecimalParser.parse(CSVBytes.trimmed(base, 0, firstFieldEnd)) {
             case .number, .nonFinite:
+                if let layout, layout != .canonical {
+                    self = .bad(problem: "--layout \(layout.rawValue) expects the header \(layout.expectedHeader), but the first line is data",
+                                hint: "found " + CSVBytes.quoted(line) + "; --layout auto finds the layout from the header")
+                    return
+                }
                 self = .headerless
                 return
             case .invalid:
                 break
             }
             let names = CSVBytes.fieldStrings(line).map { $0.lowercased() }
-            switch TraceColumns.find(in: names, map: columnMap) {
+            if let layout {
+                let missing = layout.missingNames(in: names)
+                guard missing.isEmpty else {
+                    self = .bad(problem: "--layout \(layout.rawValue) expects the header \(layout.expectedHeader); this one lacks "
+                                + missing.joined(separator: ", "),
+                                hint: "found " + CSVBytes.quoted(line) + "; --layout auto finds the layout from the header")
+                    return
+                }
+            }
+            switch TraceColumns.find(in: names, map: columnMap ?? layout.map(\.sampleNames)) {
             case .success(let columns):
                 self = .header(columns)
             case .failure(let missing):

@@ -70,6 +70,9 @@ package struct ParticipantRecording: Sendable {
     package var tables: RecordingTables.Tables
     /// Where the fixes come from.
     package var fixes: Fixes
+    /// Fixes already read for the whole recording (one `device_id`'s part of AWARE's locations table,
+    /// ``AwareLocations``): used in place of ``fixes`` when set.
+    package var givenFixes: FixFile?
 
     package init(reading: TraceReadingOptions = .init(), classifier: ActivityClassifier.Configuration = .init(),
                 smoothing: ActivityClassifier.Smoothing = .lagged, policy: RecordingGate.Policy = .onFoot,
@@ -96,16 +99,32 @@ package struct ParticipantRecording: Sendable {
         return configuration
     }
 
-    /// The companion fix file of `trace` — `NAME.fixes.csv` beside `NAME.csv` (or beside a JSON Lines trace
-    /// `NAME.jsonl`, `NAME.ndjson`) — when it exists as a regular file; nil for standard input.
-    /// - Complexity: one `stat` call.
+    /// The companion fix file of `trace`, when it exists as a regular file; nil for standard input:
+    /// - `NAME.fixes.csv` beside `NAME.csv` (or beside a JSON Lines trace `NAME.jsonl`, `NAME.ndjson`); beside a
+    ///   gzipped trace (`NAME.csv.gz`) `NAME.fixes.csv`, else `NAME.fixes.csv.gz`;
+    /// - Beiwe's layout, a trace `…/accelerometer/HOUR.csv` (or `.csv.gz`) of a participant's folder: the same hour's
+    ///   `…/gps/HOUR.csv` (same name), when no `NAME.fixes.csv` is beside it.
+    /// - Complexity: at most three `stat` calls.
     package static func companionFixes(of trace: String) -> String? {
         guard trace != "-" else { return nil }
-        let lowercased = trace.lowercased()
+        var lowercased = trace.lowercased()
+        var stem = trace
+        if lowercased.hasSuffix(".gz") {
+            lowercased.removeLast(3)
+            stem.removeLast(3)
+        }
         guard let suffix = [".csv", ".jsonl", ".ndjson"].first(where: { lowercased.hasSuffix($0) }) else { return nil }
-        let path = String(trace.dropLast(suffix.count)) + ".fixes.csv"
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? path : nil
+        let base = String(stem.dropLast(suffix.count)) + ".fixes.csv"
+        var candidates = [base]
+        if stem != trace { candidates.append(base + ".gz") }
+        let parts = trace.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count >= 2, parts[parts.count - 2] == "accelerometer" {
+            candidates.append((parts.dropLast(2) + ["gps", parts[parts.count - 1]]).joined(separator: "/"))
+        }
+        return candidates.first { path in
+            var status = stat()
+            return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        }
     }
 
     /// `paths` in the order of their first timestamps (ties, and files without samples, keep the order given).
@@ -286,6 +305,11 @@ package struct ParticipantRecording: Sendable {
 
     /// The fixes of the whole recording (`trace` nil) or of one trace's companion file, read, and announced.
     private func readFixes(for trace: String?, notice: (Notice) -> Void) throws(InputError) -> FixFile? {
+        if let givenFixes {
+            guard trace == nil else { return nil }
+            notice(.fixesRead(givenFixes))
+            return givenFixes
+        }
         let path: String?
         switch (fixes, trace) {
         case (.file(let file), nil): path = file

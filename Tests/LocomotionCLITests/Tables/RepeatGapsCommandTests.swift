@@ -79,10 +79,46 @@ struct RepeatGapsCommandTests {
         let all = try ToolRunner.run(["epochs", trace, "--repeat-gaps", "120"])
         #expect(Self.sums(all.standardOutput, ["unknown_s"])["unknown_s", default: 0] < 30)
 
-        // A bad limit is refused naming the option.
-        let bad = try ToolRunner.run(["epochs", trace, "--repeat-gaps", "0"])
-        #expect(bad.status != 0)
+        // 0 is off: the table without the option. A negative limit is refused naming the option.
+        let off = try ToolRunner.run(["epochs", trace, "--repeat-gaps", "0"])
+        #expect(off.status == 0 && off.standardOutput == without.standardOutput, "\(off.standardError)")
+        let bad = try ToolRunner.run(["epochs", trace, "--repeat-gaps", "-1"])
+        #expect(bad.status == 2)
         #expect(bad.standardError.contains("--repeat-gaps"))
+    }
+
+    @Test("--layout aware repeats gaps up to 60 s unless --repeat-gaps says otherwise, in the table split by device_id")
+    func awareLayoutPresetsRepeatGaps() throws {
+        let (trace, _) = try Self.changeOnlyStill()
+        // The same rows as AWARE exports them: one table, epoch ms (the recording's own clock starts at 0; a start
+        // on a whole minute keeps the 60 s epochs of the canonical file), m/s², a device_id.
+        let start = 1_484_693_340.0
+        var table = "timestamp,device_id,double_values_0,double_values_1,double_values_2,accuracy,label\n"
+        for line in try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: ",").map { Double($0)! }
+            table += "\(Int64(((start + fields[0]) * 1000).rounded())),phone-1,\(fields[1] * 9.80665),\(fields[2] * 9.80665),\(fields[3] * 9.80665),3,\n"
+        }
+        let path = (trace as NSString).deletingLastPathComponent + "/aware.csv"
+        try table.write(toFile: path, atomically: true, encoding: .utf8)
+        let columns = ["stationary_s", "unknown_s"]
+        func run(_ arguments: [String]) throws -> [String: Double] {
+            let result = try ToolRunner.run(["epochs"] + arguments)
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+            return Self.sums(result.standardOutput, columns)
+        }
+        let canonicalSixty = try run([trace, "--repeat-gaps", "60"]), canonicalOff = try run([trace])
+        let preset = try run([path, "--layout", "aware", "--units", "ms2"])
+        let auto = try run([path, "--units", "ms2"])
+        let presetOff = try run([path, "--layout", "aware", "--units", "ms2", "--repeat-gaps", "0"])
+        for column in columns {
+            // The preset is the canonical file with --repeat-gaps 60; auto and 0 leave the gaps (within 10 s: the
+            // values went through g → m/s² → g, and the times through ms).
+            #expect(abs(preset[column, default: 0] - canonicalSixty[column, default: 0]) <= 10, "\(column): \(preset) vs \(canonicalSixty)")
+            #expect(abs(auto[column, default: 0] - canonicalOff[column, default: 0]) <= 10, "\(column): \(auto) vs \(canonicalOff)")
+            #expect(abs(presetOff[column, default: 0] - canonicalOff[column, default: 0]) <= 10, "\(column): \(presetOff) vs \(canonicalOff)")
+        }
+        #expect(preset["unknown_s", default: 0] < auto["unknown_s", default: 0])
+        #expect(preset["stationary_s", default: 0] > 5 * auto["stationary_s", default: 0])
     }
 
     @Test("a real walk at 5 Hz: steps refused by `steps` (exit 1) and said by `epochs` on standard error, with or without --repeat-gaps")

@@ -78,4 +78,27 @@ import LocomotionTestSupport
         #expect(ParticipantRecording.companionFixes(of: trace) == companion)
         #expect(ParticipantRecording.companionFixes(of: "-") == nil)
     }
+
+    @Test func companionFixesOfGzippedTraces() throws {
+        let trace = temporaryFile("", name: "walk.csv.gz")
+        let base = String(trace.dropLast(".csv.gz".count))
+        #expect(ParticipantRecording.companionFixes(of: trace) == nil)
+        try "timestamp,latitude,longitude\n1,47,8\n".write(toFile: base + ".fixes.csv.gz", atomically: true, encoding: .utf8)
+        #expect(ParticipantRecording.companionFixes(of: trace) == base + ".fixes.csv.gz")
+        // Both: the plain one, as for a plain trace.
+        try "timestamp,latitude,longitude\n1,47,8\n".write(toFile: base + ".fixes.csv", atomically: true, encoding: .utf8)
+        #expect(ParticipantRecording.companionFixes(of: trace) == base + ".fixes.csv")
+    }
+
+    @Test func companionFixesOfBeiweHours() throws {
+        let folder = try temporaryDirectory(prefix: "BeiweCompanion").path + "/P1"
+        try FileManager.default.createDirectory(atPath: folder + "/accelerometer", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/gps", withIntermediateDirectories: true)
+        let hour = "2023-11-14 22_00_00+00_00.csv"
+        try "timestamp,UTC time,accuracy,x,y,z\n".write(toFile: folder + "/accelerometer/" + hour, atomically: true, encoding: .utf8)
+        #expect(ParticipantRecording.companionFixes(of: folder + "/accelerometer/" + hour) == nil)
+        try "timestamp,UTC time,latitude,longitude,altitude,accuracy\n".write(toFile: folder + "/gps/" + hour, atomically: true, encoding: .utf8)
+        #expect(ParticipantRecording.companionFixes(of: folder + "/accelerometer/" + hour) == folder + "/gps/" + hour)
+        #expect(ParticipantRecording.companionFixes(of: folder + "/accelerometer/2023-11-14 23_00_00+00_00.csv") == nil)
+    }
 }

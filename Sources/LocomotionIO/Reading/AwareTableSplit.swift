@@ -1,0 +1,343 @@
+import Foundation
+import LocomotionDSP
+
+/// AWARE's accelerometer table — one file for every participant of a study, `timestamp,device_id,double_values_0,
+/// double_values_1,double_values_2,…`, rows of several `device_id`s interleaved — split into one trace per
+/// `device_id` in a single pass over the file (gzip included).
+///
+/// The pass keeps each participant's rows in a buffer of ``blockRowCount`` rows; a full buffer is appended to one
+/// unlinked temporary file as a block (40 bytes per sample: time, x, y, z as read and the line number), and its offset
+/// is remembered. Reading a participant back (``source(for:)``) reads its blocks in order. Memory is therefore
+/// ``blockRowCount`` × 40 bytes (40 KiB) per participant plus 8 bytes per block, whatever the file's length; disk is
+/// 40 bytes per sample, freed when the split is dropped.
+///
+/// Each participant's rows must go forward in time: a row of a `device_id` that goes back (or repeats its previous
+/// time) is that participant's error, naming file:line, met when its trace is read to that row; the other
+/// participants are read in full. A row without a `device_id` stops the split (``InputError`` naming file:line): it
+/// belongs to nobody. Lenient reading skips a participant's bad rows with a warning, as for any trace.
+///
+/// Immutable once made, and read with `pread` at explicit offsets, so sources of several participants may be read
+/// on several threads at once.
+package final class AwareTableSplit: @unchecked Sendable {
+    /// Rows per block of the temporary file (and of each participant's buffer during the pass).
+    package static let blockRowCount = 1024
+
+    /// The table's path, as given.
+    package let file: String
+    /// The `device_id`s, in the order they first appear.
+    package let participants: [String]
+    /// Rows read (every participant).
+    package let rowCount: Int
+
+    /// One row as kept on disk: the time and values as read (the file's units), and the line.
+    struct StoredRow: BitwiseCopyable {
+        var time: Double
+        var x: Double
+        var y: Double
+        var z: Double
+        var line: Int
+    }
+
+    /// What the pass kept of one participant.
+    struct Participant {
+        var blocks: [(offset: Int, count: Int)] = []
+        var buffer: [StoredRow] = []
+        var lastTime = -Double.infinity
+        /// Strict mode: the first bad row, after ``keptBeforeError`` good rows.
+        var error: InputError?
+        var keptBeforeError = 0
+        var kept = 0
+        var warnings: [InputWarning] = []
+        var skippedRowCount = 0
+    }
+
+    private let store: UnlinkedTemporaryFile
+    private let byName: [String: Participant]
+    private let options: TraceReadingOptions
+
+    /// Whether `path`'s header names AWARE's accelerometer table (`device_id` and `double_values_0` among its
+    /// columns); false for standard input and pipes (their header cannot be read twice) and unreadable files.
+    /// - Complexity: reads the first line.
+    package static func isAccelerometerTable(_ path: String) -> Bool {
+        header(of: path).map { $0.contains("device_id") && $0.contains("double_values_0") } ?? false
+    }
+
+    /// The lowercased, trimmed column names of the first line of a regular file; nil for streams or failures.
+    package static func header(of path: String) -> [String]? {
+        guard !PipeRule.isStream(path), let source = try? LineSource(path: path) else { return nil }
+        let names = try? source.withNextLine { CSVBytes.fieldStrings($0).map { $0.lowercased() } }
+        return names ?? nil
+    }
+
+    /// Reads the table at `path` once and splits it by `device_id`.
+    /// - Throws: ``InputError`` when the file cannot be read, lacks one of the columns `timestamp`, `device_id`,
+    ///   `double_values_0…2`, has a row without a `device_id` or one that is cut short before its values (naming
+    ///   file:line), or the temporary file cannot be written.
+    /// - Complexity: O(size of the file); memory as the type says.
+    package init(path: String, options: TraceReadingOptions, temporaryDirectory: String = NSTemporaryDirectory()) throws(InputError) {
+        file = path
+        self.options = options
+        let source = try LineSource(path: path)
+        func failure(_ error: LineSource.Failure) -> InputError { LineSource.inputError(error, file: path, line: source.lineNumber + 1) }
+        let names: [String]?
+        do { names = try source.withNextLine { CSVBytes.fieldStrings($0).map { $0.lowercased() } } } catch { throw failure(error) }
+        guard let names else { throw InputError(file: path, problem: "the file is empty", hint: "expected AWARE's accelerometer table") }
+        let wanted = ["timestamp", "device_id", "double_values_0", "double_values_1", "double_values_2"]
+        let found = wanted.map { names.firstIndex(of: $0) }
+        let missing = zip(wanted, found).filter { $0.1 == nil }.map(\.0)
+        guard missing.isEmpty else {
+            throw InputError(file: path, line: 1, problem: "AWARE's accelerometer table (--layout aware) needs the columns \(wanted.joined(separator: ", ")); this header lacks \(missing.joined(separator: ", "))",
+                             hint: "--layout auto finds the layout from the header")
+        }
+        let columns = found.map { $0! }
+        let fieldCount = columns.max()! + 1
+        do {
+            store = try UnlinkedTemporaryFile(directory: temporaryDirectory.isEmpty ? "/tmp" : temporaryDirectory, prefix: ".locomotion-aware")
+        } catch {
+            throw InputError(file: path, problem: "cannot make a temporary file to split the table (\(error.reason))")
+        }
+        // Participants by position; the name is looked up only when the device_id changes from the previous row.
+        var kept: [Participant] = []
+        var order: [String] = []
+        var positions: [String: Int] = [:]
+        var current = -1
+        var offset = 0
+        var rows = 0
+        var lastName = ""
+        var lastNameBytes: [UInt8] = []
+        let store = self.store
+        let lenient = options.lenient
+
+        func flush(_ participant: inout Participant) throws(InputError) {
+            guard !participant.buffer.isEmpty else { return }
+            do { try store.write(contentsOf: participant.buffer) } catch {
+                throw InputError(file: path, problem: "cannot write the temporary file that splits the table (\(error.reason))")
+            }
+            participant.blocks.append((offset, participant.buffer.count))
+            offset += participant.buffer.count * MemoryLayout<StoredRow>.stride
+            participant.buffer.removeAll(keepingCapacity: true)
+        }
+
+        var bounds = [(Int, Int)](repeating: (0, 0), count: fieldCount)
+        while true {
+            let line = source.lineNumber + 1
+            let outcome: Int?
+            do {
+                outcome = try source.withNextLine { bytes -> Int in
+                    guard let base = bytes.baseAddress, bytes.contains(where: { !CSVBytes.isBlank($0) }) else { return 0 }
+                    // Fields up to the last one needed; commas inside double quotes (AWARE's free-text label) kept.
+                    var field = 0, start = 0, quoted = false, index = 0
+                    while index <= bytes.count && field < fieldCount {
+                        if index == bytes.count || (base[index] == 0x2C && !quoted) {
+                            bounds[field] = (start, index)
+                            field += 1
+                            start = index + 1
+                        } else if base[index] == 0x22 {
+                            quoted.toggle()
+                        }
+                        index += 1
+                    }
+                    guard field == fieldCount else { return -1 }
+                    let device = CSVBytes.trimmed(base, bounds[columns[1]].0, bounds[columns[1]].1)
+                    guard device.count > 0 else { return -2 }
+                    if current < 0 || !device.elementsEqual(lastNameBytes) {
+                        lastNameBytes = Array(device)
+                        lastName = String(decoding: device, as: UTF8.self)
+                        if let known = positions[lastName] {
+                            // Equal as Strings, other bytes: NFC and NFD spellings, which would share output names.
+                            guard order[known].utf8.elementsEqual(lastNameBytes) else { return -3 }
+                            current = known
+                        } else {
+                            current = kept.count
+                            positions[lastName] = current
+                            var participant = Participant()
+                            participant.buffer.reserveCapacity(Self.blockRowCount)
+                            kept.append(participant)
+                            order.append(lastName)
+                        }
+                    }
+                    func number(_ column: Int) -> Double? {
+                        if case .number(let value) = DecimalParser.parse(CSVBytes.trimmed(base, bounds[column].0, bounds[column].1)) { return value }
+                        return nil
+                    }
+                    guard let time = number(columns[0]) else { return -4 - columns[0] }
+                    guard let x = number(columns[2]) else { return -4 - columns[2] }
+                    guard let y = number(columns[3]) else { return -4 - columns[3] }
+                    guard let z = number(columns[4]) else { return -4 - columns[4] }
+                    let previous = kept[current].lastTime
+                    let problem: String? = time <= previous
+                        ? (time == previous
+                            ? "duplicate timestamp \(Self.text(time)) of device_id \(lastName) (the same as its previous row)"
+                            : "timestamp \(Self.text(time)) of device_id \(lastName) is earlier than its previous row's \(Self.text(previous)) (time goes backwards)")
+                        : nil
+                    Self.accept(&kept[current], StoredRow(time: time, x: x, y: y, z: z, line: line),
+                                problem: problem, column: columns[0] + 1, file: path, lenient: lenient)
+                    return 1
+                }
+            } catch {
+                throw failure(error)
+            }
+            guard let outcome else { break }
+            if outcome == -1 {
+                throw InputError(file: path, line: line, problem: "the row has fewer than \(fieldCount) fields"
+                                 + (source.lastLineWasUnterminated ? " (the file ends in the middle of a row)" : ""))
+            }
+            if outcome == -2 {
+                throw InputError(file: path, line: line, column: columns[1] + 1, problem: "the device_id is empty",
+                                 hint: "every row of an AWARE table names its participant in device_id")
+            }
+            if outcome == -3 {
+                throw InputError(file: path, line: line, column: columns[1] + 1,
+                                 problem: "the device_id '\(lastName)' differs from an earlier one only in Unicode normalisation (NFC and NFD): they would be merged and share output names",
+                                 hint: "write each device_id with the same bytes")
+            }
+            if outcome <= -4 {
+                // A bad number: the participant's error (strict) or skipped row (lenient).
+                let column = -4 - outcome
+                Self.accept(&kept[current], StoredRow(time: 0, x: 0, y: 0, z: 0, line: line),
+                            problem: "the field is not a finite number", column: column + 1, file: path, lenient: lenient)
+            }
+            if outcome != 0 { rows += 1 }
+            if current >= 0 && kept[current].buffer.count >= Self.blockRowCount { try flush(&kept[current]) }
+        }
+        for position in kept.indices { try flush(&kept[position]) }
+        byName = Dictionary(uniqueKeysWithValues: zip(order, kept))
+        participants = order
+        rowCount = rows
+    }
+
+    /// A time as the file wrote it: whole numbers (milliseconds) without a `.0`.
+    private static func text(_ time: Double) -> String {
+        time.rounded() == time && time.magnitude < 1e15 ? String(Int64(time)) : String(time)
+    }
+
+    /// Keeps a good row, or records a bad one as the participant's error (strict; later rows are not kept) or a
+    /// warning (lenient).
+    private static func accept(_ participant: inout Participant, _ row: StoredRow, problem: String?, column: Int,
+                               file: String, lenient: Bool) {
+        guard participant.error == nil else { return }
+        if let problem {
+            if lenient {
+                participant.skippedRowCount += 1
+                if participant.warnings.count < TraceReader.maximumStoredWarnings {
+                    participant.warnings.append(InputWarning(file: file, line: row.line, column: column, problem: problem))
+                }
+            } else {
+                let hint: InputError.Hint? = problem.contains("timestamp")
+                    ? "each device_id's rows must be in increasing time; \(ReadingOption.lenient) skips such rows" : nil
+                participant.error = InputError(file: file, line: row.line, column: column, problem: problem, hint: hint)
+                participant.keptBeforeError = participant.kept
+            }
+            return
+        }
+        participant.lastTime = row.time
+        participant.buffer.append(row)
+        participant.kept += 1
+    }
+
+    /// The trace of `participant` (a `device_id` of ``participants``), read back from the split.
+    /// - Throws: ``InputError`` when the participant has no good rows, its timestamps' unit cannot be told, or its
+    ///   values are in the other unit (the checks of every trace, on its own first rows).
+    package func source(for participant: String) throws(InputError) -> SplitTraceSource {
+        guard let kept = byName[participant] else {
+            throw InputError(file: file, problem: "no rows of device_id \(participant)")
+        }
+        return try SplitTraceSource(split: self, participant: kept, options: options)
+    }
+
+    /// Reads one block of stored rows.
+    func readBlock(_ block: (offset: Int, count: Int)) throws(InputError) -> [StoredRow] {
+        var rows = [StoredRow](repeating: StoredRow(time: 0, x: 0, y: 0, z: 0, line: 0), count: block.count)
+        let result: Result<Int, UnlinkedTemporaryFile.Failure> = rows.withUnsafeMutableBytes { raw in
+            do throws(UnlinkedTemporaryFile.Failure) { return .success(try store.read(into: raw, at: block.offset)) }
+            catch { return .failure(error) }
+        }
+        guard case .success(let count) = result, count == block.count * MemoryLayout<StoredRow>.stride else {
+            throw InputError(file: file, problem: "cannot read back the temporary file that splits the table")
+        }
+        return rows
+    }
+}
+
+/// One participant's rows of an ``AwareTableSplit``, read in time order as a trace: times in seconds, values in g,
+/// the table's line numbers.
+package struct SplitTraceSource: TraceSource {
+    private let split: AwareTableSplit
+    private let participant: AwareTableSplit.Participant
+    private var blockIndex = 0
+    private var rows: [AwareTableSplit.StoredRow] = []
+    private var rowIndex = 0
+    private var delivered = 0
+    private let divisor: Double
+    private let scale: Double
+    private var finished = false
+    /// Fills short gaps with repeats (``TraceReadingOptions/repeatGapLimit``), as ``TraceInput`` does for a file.
+    private var repeater: GapRepeater?
+
+    package var file: String { split.file }
+    package var hasLabels: Bool { false }
+    package var warnings: [InputWarning] { participant.warnings }
+    package var skippedRowCount: Int { participant.skippedRowCount }
+    /// The unit the participant's timestamps were read in.
+    package let timestampUnit: TimestampUnit
+
+    init(split: AwareTableSplit, participant: AwareTableSplit.Participant, options: TraceReadingOptions) throws(InputError) {
+        self.split = split
+        self.participant = participant
+        repeater = options.repeatGapLimit.map { GapRepeater(limit: $0) }
+        scale = options.units.toG
+        // The checks every trace gets, on this participant's own first rows.
+        var first: [TraceRow] = []
+        var block = 0
+        while first.count < TraceReader.unitCheckRowCount && block < participant.blocks.count {
+            for row in try split.readBlock(participant.blocks[block]).prefix(TraceReader.unitCheckRowCount - first.count) {
+                first.append(TraceRow(sample: AccelerometerSample(time: row.time, x: row.x * scale, y: row.y * scale, z: row.z * scale), line: row.line))
+            }
+            block += 1
+        }
+        if first.isEmpty {
+            if let error = participant.error { throw error }
+            throw InputError(file: split.file, problem: "no samples of device_id: all \(participant.skippedRowCount) of its rows were skipped as bad"
+                             + (participant.warnings.first.map { "; the first at line \($0.line): \($0.problem)" } ?? ""))
+        }
+        var unit = options.timestampUnit ?? .seconds
+        if options.timestampUnit == nil && options.checkUnits { unit = try TimestampPlausibility.detectUnit(first[...], file: split.file) }
+        timestampUnit = unit
+        divisor = unit.divisor
+        if options.checkUnits {
+            for index in first.indices { first[index].sample.time /= divisor }
+            try TraceReader.checkUnits(of: first[...], file: split.file, options: options)
+            try TimestampPlausibility.checkTrace(first, file: split.file)
+        }
+    }
+
+    package mutating func next() throws(InputError) -> TraceRow? {
+        guard repeater != nil else { return try nextStored() }
+        if let held = repeater!.nextHeldRow() { return held }
+        guard let row = try nextStored() else { return nil }
+        return repeater!.take(row)
+    }
+
+    /// The participant's next row as the table has it.
+    private mutating func nextStored() throws(InputError) -> TraceRow? {
+        guard !finished else { return nil }
+        if let error = participant.error, delivered == participant.keptBeforeError {
+            finished = true
+            throw error
+        }
+        if rowIndex == rows.count {
+            guard blockIndex < participant.blocks.count else {
+                finished = true
+                return nil
+            }
+            rows = try split.readBlock(participant.blocks[blockIndex])
+            blockIndex += 1
+            rowIndex = 0
+        }
+        let row = rows[rowIndex]
+        rowIndex += 1
+        delivered += 1
+        return TraceRow(sample: AccelerometerSample(time: row.time / divisor, x: row.x * scale, y: row.y * scale, z: row.z * scale),
+                        line: row.line)
+    }
+}
