@@ -238,10 +238,55 @@ def glob_reaches_hidden(pattern, path):
     return False
 
 
+BRACE_EXPANSION_LIMIT = 4096
+
+
+def expanded_braces(pattern):
+    """The patterns `pattern`'s `{a,b}` alternatives stand for, nested ones included, in order (Hadoop's glob
+    expands them the same way before matching); a pattern without a closed brace is itself. More than
+    BRACE_EXPANSION_LIMIT alternatives stop the job: they are checked one by one."""
+    done, pending = [], [pattern]
+    while pending:
+        current = pending.pop(0)
+        start = current.find("{")
+        depth, end, commas = 0, -1, []
+        for index in range(start, len(current)) if start >= 0 else ():
+            char = current[index]
+            if char == "{":
+                depth += 1
+            elif char == "}":
+                depth -= 1
+                if depth == 0:
+                    end = index
+                    break
+            elif char == "," and depth == 1:
+                commas.append(index)
+        if end < 0:
+            done.append(current)
+            continue
+        bounds = [start] + commas + [end]
+        pending = [current[:start] + current[bounds[i] + 1:bounds[i + 1]] + current[end + 1:]
+                   for i in range(len(bounds) - 1)] + pending
+        if len(done) + len(pending) > BRACE_EXPANSION_LIMIT:
+            raise SystemExit(f"locomotion-spark: {pattern}: the pattern's {{a,b}} alternatives give more than "
+                             f"{BRACE_EXPANSION_LIMIT} patterns; give fewer")
+    return done
+
+
 def first_undecodable_glob_match(pattern):
     """The first path (escaped) that the local glob `pattern` matches as the shell would (no leading '.' by a
     wildcard) and whose matched name is not valid UTF-8; None when there is none. Compared byte by byte
-    (`fnmatch` on bytes: `?` is one byte here, which only widens what is caught); `{a,b}` is not expanded."""
+    (`fnmatch` on bytes: `?` is one byte here, which only widens what is caught); `{a,b}` alternatives are expanded
+    first, as Hadoop's glob does."""
+    for alternative in expanded_braces(pattern):
+        found = first_undecodable_plain_glob_match(alternative)
+        if found is not None:
+            return found
+    return None
+
+
+def first_undecodable_plain_glob_match(pattern):
+    """first_undecodable_glob_match for a pattern without `{a,b}`."""
     parts = [part for part in pattern.split("/") if part]
     level = [b"/" if pattern.startswith("/") else b"."]
     for part in parts:

@@ -12,9 +12,9 @@ import tempfile
 import unittest
 
 from locomotion_spark import runner
-from locomotion_spark.job import (COMPANION_SUFFIXES, check_time_zones, first_undecodable_glob_match,
-                                  first_undecodable_trace, glob_reaches_hidden, is_folder_trace, parse_arguments,
-                                  plan, settings_of)
+from locomotion_spark.job import (COMPANION_SUFFIXES, check_time_zones, expanded_braces,
+                                  first_undecodable_glob_match, first_undecodable_trace, glob_reaches_hidden,
+                                  is_folder_trace, parse_arguments, plan, settings_of)
 from locomotion_spark.participants import ParticipantPattern, base_name, is_valid_participant, name_relation
 from locomotion_spark.tables import TABLES, parse_table
 
@@ -320,6 +320,18 @@ class UndecodableNameTests(unittest.TestCase):
                 self.assertEqual(first_undecodable_glob_match(f"{root}/*/day.csv"), f"{root}/{self.escaped(sequence)}")
         root = self.folder([b"P01/ok.csv", b"P01/.caf\xe9.csv", b".caf\xe9/day.csv"])
         self.assertIsNone(first_undecodable_glob_match(f"{root}/*/*.csv"))
+
+    def test_a_glob_with_braces_is_expanded_first(self):
+        # Hadoop expands {a,b} before matching: a bad name reached only through an alternative is named too.
+        root = self.folder([b"P01/ok.csv", b"P02/caf\xe9.csv", b"P03/caf\xe9.csv"])
+        self.assertEqual(first_undecodable_glob_match(f"{root}/{{P01,P02}}/*.csv"), f"{root}/P02/caf\\xE9.csv")
+        self.assertEqual(first_undecodable_glob_match(f"{root}/P0{{1,{{2,3}}}}/c*"), f"{root}/P02/caf\\xE9.csv")
+        self.assertIsNone(first_undecodable_glob_match(f"{root}/{{P01,P04}}/*.csv"))
+        self.assertEqual(expanded_braces("a/{b,c{1,2}}/{x,y}.csv"),
+                         ["a/b/x.csv", "a/b/y.csv", "a/c1/x.csv", "a/c1/y.csv", "a/c2/x.csv", "a/c2/y.csv"])
+        self.assertEqual(expanded_braces("a{b"), ["a{b"])
+        with self.assertRaises(SystemExit):
+            expanded_braces("{a,b}" * 13)   # 8192 patterns
 
     def test_hidden_names_and_non_traces_are_passed_by(self):
         root = self.folder([b"P01/ok.csv", b"P01/." + b"caf\xe9.csv", b".caf\xe9/day.csv", b"P01/caf\xe9.txt",
