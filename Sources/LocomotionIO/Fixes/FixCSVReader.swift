@@ -50,6 +50,13 @@ enum FixCSVReader {
             let name = field.trimmedText.lowercased()
             if columns[name] == nil { columns[name] = index }
         }
+        // RADAR-base's android_phone_relative_location adds a random reference offset, never sent, to every latitude
+        // and longitude: the east–west size of a degree depends on the true latitude, so no distance follows from them.
+        if columns["value.latitude"] != nil && columns["value.longitude"] != nil {
+            throw InputError(file: file, line: line, problem: "this is RADAR-base's relative location (value.latitude, value.longitude): "
+                             + "its coordinates carry an unknown reference offset, so distances between its fixes are not the distances travelled",
+                             hint: "give fixes in true coordinates (timestamp,latitude,longitude); see Docs/formats.md, RADAR-base")
+        }
         // Beiwe's gps files (and Android loggers) name the horizontal accuracy (m) `accuracy`.
         if columns["horizontal_accuracy"] == nil, let accuracy = columns["accuracy"] { columns["horizontal_accuracy"] = accuracy }
         for name in requiredColumns where columns[name] == nil {

@@ -58,6 +58,25 @@ struct RealTrackTests {
         #expect(!korita.segmentStarts.isEmpty)
     }
 
+    @Test("RADAR-base's relative location (a real track with a reference offset added) is refused, naming why")
+    func radarRelativeLocationIsRefused() throws {
+        let fixes = try FixReader.readFile(path: gpxpyPath("around-visnjan-with-car")).fixes
+        // As radar-output-restructure writes android_phone_relative_location: seconds, degrees with an offset.
+        var text = "key.projectId,key.userId,key.sourceId,value.time,value.timeReceived,value.provider,value.latitude,value.longitude,value.altitude,value.accuracy,value.speed,value.bearing\n"
+        for fix in fixes {
+            text += "study,P1,s1,\(fix.time),\(fix.time + 1),GPS,\(fix.latitude - 31.7),\(fix.longitude + 12.2),0,5,0,0\n"
+        }
+        let path = try temporaryDirectory().appendingPathComponent("android_phone_relative_location.csv").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect {
+            _ = try FixReader.readFile(path: path)
+        } throws: { error in
+            guard let error = error as? InputError else { return false }
+            return error.file == path && error.line == 1 && error.problem.contains("relative location")
+                && error.problem.contains("reference offset")
+        }
+    }
+
     @Test("snapshot → restore → continue equals the uninterrupted run at every split of a real car track")
     func everySplitOfACarTrack() throws {
         // 104 sparse in-car points: the jump filter rejects and re-anchors often.
