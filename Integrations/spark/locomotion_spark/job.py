@@ -65,6 +65,14 @@ def parse_arguments(argv):
                         help="unit of the timestamps, as the tool's --time-unit (default auto: detected per file)")
     parser.add_argument("--columns", metavar="MAP", help="the columns to read, as the tool's --columns "
                         "timestamp=NAME,x=NAME,y=NAME,z=NAME (default: found by name: Locomotion's, AWARE's, Beiwe's, RADAR-base's)")
+    parser.add_argument("--layout", choices=["auto", "canonical", "aware", "beiwe", "radar"],
+                        help="layout of the traces, as the tool's --layout (default auto: from each header); aware also "
+                             "repeats gaps of up to 60 s, as the tool does. Each participant's files are read as their "
+                             "own rows: an AWARE table of several device_ids is split by the tool (`locomotion daily`), "
+                             "not here")
+    parser.add_argument("--repeat-gaps", type=float, metavar="SECONDS",
+                        help="read gaps of at most SECONDS as repeats of the sample before them, as the tool's "
+                             "--repeat-gaps (change-only collectors; 0: off)")
     parser.add_argument("--tool-argument", action="append", default=[], dest="extra_arguments",
                         help="another option for `locomotion daily` (repeat for several), e.g. --tool-argument=--config=c.json")
     parser.add_argument("--locomotion", default="locomotion", dest="binary",
@@ -91,6 +99,9 @@ def settings_of(arguments, time_zones=None):
             "companion_fixes": arguments.companion_fixes, "lenient": arguments.lenient, "units": arguments.units,
             "extra_arguments": arguments.extra_arguments, "also": sorted(set(arguments.also)),
             "time_unit": arguments.time_unit, "columns": arguments.columns,
+            # Only when given: an output folder of a run without them keeps its re-run signature.
+            **({"layout": arguments.layout} if arguments.layout else {}),
+            **({"repeat_gaps": arguments.repeat_gaps} if arguments.repeat_gaps is not None else {}),
             "time_zones": None if arguments.time_zones is None else {"name": arguments.time_zones, "content": time_zones}}
 
 

@@ -71,6 +71,10 @@ def tool_arguments(settings, time_zones_path=None):
         arguments += ["--time-unit", settings["time_unit"]]
     if settings.get("columns"):
         arguments += ["--columns", settings["columns"]]
+    if settings.get("layout"):
+        arguments += ["--layout", settings["layout"]]
+    if settings.get("repeat_gaps") is not None:
+        arguments += ["--repeat-gaps", repr(float(settings["repeat_gaps"]))]
     return arguments + list(settings.get("extra_arguments", []))
 
 

@@ -14,7 +14,7 @@ import unittest
 from locomotion_spark import runner
 from locomotion_spark.job import (COMPANION_SUFFIXES, check_time_zones, expanded_braces,
                                   first_undecodable_glob_match, first_undecodable_trace, glob_reaches_hidden,
-                                  is_folder_trace, parse_arguments, plan, settings_of)
+                                  is_folder_trace, parse_arguments, plan, settings_of, signature_settings)
 from locomotion_spark.participants import ParticipantPattern, base_name, is_valid_participant, name_relation
 from locomotion_spark.tables import TABLES, parse_table
 
@@ -238,6 +238,31 @@ class ReadingOptionsTests(unittest.TestCase):
         self.assertEqual(plain[:2], ["--time-zone", "UTC"])
         self.assertFalse({"--time-zones", "--time-unit", "--columns"} & set(plain))
 
+
+    def test_layout_and_repeat_gaps_go_to_the_tool_and_only_then_into_the_signature(self):
+        tool = runner.tool_arguments(settings_of(job_arguments("--layout", "aware", "--repeat-gaps", "0")))
+        self.assertEqual(tool[tool.index("--layout") + 1], "aware")
+        self.assertEqual(tool[tool.index("--repeat-gaps") + 1], "0.0")   # 0 turns the aware preset off
+        plain = job_arguments()
+        self.assertFalse({"--layout", "--repeat-gaps"} & set(runner.tool_arguments(settings_of(plain))))
+        # Not given, they leave the signature of an existing output folder as it was.
+        self.assertFalse({"layout", "repeat_gaps"} & set(signature_settings(plain, "digest")))
+        self.assertNotEqual(signature_settings(plain, "digest"),
+                            signature_settings(job_arguments("--repeat-gaps", "60"), "digest"))
+        with self.assertRaises(SystemExit), contextlib.redirect_stderr(io.StringIO()):
+            job_arguments("--layout", "csv")
+
+    @unittest.skipUnless(BINARY, "LOCOMOTION_BINARY is not set")
+    def test_the_tool_takes_them(self):
+        # A header-only trace: the tool's input error (exit 1), not a usage error (exit 2), with the options passed.
+        folder = tempfile.mkdtemp()
+        self.addCleanup(lambda: subprocess.run(["rm", "-rf", folder], check=False))
+        trace = os.path.join(folder, "p.csv")
+        with open(trace, "w") as file:
+            file.write("timestamp,x,y,z\n")
+        tool = runner.tool_arguments(settings_of(job_arguments("--layout", "canonical", "--repeat-gaps", "60")))
+        result = subprocess.run([BINARY, "daily", trace, "--participant=p", *tool], capture_output=True, text=True)
+        self.assertEqual(result.returncode, 1, result.stderr)
 
 class TableTests(unittest.TestCase):
     def test_tables_on_request(self):
