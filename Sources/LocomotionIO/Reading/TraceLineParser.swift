@@ -13,10 +13,10 @@ import Foundation
 struct TraceLineParser {
     let file: String
     let columns: TraceColumns
-    let scale: Double
+    private(set) var scale: Double
     let lenient: Bool
     /// The fast path, when the columns have the usual layout.
-    let scanner: TraceRowScanner?
+    private(set) var scanner: TraceRowScanner?
     /// The time of the last row accepted (−∞ before the first).
     var previousTime = -Double.infinity
     /// Rows skipped in lenient mode (the first `TraceReader/maximumStoredWarnings`).
@@ -30,6 +30,12 @@ struct TraceLineParser {
         scale = options.units.toG
         lenient = options.lenient
         scanner = fastPath ? TraceRowScanner(columns: columns, scale: scale) : nil
+    }
+
+    /// Converts the rows parsed from now on with `scale` (`--units auto`, once the first rows decided the unit).
+    mutating func setScale(_ scale: Double) {
+        self.scale = scale
+        if scanner != nil { scanner = TraceRowScanner(columns: columns, scale: scale) }
     }
 
     /// What one call of ``parse(lines:count:firstLine:into:capacity:)`` did.
