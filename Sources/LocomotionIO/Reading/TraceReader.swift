@@ -346,8 +346,16 @@ extension TraceReader {
                                                 : "no samples",
                              hint: "expected one row timestamp,x,y,z per sample after the header")
         }
+        // The first data row decided whether the time column is ISO 8601 text or numbers; the chunks keep it.
+        parser.timeKindDecided = true
+        if parser.timeIsText, let given = options.timestampUnit, given != .seconds {
+            throw InputError(file: file, line: batch[0].line, problem: "the time column is ISO 8601 text, which has no unit, but "
+                             + "the time unit \(given.rawValue) was given", hint: "leave the time unit to be detected (--time-unit auto) for text timestamps")
+        }
         var unit = options.timestampUnit ?? .seconds
-        if options.timestampUnit == nil && options.checkUnits { unit = try TimestampPlausibility.detectUnit(firstRows, file: file) }
+        if options.timestampUnit == nil && options.checkUnits && !parser.timeIsText {
+            unit = try TimestampPlausibility.detectUnit(firstRows, file: file)
+        }
         timestampUnit = unit
         if timestampUnit != .seconds {
             timeDivisor = timestampUnit.divisor
