@@ -20,6 +20,9 @@ public struct TraceReadingOptions: Sendable, Hashable {
     package var repeatGapLimit: Double? = nil
     /// The layout the traces must have (`--layout`); nil (`auto`) finds it from each header.
     package var layout: TraceLayout? = nil
+    /// Decide ``units`` per trace from its first rows (`--units auto`, ``AccelerationUnitDecision``): g when their
+    /// median |a| is 0.5–2, m/s² when it is 4.9–19.6, else the trace is refused. ``units`` is then not used.
+    package var detectsUnits = false
 
     public init(units: AccelerationUnit = .g, lenient: Bool = false, checkUnits: Bool = true) {
         self.units = units

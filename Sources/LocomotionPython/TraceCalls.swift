@@ -323,6 +323,7 @@ struct TraceCalls {
         case .fixesOutsideTrace(let warning): warning
         case .duplicateBoundarySample(let note): note
         case .stepsRefused(let warning): warning
+        case .accelerationUnits(let line): line
         }
     }
 }

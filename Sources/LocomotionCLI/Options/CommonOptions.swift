@@ -16,8 +16,8 @@ struct OutputOptions: ParsableArguments {
 
 /// How to read accelerometer traces: `--units`, `--lenient`, `--unit-check` and `--time-unit`.
 struct TraceOptions: ParsableArguments {
-    @Option(help: "Unit of x,y,z in the trace: g (CoreMotion) or ms2 (Android, m/s²).")
-    var units: AccelerationUnit = .g
+    @Option(help: "Unit of x,y,z in the trace: g (CoreMotion), ms2 (Android, m/s²) or auto (per file from the median |a| of its first rows: 0.5–2 is g, 4.9–19.6 is m/s², else refused; said on standard error).")
+    var units: UnitsChoice = .g
 
     @Flag(help: "Skip bad rows with a warning on stderr instead of stopping at the first one.")
     var lenient = false
@@ -57,7 +57,8 @@ struct TraceOptions: ParsableArguments {
     var layout: LayoutChoice = .auto
 
     var readingOptions: TraceReadingOptions {
-        var options = TraceReadingOptions(units: units, lenient: lenient, checkUnits: unitCheck)
+        var options = TraceReadingOptions(units: units.unit ?? .g, lenient: lenient, checkUnits: unitCheck)
+        options.detectsUnits = units == .auto
         options.layout = layout.layout
         options.timestampUnit = timeUnit.unit
         options.columnNames = columns?.names
@@ -90,6 +91,14 @@ enum LayoutChoice: String, CaseIterable, ExpressibleByArgument {
     case auto, canonical, aware, beiwe, radar
 
     var layout: TraceLayout? { self == .auto ? nil : TraceLayout(rawValue: rawValue) }
+}
+
+/// `--units`: an ``AccelerationUnit`` or `auto`.
+enum UnitsChoice: String, CaseIterable, ExpressibleByArgument {
+    case g, ms2, auto
+
+    /// The unit to read in, nil to decide it per trace.
+    var unit: AccelerationUnit? { self == .auto ? nil : AccelerationUnit(rawValue: rawValue) }
 }
 
 enum TimeUnitChoice: String, CaseIterable, ExpressibleByArgument {

@@ -138,6 +138,7 @@ struct TableCommandRun {
         case .fixesOutsideTrace(let warning): warning
         case .duplicateBoundarySample(let note): note
         case .stepsRefused(let warning): warning
+        case .accelerationUnits(let line): line
         }
     }
 }

@@ -242,7 +242,7 @@ package final class AwareTableSplit: @unchecked Sendable {
         guard let kept = byName[participant] else {
             throw InputError(file: file, problem: "no rows of device_id \(participant)")
         }
-        return try SplitTraceSource(split: self, participant: kept, options: options)
+        return try SplitTraceSource(split: self, participant: kept, deviceID: participant, options: options)
     }
 
     /// Reads one block of stored rows.
@@ -280,12 +280,18 @@ package struct SplitTraceSource: TraceSource {
     package var skippedRowCount: Int { participant.skippedRowCount }
     /// The unit the participant's timestamps were read in.
     package let timestampUnit: TimestampUnit
+    /// What `--units auto` decided on this participant's rows (nil: the unit was given).
+    package let accelerationUnitDecision: AccelerationUnitDecision?
+    /// The participant's `device_id`.
+    private let deviceID: String
 
-    init(split: AwareTableSplit, participant: AwareTableSplit.Participant, options: TraceReadingOptions) throws(InputError) {
+    init(split: AwareTableSplit, participant: AwareTableSplit.Participant, deviceID: String, options: TraceReadingOptions) throws(InputError) {
         self.split = split
+        self.deviceID = deviceID
         self.participant = participant
         repeater = options.repeatGapLimit.map { GapRepeater(limit: $0) }
-        scale = options.units.toG
+        // `--units auto` decides on the participant's own first rows, read as written.
+        var scale = options.detectsUnits ? 1 : options.units.toG
         // The checks every trace gets, on this participant's own first rows.
         var first: [TraceRow] = []
         var block = 0
@@ -304,9 +310,20 @@ package struct SplitTraceSource: TraceSource {
         if options.timestampUnit == nil && options.checkUnits { unit = try TimestampPlausibility.detectUnit(first[...], file: split.file) }
         timestampUnit = unit
         divisor = unit.divisor
+        var checking = options
+        if options.detectsUnits {
+            let decision = try AccelerationUnitDecision.decide(first[...], file: split.file)
+            accelerationUnitDecision = decision
+            checking.units = decision.unit
+            scale = decision.unit.toG
+            for index in first.indices { first[index].scaleAcceleration(by: scale) }
+        } else {
+            accelerationUnitDecision = nil
+        }
+        self.scale = scale
         if options.checkUnits {
             for index in first.indices { first[index].sample.time /= divisor }
-            try TraceReader.checkUnits(of: first[...], file: split.file, options: options)
+            try TraceReader.checkUnits(of: first[...], file: split.file, options: checking)
             try TimestampPlausibility.checkTrace(first, file: split.file)
         }
     }
@@ -340,4 +357,8 @@ package struct SplitTraceSource: TraceSource {
         return TraceRow(sample: AccelerometerSample(time: row.time / divisor, x: row.x * scale, y: row.y * scale, z: row.z * scale),
                         line: row.line)
     }
+}
+
+extension SplitTraceSource: AccelerationUnitReporting {
+    package var unitDecisionSubject: String { "\(split.file) (device_id \(deviceID))" }
 }

@@ -44,6 +44,8 @@ import LocomotionDSP
     private var finished = false
     /// What the parsed times are divided by to give seconds (the timestamp unit's).
     private var timeDivisor = 1.0
+    /// What `--units auto` decided (nil: the unit was given, ``TraceReadingOptions/units``).
+    package private(set) var accelerationUnitDecision: AccelerationUnitDecision?
     /// The unit the timestamps were read in (given, or detected from the first rows).
     package private(set) var timestampUnit = TimestampUnit.seconds
 
@@ -65,7 +67,10 @@ import LocomotionDSP
         file = path
         self.options = options
         self.source = source
-        var parser = TraceLineParser(file: path, columns: .headerless, options: options, fastPath: false)
+        // `--units auto` parses the first rows as written, then sets the parser's scale once the unit is decided.
+        var parsing = options
+        if options.detectsUnits { parsing.units = .g }
+        var parser = TraceLineParser(file: path, columns: .headerless, options: parsing, fastPath: false)
         var labels: Bool?
         var ahead: [TraceRow] = []
         var sawLine = false
@@ -96,8 +101,19 @@ import LocomotionDSP
         if unit != .seconds {
             for index in self.ahead.indices { self.ahead[index].sample.time /= timeDivisor }
         }
+        var checking = options
+        if options.detectsUnits {
+            let decision = try AccelerationUnitDecision.decide(self.ahead[...], file: path)
+            accelerationUnitDecision = decision
+            checking.units = decision.unit
+            if decision.unit != .g {
+                let scale = decision.unit.toG
+                for index in self.ahead.indices { self.ahead[index].scaleAcceleration(by: scale) }
+                self.parser.setScale(scale)
+            }
+        }
         if options.checkUnits {
-            try TraceReader.checkUnits(of: self.ahead[...], file: path, options: options)
+            try TraceReader.checkUnits(of: self.ahead[...], file: path, options: checking)
             try TimestampPlausibility.checkTrace(self.ahead, file: path)
         }
     }

@@ -45,6 +45,8 @@ import Foundation
     public let hasHeader: Bool
     /// The unit the timestamps were read in (given, or detected from the first rows).
     package let timestampUnit: TimestampUnit
+    /// What `--units auto` decided (nil: the unit was given, ``TraceReadingOptions/units``).
+    package let accelerationUnitDecision: AccelerationUnitDecision?
     /// The number of threads that parse (besides the caller's); 0: the caller's thread parses, in
     /// ``next()``.
     let parsingThreads: Int
@@ -94,6 +96,7 @@ import Foundation
         hasLabels = reader.hasLabels
         hasHeader = reader.hasHeader
         timestampUnit = reader.timestampUnit
+        accelerationUnitDecision = reader.accelerationUnitDecision
         self.parsingThreads = max(parsingThreads, 0)
         warnings = reader.warnings
         skippedRowCount = reader.skippedRowCount

@@ -86,6 +86,8 @@ public struct TraceInput: TraceSource {
     public var hasLabels: Bool { csv?.hasLabels ?? jsonLines!.hasLabels }
     /// The unit the timestamps were read in (given, or detected from the first rows).
     package var timestampUnit: TimestampUnit { csv?.timestampUnit ?? jsonLines!.timestampUnit }
+    /// What `--units auto` decided (nil: the unit was given, ``TraceReadingOptions/units``).
+    package var accelerationUnitDecision: AccelerationUnitDecision? { csv?.accelerationUnitDecision ?? jsonLines?.accelerationUnitDecision }
     public var warnings: [InputWarning] { csv?.warnings ?? jsonLines!.warnings }
     public var skippedRowCount: Int { csv?.skippedRowCount ?? jsonLines!.skippedRowCount }
 
@@ -107,4 +109,8 @@ public struct TraceInput: TraceSource {
         guard let row = try nextRead() else { return nil }
         return repeater!.take(row)
     }
+}
+
+extension TraceInput: AccelerationUnitReporting {
+    package var unitDecisionSubject: String { file }
 }

@@ -13,16 +13,22 @@ import Foundation
 struct TraceLineParser {
     let file: String
     let columns: TraceColumns
-    let scale: Double
+    private(set) var scale: Double
     let lenient: Bool
     /// The fast path, when the columns have the usual layout.
-    let scanner: TraceRowScanner?
+    private(set) var scanner: TraceRowScanner?
     /// The time of the last row accepted (−∞ before the first).
     var previousTime = -Double.infinity
     /// Rows skipped in lenient mode (the first `TraceReader/maximumStoredWarnings`).
     var warnings: [InputWarning] = []
     /// The number of rows skipped in lenient mode.
     var skippedRowCount = 0
+    /// True when the time column is ISO 8601 text (`2018-04-27T07:06:45.422`, ``UTCTimestamp``), as the first data
+    /// row's is; false: numbers. One file never mixes the two.
+    private(set) var timeIsText = false
+    /// True once the first data row has decided ``timeIsText`` (set by the reader after its first batch, so that
+    /// the chunks parsed on other threads, which start with no previous row, keep the file's kind).
+    var timeKindDecided = false
 
     init(file: String, columns: TraceColumns, options: TraceReadingOptions, fastPath: Bool) {
         self.file = file
@@ -30,6 +36,12 @@ struct TraceLineParser {
         scale = options.units.toG
         lenient = options.lenient
         scanner = fastPath ? TraceRowScanner(columns: columns, scale: scale) : nil
+    }
+
+    /// Converts the rows parsed from now on with `scale` (`--units auto`, once the first rows decided the unit).
+    mutating func setScale(_ scale: Double) {
+        self.scale = scale
+        if scanner != nil { scanner = TraceRowScanner(columns: columns, scale: scale) }
     }
 
     /// What one call of ``parse(lines:count:firstLine:into:capacity:)`` did.
@@ -95,8 +107,41 @@ struct TraceLineParser {
     /// Parses one line (without its line end) with the general parser and accepts or rejects it.
     /// `unterminated`: the line ends the input without a line break (a truncated last row says so).
     mutating func accept(_ line: UnsafeBufferPointer<UInt8>, number: Int, unterminated: Bool) -> LineOutcome {
-        accept(TraceLineParser.parse(line, columns: columns), number: number, unterminated: unterminated,
-               timeColumn: columns.timestamp + 1)
+        let timeColumn = columns.timestamp + 1
+        var parsed = TraceLineParser.parse(line, columns: columns, textTime: timeIsText)
+        // Only a row that failed at its time column can be of the other kind: the numeric path pays nothing.
+        if case .failure(let column, _) = parsed, column == timeColumn {
+            let field = Self.field(columns.timestamp, of: line)
+            if timeIsText {
+                if let base = field.baseAddress, field.count > 0, case .number = DecimalParser.parseField(base, from: 0, limit: field.count).0 {
+                    return reject(line: number, column: timeColumn, problem: "timestamp \(CSVBytes.quoted(field)) is a number, but this "
+                                  + "file's time column is ISO 8601 text (as its first data row): a file is one or the other")
+                }
+            } else if UTCTimestamp.parse(String(decoding: field, as: UTF8.self)) != nil {
+                guard !timeKindDecided && previousTime == -.infinity else {
+                    return reject(line: number, column: timeColumn, problem: "timestamp \(CSVBytes.quoted(field)) is ISO 8601 text, but "
+                                  + "this file's time column is numeric (as its first data row): a file is one or the other")
+                }
+                timeIsText = true
+                scanner = nil
+                parsed = TraceLineParser.parse(line, columns: columns, textTime: true)
+            }
+        }
+        let outcome = accept(parsed, number: number, unterminated: unterminated, timeColumn: timeColumn)
+        if case .row = outcome { timeKindDecided = true }
+        return outcome
+    }
+
+    /// The bytes of field `index` of `line` (trimmed; empty when the line has fewer fields).
+    private static func field(_ index: Int, of line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        guard let base = line.baseAddress else { return line }
+        var start = 0
+        for _ in 0..<index {
+            let end = DecimalParser.fieldEnd(base, from: start, limit: line.count)
+            guard end < line.count else { return UnsafeBufferPointer(start: base, count: 0) }
+            start = end + 1
+        }
+        return CSVBytes.trimmed(base, start, DecimalParser.fieldEnd(base, from: start, limit: line.count))
     }
 
     /// Accepts or rejects a line parsed by any parser (the CSV one above, or the JSON Lines one): time must
@@ -148,7 +193,7 @@ extension TraceLineParser {
     /// The general parser: one data line against `columns`, whatever its layout, blanks, quotes or
     /// number forms. No allocation unless it fails.
     @inline(__always)
-    static func parse(_ line: UnsafeBufferPointer<UInt8>, columns: TraceColumns) -> ParsedLine {
+    static func parse(_ line: UnsafeBufferPointer<UInt8>, columns: TraceColumns, textTime: Bool = false) -> ParsedLine {
         guard let base = line.baseAddress, line.count > 0 else { return .blank }
         var values = (0.0, 0.0, 0.0, 0.0)
         var label: MotionActivity?
@@ -182,7 +227,16 @@ extension TraceLineParser {
                 } else {
                     slot = -1
                 }
-                if slot >= 0 {
+                if slot == 0 && textTime {
+                    index = DecimalParser.fieldEnd(base, from: fieldStart, limit: count)
+                    let bytes = CSVBytes.trimmed(base, fieldStart, index)
+                    guard let seconds = UTCTimestamp.parse(String(decoding: bytes, as: UTF8.self)) else {
+                        if field == 0 && !line.contains(where: { !CSVBytes.isBlank($0) }) { return .blank }
+                        return .failure(column: field + 1, problem: "timestamp is \(bytes.isEmpty ? "empty" : CSVBytes.quoted(bytes)), "
+                            + "not an ISO 8601 time YYYY-MM-DDTHH:MM:SS[.fraction][Z|±HH:MM] (the file's time column is text)")
+                    }
+                    values.0 = seconds
+                } else if slot >= 0 {
                     let (parsed, end) = DecimalParser.parseField(base, from: fieldStart, limit: count)
                     index = end
                     switch parsed {

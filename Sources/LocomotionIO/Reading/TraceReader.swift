@@ -51,6 +51,8 @@ import LocomotionDSP
 
     /// The unit the timestamps were read in (given, or detected from the first rows).
     package private(set) var timestampUnit: TimestampUnit = .seconds
+    /// What `--units auto` decided (nil: the unit was given, ``TraceReadingOptions/units``).
+    package private(set) var accelerationUnitDecision: AccelerationUnitDecision?
     /// What the parsed times are divided by to give seconds (1 until the unit is decided).
     private(set) var timeDivisor = 1.0
 
@@ -120,7 +122,10 @@ import LocomotionDSP
             throw InputError(file: path, line: source.lineNumber, problem: problem, hint: hint.map { InputError.Hint($0) })
         }
         hasLabels = columns.label != nil
-        parser = TraceLineParser(file: path, columns: columns, options: options, fastPath: fastPath)
+        // `--units auto` parses the first rows as written, then sets the parser's scale once the unit is decided.
+        var parsing = options
+        if options.detectsUnits { parsing.units = .g }
+        parser = TraceLineParser(file: path, columns: columns, options: parsing, fastPath: fastPath)
 
         // A headerless file's first line is data: read it again as a row.
         if !hasHeader { source.rewindLastLine() }
@@ -341,15 +346,34 @@ extension TraceReader {
                                                 : "no samples",
                              hint: "expected one row timestamp,x,y,z per sample after the header")
         }
+        // The first data row decided whether the time column is ISO 8601 text or numbers; the chunks keep it.
+        parser.timeKindDecided = true
+        if parser.timeIsText, let given = options.timestampUnit, given != .seconds {
+            throw InputError(file: file, line: batch[0].line, problem: "the time column is ISO 8601 text, which has no unit, but "
+                             + "the time unit \(given.rawValue) was given", hint: "leave the time unit to be detected (--time-unit auto) for text timestamps")
+        }
         var unit = options.timestampUnit ?? .seconds
-        if options.timestampUnit == nil && options.checkUnits { unit = try TimestampPlausibility.detectUnit(firstRows, file: file) }
+        if options.timestampUnit == nil && options.checkUnits && !parser.timeIsText {
+            unit = try TimestampPlausibility.detectUnit(firstRows, file: file)
+        }
         timestampUnit = unit
         if timestampUnit != .seconds {
             timeDivisor = timestampUnit.divisor
             for index in 0..<batchCount { batch[index].sample.time /= timeDivisor }
         }
+        var checking = options
+        if options.detectsUnits {
+            let decision = try AccelerationUnitDecision.decide(firstRows, file: file)
+            accelerationUnitDecision = decision
+            checking.units = decision.unit
+            if decision.unit != .g {
+                let scale = decision.unit.toG
+                for index in 0..<batchCount { batch[index].scaleAcceleration(by: scale) }
+                parser.setScale(scale)
+            }
+        }
         if options.checkUnits {
-            try TraceReader.checkUnits(of: firstRows, file: file, options: options)
+            try TraceReader.checkUnits(of: firstRows, file: file, options: checking)
             try TimestampPlausibility.checkTrace(Array(firstRows), file: file)
         }
     }
@@ -399,7 +423,7 @@ extension TraceReader {
     /// g read as m/s² gives ≈ 0.1, m/s² read as g ≈ 9.8, both well outside.
     static let plausibleMedianMagnitude = 0.2...3.0
 
-    private static func rounded(_ value: Double) -> String {
+    static func rounded(_ value: Double) -> String {
         let scaled = (value * 1000).rounded() / 1000
         return "\(scaled)"
     }

@@ -50,6 +50,9 @@ package struct ParticipantRecording: Sendable {
         /// The step detector refused a minute or more of the input as sampled too sparsely to count steps in (below
         /// its minimum rate, 8 samples/s: a 5 Hz collector): the tables count no steps there. One line for people.
         case stepsRefused(String)
+        /// `--units auto` decided a trace's unit (``AccelerationUnitDecision``), or a participant's traces were
+        /// decided in different units (a warning naming them). One line for people.
+        case accelerationUnits(String)
     }
 
     /// How the traces (and the fixes: their ``TraceReadingOptions/lenient``) are read.
@@ -138,6 +141,19 @@ package struct ParticipantRecording: Sendable {
         return try ordered(paths) { path throws(InputError) in try TraceInput(path: path, options: reading) }
     }
 
+    /// The warning when `--units auto` read one participant's traces in different units, naming the traces of each
+    /// unit (a phone changed mid-study, or an export converted some files: worth a look, not a reason to stop, as each
+    /// file's own rows decided its unit); nil when they agree.
+    static func unitDisagreementWarning(_ decisions: [(subject: String, unit: AccelerationUnit)]) -> String? {
+        let units = AccelerationUnit.allCases.filter { unit in decisions.contains { $0.unit == unit } }
+        guard units.count > 1 else { return nil }
+        let groups = units.map { unit in
+            "\(unit == .g ? "g" : "m/s²"): " + decisions.filter { $0.unit == unit }.map(\.subject).joined(separator: ", ")
+        }
+        return "locomotion: warning: --units auto read one participant's traces in different units; "
+            + groups.joined(separator: "; ") + " (a change of phone, or an export that converted some files: check them)\n"
+    }
+
     /// Ordering reads each file's start, then the recording reads it again: a pipe (or standard input) among
     /// several files would lose those rows, so it is refused naming it.
     private static func refuseStreams(among paths: [String]) throws(InputError) {
@@ -219,6 +235,7 @@ package struct ParticipantRecording: Sendable {
         let recordingFixes = try readFixes(for: nil, notice: notice)
         var run = RecordedTrace(fixes: recordingFixes)
         var recordingStart: Double?
+        var unitDecisions: [(subject: String, unit: AccelerationUnit)] = []
         func checkOverlap(_ fixFile: FixFile?, from start: Double?, to end: Double?, trace: String) throws(InputError) {
             guard let fixFile, let start, let end else { return }
             if let warning = try FixOverlap.check(traceStart: start, traceEnd: end, fixTimes: fixFile.fixes.map(\.time),
@@ -233,6 +250,10 @@ package struct ParticipantRecording: Sendable {
                 run = RecordedTrace(fixes: companion)
             }
             var source = try open(file)
+            if let reporting = source as? any AccelerationUnitReporting, let decision = reporting.accelerationUnitDecision {
+                notice(.accelerationUnits("locomotion: \(reporting.unitDecisionSubject): \(decision.description)\n"))
+                unitDecisions.append((reporting.unitDecisionSubject, decision.unit))
+            }
             var first = true
             var fileStart: Double?
             while let next = try source.next() {
@@ -282,6 +303,7 @@ package struct ParticipantRecording: Sendable {
                 if let warning = run.fixesOutOfOrderWarning { notice(.fixesOutOfOrder(warning)) }
             }
         }
+        if let warning = Self.unitDisagreementWarning(unitDecisions) { notice(.accelerationUnits(warning)) }
         guard previous != nil else {
             throw InputError(file: files.first ?? "", problem: "the trace has no samples",
                              hint: "a trace needs a header and at least one row")
