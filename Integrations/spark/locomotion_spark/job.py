@@ -60,7 +60,9 @@ def parse_arguments(argv):
     parser.add_argument("--policy", default="on-foot", help="gating policy of high_accuracy_share")
     parser.add_argument("--companion-fixes", action="store_true", help="use NAME.fixes.csv beside each trace NAME.csv")
     parser.add_argument("--lenient", action="store_true", help="skip bad rows with a warning instead of failing the participant")
-    parser.add_argument("--units", choices=["g", "ms2"], help="unit of x,y,z (default g)")
+    parser.add_argument("--units", choices=["g", "ms2", "auto"],
+                        help="unit of x,y,z (default g; auto: decided per file from |a| by the tool, iOS and Android "
+                             "participants in one run)")
     parser.add_argument("--time-unit", choices=["auto", "s", "ms", "us", "ns"],
                         help="unit of the timestamps, as the tool's --time-unit (default auto: detected per file)")
     parser.add_argument("--columns", metavar="MAP", help="the columns to read, as the tool's --columns "

@@ -254,13 +254,15 @@ class ReadingOptionsTests(unittest.TestCase):
 
     @unittest.skipUnless(BINARY, "LOCOMOTION_BINARY is not set")
     def test_the_tool_takes_them(self):
+        # --units auto too: the tool decides g or m/s² per file.
         # A header-only trace: the tool's input error (exit 1), not a usage error (exit 2), with the options passed.
         folder = tempfile.mkdtemp()
         self.addCleanup(lambda: subprocess.run(["rm", "-rf", folder], check=False))
         trace = os.path.join(folder, "p.csv")
         with open(trace, "w") as file:
             file.write("timestamp,x,y,z\n")
-        tool = runner.tool_arguments(settings_of(job_arguments("--layout", "canonical", "--repeat-gaps", "60")))
+        tool = runner.tool_arguments(settings_of(job_arguments("--layout", "canonical", "--repeat-gaps", "60",
+                                                               "--units", "auto")))
         result = subprocess.run([BINARY, "daily", trace, "--participant=p", *tool], capture_output=True, text=True)
         self.assertEqual(result.returncode, 1, result.stderr)
 
