@@ -20,11 +20,11 @@ import tempfile
 import unittest
 
 from locomotion_spark.tables import ERRORS, TABLES, parse_table, spark_schema
+from test_cluster import spark_home, submit_script, tool  # one way to find spark-submit and run the tool
 
 BINARY = os.environ.get("LOCOMOTION_BINARY", "")
 DATASETS = os.environ.get("LOCOMOTION_DATASETS", os.path.join(os.path.dirname(__file__), "../../../../shared/datasets"))
 OXFORD = os.path.join(DATASETS, "oxford-step-counter", "raw", "optimisation", "data")
-SOURCE_SUBMIT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locomotion_spark", "submit.py")
 STANDARD_GRAVITY = 9.80665
 PATTERN = "{participant}/*/*"
 # Two subjects' walks for the layouts; three more for the flight (other subjects' phones and positions).
@@ -36,10 +36,6 @@ FLIGHT_MAP = ("participant,time_zone,from\nflight,Europe/Rome,2024-02-01T00:00:0
               "flight,America/New_York,2024-03-01T14:00:00Z\n")
 
 state = {}
-
-
-def tool(*arguments, check=True, **kwargs):
-    return subprocess.run([BINARY, *arguments], check=check, text=True, **kwargs)
 
 
 def read_walk(name):
@@ -144,21 +140,6 @@ def make_cohorts(work):
     with open(os.path.join(g_root, "cut", "trace", "cut.csv.gz"), "wb") as handle:
         handle.write(whole[: len(whole) // 2])
     return g_root, ms2_root
-
-
-def spark_home():
-    import pyspark
-
-    return os.path.dirname(pyspark.__file__)
-
-
-def submit_script():
-    console_script = shutil.which("locomotion-spark-submit-path")
-    if console_script is None:
-        if os.environ.get("LOCOMOTION_SPARK_INSTALLED"):
-            raise RuntimeError("locomotion-spark-submit-path is not on the PATH: the package is not installed")
-        return SOURCE_SUBMIT
-    return subprocess.run([console_script], check=True, capture_output=True, text=True).stdout.strip()
 
 
 def submit(cohort, output, *options):
