@@ -55,6 +55,17 @@ def read_trace(path):
     return np.array(times), np.array(values).reshape(-1, 3), np.array(labels, dtype=object)
 
 
+def write_trace(path, t, xyz, labels):
+    """Writes a canonical trace (the inverse of read_trace: 6 decimals) under a temporary name, renamed when
+    complete; makes the folder."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path + ".tmp", "w") as f:
+        f.write("timestamp,x,y,z,label\n")
+        for ti, (x, y, z), label in zip(np.asarray(t).tolist(), np.asarray(xyz).tolist(), labels):
+            f.write(f"{ti:.6f},{x:.6f},{y:.6f},{z:.6f},{label}\n")
+    os.replace(path + ".tmp", path)
+
+
 def read_rows(path):
     """The numeric rows of a companion CSV (header skipped; an empty field is NaN), as a 2-D array."""
     with open(path) as f:

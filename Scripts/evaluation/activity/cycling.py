@@ -70,15 +70,6 @@ def convert(binary, folder, rate):
     return sorted(os.path.join(out, n) for n in os.listdir(out) if n.endswith(".csv"))
 
 
-def write_trace(path, t, xyz, labels):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path + ".tmp", "w") as f:
-        f.write("timestamp,x,y,z,label\n")
-        for ti, (x, y, z), label in zip(t.tolist(), xyz.tolist(), labels):
-            f.write(f"{ti:.6f},{x:.6f},{y:.6f},{z:.6f},{label}\n")
-    os.replace(path + ".tmp", path)
-
-
 def thin(t, rate, seed):
     """Indices of the first samples at or after each tick of a clock at `rate`, each tick moved by up to +-30 % of
     the interval (a phone's irregular sensor queue; Scripts/evaluation/activity/rates.py)."""
@@ -101,7 +92,7 @@ def readings(binary, folder):
             if not os.path.exists(path):
                 t, xyz, labels = C.read_trace(source)
                 index = thin(t, rate, seed=n)
-                write_trace(path, t[index], xyz[index], labels[index])
+                C.write_trace(path, t[index], xyz[index], labels[index])
             paths.append(path)
         out[key] = paths
     return out
@@ -233,7 +224,7 @@ def spliced(folder, sessions, person, parts_list=PARTS, kind="day"):
         parts.append((title, float(shifted[0]), float(shifted[-1])))
         ts.append(shifted), xyzs.append(xyz), labels.append(lab)
         clock = shifted[-1] + float(np.median(np.diff(t)))
-    write_trace(path, np.concatenate(ts), np.concatenate(xyzs), np.concatenate(labels))
+    C.write_trace(path, np.concatenate(ts), np.concatenate(xyzs), np.concatenate(labels))
     with open(parts_path, "w") as f:
         json.dump(parts, f)
     return path, parts

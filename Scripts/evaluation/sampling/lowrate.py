@@ -72,15 +72,6 @@ def recordings():
         yield D.Recording("hhar-still-phones", name.rsplit("_", 1)[-1], name, t, xyz, labels)
 
 
-def write(path, t, xyz, labels):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path + ".tmp", "w") as f:
-        f.write("timestamp,x,y,z,label\n")
-        for ti, (x, y, z), label in zip(t, xyz, labels):
-            f.write(f"{ti:.6f},{x:.6f},{y:.6f},{z:.6f},{label}\n")
-    os.replace(path + ".tmp", path)
-
-
 def forms(thresholds):
     return ["native", "5hz"] + [f"5hz-change-{th}" for th in thresholds]
 
@@ -103,7 +94,7 @@ def prepare(folder, thresholds, source):
         for form, (t, xyz, labels) in variants.items():
             path = os.path.join(folder, form, rec.dataset, f"{rec.subject}__{rec.name}.csv")
             if not os.path.exists(path):
-                write(path, t, xyz, labels)
+                C.write_trace(path, t, xyz, labels)
             index[form].append((rec.dataset, rec.subject, path))
     return index, kept
 
@@ -238,7 +229,7 @@ def main():
             key = form.split(" ")[0]
             path = os.path.join(args.traces, "lowrate-steps", key, f"{rec.name}.csv")
             if not os.path.exists(path):
-                write(path, t, xyz, labels)
+                C.write_trace(path, t, xyz, labels)
             counted = steps(args.binary, path, extra)
             total = totals[(form, rec.subject)]
             total[0] += truth[rec.name]
