@@ -104,6 +104,16 @@ public struct MotionEngine: Sendable {
         carrying = CarryDetector(configuration: configuration.carry)
     }
 
+    /// An engine as ``init(configuration:timeZone:smoothing:)`` whose odometer's days follow `zones`: each fix's day
+    /// is a local day in the zone in force at its time, changes of zone included (a recorded trace of a
+    /// participant who travelled, with the map of where they were; `Odometer.follow(_:)`). The same days as the
+    /// epoch tables' under that schedule.
+    /// - Precondition: `configuration.validate()` does not throw.
+    package init(configuration: Configuration = .init(), zones: ZoneSchedule, smoothing: ActivityClassifier.Smoothing = .lagged) {
+        self.init(configuration: configuration, timeZone: zones.initial, smoothing: smoothing)
+        distance.follow(zones)
+    }
+
     // MARK: Reading
 
     /// The current recording mode.

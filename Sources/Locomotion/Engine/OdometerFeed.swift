@@ -16,6 +16,11 @@ struct OdometerFeed: Sendable, Codable {
         odometer = Odometer(configuration: configuration, timeZone: timeZone)
     }
 
+    /// Days from now on follow `zones` (`Odometer.follow(_:)`).
+    mutating func follow(_ zones: ZoneSchedule) {
+        odometer.follow(zones)
+    }
+
     /// Fixes waiting for their activity.
     var waitingCount: Int { waiting.count }
 

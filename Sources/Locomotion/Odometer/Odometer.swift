@@ -38,7 +38,8 @@ import Foundation
 ///    fix becomes the anchor.
 ///
 /// Days: a fix belongs to the local date of `time − dayStart` in the odometer's
-/// current time zone; days never go backwards (after a westward zone change the
+/// current time zone (or, following a `ZoneSchedule`, the zone in force at the
+/// fix's time); days never go backwards (after a westward zone change the
 /// current day goes on until the new zone reaches the next day start). A segment
 /// belongs to the day of the fix that ends it.
 ///
@@ -68,6 +69,9 @@ public struct Odometer: Sendable, Hashable, Codable {
     private var latestTime: Double?
     /// Day number (days since 1970-01-01 of local time minus day start) of the current day.
     private var currentDayNumber: Int?
+    /// The schedule the days follow (``follow(_:)``), nil when they follow `timeZone` alone. Optional, so that
+    /// snapshots written before it existed decode.
+    private var zones: ZoneSchedule?
 
     // State of the implied-speed rule. Optional, so that snapshots written before it existed decode (as nil).
     /// The latest fix that passed the accuracy check: the end of the chain of the speed integral.
@@ -129,6 +133,17 @@ public struct Odometer: Sendable, Hashable, Codable {
     /// - Complexity: O(1).
     public mutating func changeTimeZone(to zone: TimeZone) {
         timeZone = zone
+        zones = nil
+    }
+
+    /// From now on, each fix's day is a local day in the zone `zones` gives at the fix's time (``ZoneSchedule``):
+    /// the zone changes at each change's instant, wherever it falls among the fixes, with the rule of
+    /// ``changeTimeZone(to:)`` (days never go back, so Europe/Rome → America/New_York makes a 30-h day). The same
+    /// days as the epoch tables' under that schedule. A later ``changeTimeZone(to:)`` ends the schedule.
+    /// - Complexity: O(1); each fix then looks its zone up in O(log changes).
+    package mutating func follow(_ zones: ZoneSchedule) {
+        self.zones = zones
+        if currentDayNumber == nil { timeZone = zones.initial }
     }
 
     /// The recording was interrupted (e.g. a new GPX track segment begins): the
@@ -463,6 +478,7 @@ public struct Odometer: Sendable, Hashable, Codable {
     /// The day number of `time`, never earlier than the current day; opens a
     /// new tally when the day is new.
     private mutating func enterDay(containing time: Double) -> Int {
+        if let zones { timeZone = zones.zone(at: time) }
         let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: time))
         let local = time + Double(offset - configuration.dayStart)
         var number = Int(max(-1e15, min(1e15, (local / 86_400).rounded(.down))))  // finite but absurd times must not trap

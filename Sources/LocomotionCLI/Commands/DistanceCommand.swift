@@ -33,11 +33,19 @@ struct DistanceCommand: AsyncParsableCommand {
 
             Several fix files (without --trace) are measured each on its own.
 
+            With --time-zones (the map epochs and daily take), each fix counts on the local day of the zone in \
+            force at its time, by the rule of daily: a day never goes back, so the day of a flight west goes on \
+            until the new zone's date passes it (Europe/Rome → America/New_York: a 30-h day). The participant is \
+            --participant, else the name of the --trace file (of the fix file without --trace) without its \
+            extension.
+
             \(InputOptions.manyInputsHelp(files: "DIR/NAME.distance.csv (NAME.distance.jsonl with --format json)", kinds: ".csv, .gpx and .nmea files"))
 
             Examples:
               locomotion distance day-fixes.csv --time-zone Europe/Zurich
               locomotion distance day-fixes.csv --trace day.csv --moving on-foot
+              # a participant who travelled (Docs/cohorts.md):
+              locomotion distance p01-fixes.csv --trace p01.csv --time-zones zones.csv
               # a plain geodesic sum per day:
               locomotion distance ride.gpx --no-filters
               # the original apps' 50 m rule, and every reason a fix was dropped:
@@ -62,6 +70,8 @@ struct DistanceCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("IANA time zone whose local days split the distance (default: this system's zone).", valueName: "zone"))
     var timeZone: String?
+
+    @OptionGroup var zoneMap: ZoneMapOptions
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Local time at which each day starts, HH:MM (e.g. 03:00 for night shifts).", valueName: "HH:MM"))
@@ -106,7 +116,6 @@ struct DistanceCommand: AsyncParsableCommand {
         guard let policy = RecordingGate.Policy.named(moving) else {
             throw CommandFailure.badUsage("--moving must be on-foot, on-foot-and-cycling or any-movement, not '\(moving)'")
         }
-        let zone = try resolveTimeZone()
         let configuration = try odometerConfiguration()
 
         let inputs = try InputPaths.expandInputs(
@@ -115,6 +124,11 @@ struct DistanceCommand: AsyncParsableCommand {
         if trace != nil && inputs.count > 1 {
             throw CommandFailure.badUsage("--trace belongs to one fix file; measure the files one by one to give each its trace")
         }
+        // Each fix file's zones, by its participant: the trace's when there is one (as epochs and daily name it).
+        let participantInputs = inputs.map { self.trace ?? $0 }
+        let schedulesByParticipantInput = try zoneMap.schedules(of: participantInputs, timeZone: timeZone)
+        let schedules = Dictionary(zip(inputs, participantInputs.map { schedulesByParticipantInput[$0]! }),
+                                   uniquingKeysWith: { first, _ in first })
         let format = options.output.format
         var plan = OutputPlan(reading: inputs + [trace])
         let writer = try plan.resultWriter(
@@ -126,6 +140,7 @@ struct DistanceCommand: AsyncParsableCommand {
         try await InputBatch(inputs: todo, jobs: options.inputs.jobs).run(
             progress: ProgressLine(quiet: options.inputs.quiet)
         ) { path, diagnostics, _ in
+            let zones = schedules[path]!
             let file = try FixReader.readFile(path: path, options: FixReadingOptions(lenient: readingOptions.lenient))
             diagnostics += LenientReport.text(file.warnings, skipped: file.warnings.count, in: path)
             let odometer: Odometer
@@ -137,7 +152,7 @@ struct DistanceCommand: AsyncParsableCommand {
                 configuration.odometer = configured
                 configuration.odometer.movingActivities = policy.recordedActivities
                 configuration.countsSteps = false  // distance needs no steps
-                var engine = MotionEngine(configuration: configuration, timeZone: zone, smoothing: .full)
+                var engine = MotionEngine(configuration: configuration, zones: zones, smoothing: .full)
                 var run = RecordedTrace(fixes: file, joinsSegments: joinSegments)
                 var source = try TraceInput(path: trace, options: readingOptions)
                 try run.run(&source, through: &engine) { _ in }
@@ -150,7 +165,8 @@ struct DistanceCommand: AsyncParsableCommand {
                 warning = run.fixesOutOfOrderWarning
             } else {
                 // The odometer alone, fed the fixes in the recording order.
-                var measured = Odometer(configuration: configured, timeZone: zone)
+                var measured = Odometer(configuration: configured, timeZone: zones.initial)
+                measured.follow(zones)
                 var inputs = RecordedInputs(fixes: file.fixes, segmentStarts: file.segmentStarts, joinsSegments: joinSegments)
                 inputs.endSamples()
                 while let input = inputs.next() { measured.push(input) { _ in } }

@@ -13,7 +13,9 @@ struct PlotCommand: AsyncParsableCommand {
             column, so long traces stay small and keep their peaks) over coloured activity bands, a lane each for \
             activity, steps and the recording mode, and the distance per day when --fixes is given. Times are \
             clock times in --time-zone when the trace is stamped in Unix time, otherwise (or with --relative-time) \
-            h:mm since the first sample.
+            h:mm since the first sample. With --time-zones, each clock label is the local time in the zone in force \
+            at that time (a change of zone moves the clock at its instant; the axis title names the zones), and the \
+            distance per day follows the same days as `daily`.
 
             Examples:
               locomotion plot day.csv --fixes day-fixes.csv --output day.svg
@@ -48,6 +50,8 @@ struct PlotCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Time zone for clock times and days (IANA name such as Europe/Zurich, or UTC); default: this system's.", valueName: "zone"))
     var timeZone: String?
 
+    @OptionGroup var zoneMap: ZoneMapOptions
+
     @Flag(help: "Label the time axis h:mm since the first sample even when the trace is in Unix time.")
     var relativeTime = false
 
@@ -64,7 +68,7 @@ struct PlotCommand: AsyncParsableCommand {
 
     func run() async throws {
         try InputPaths.standardInputOnce(traces: [trace], [("--fixes", fixes)])
-        let zone = timeZone.flatMap(TimeZoneName.zone) ?? TimeZone.current
+        let zones = try zoneMap.schedules(of: [trace], timeZone: timeZone)[trace]!
         var plan = OutputPlan(reading: [trace, fixes])
         try plan.claim(output, as: "--output")
         let progress = ProgressLine(quiet: quiet)
@@ -80,7 +84,7 @@ struct PlotCommand: AsyncParsableCommand {
         let analysis: TraceAnalysis
         do {
             analysis = try TraceAnalysis.run(
-                path: trace, options: traceOptions.readingOptions, fixesPath: fixes, policy: policy, timeZone: zone,
+                path: trace, options: traceOptions.readingOptions, fixesPath: fixes, policy: policy, zones: zones,
                 diagnostics: &diagnostics, progress: ReadProgress(progress, file: trace)
             ) { row in
                 let time = row.sample.time
@@ -124,7 +128,7 @@ struct PlotCommand: AsyncParsableCommand {
             envelope = columnsOfSpool
         }
         let chart = PlotCommand.chart(of: analysis, magnitude: envelope!, sampleCount: sampleCount, start: start,
-                                      end: end, width: width, timeZone: zone, relativeTime: relativeTime)
+                                      end: end, width: width, zones: zones, relativeTime: relativeTime)
         let sink = try OutputFile(path: output)
         try sink.write(chart.svg())
         try sink.commit()
@@ -138,9 +142,9 @@ struct PlotCommand: AsyncParsableCommand {
     /// The chart of `analysis` between `start` and `end` (seconds), with the acceleration magnitude of the
     /// `sampleCount` samples in that range per pixel column.
     static func chart(of analysis: TraceAnalysis, magnitude envelope: MagnitudeEnvelope, sampleCount: Int,
-                      start: Double, end: Double, width: Int, timeZone: TimeZone, relativeTime: Bool) -> TraceChart {
+                      start: Double, end: Double, width: Int, zones: ZoneSchedule, relativeTime: Bool) -> TraceChart {
         let labels: TimeAxis.Labels = !relativeTime && looksLikeUnixTime(analysis.start)
-            ? .absolute(timeZone) : .relative(origin: analysis.start)
+            ? ZoneMapOptions.labels(zones) : .relative(origin: analysis.start)
         var chart = TraceChart(title: "Locomotion · \(ReportText.fileName(analysis.file))",
                                subtitle: "", start: start, end: end, timeLabels: labels, width: width)
         chart.magnitude = envelope

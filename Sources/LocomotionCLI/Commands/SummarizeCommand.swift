@@ -35,6 +35,8 @@ struct SummarizeCommand: AsyncParsableCommand {
               locomotion summarize Datasets/sample/day.csv \\
                   --fixes Datasets/sample/day-fixes.csv
               locomotion summarize day.csv --time-zone Europe/Zurich --policy any-movement
+              # a participant who travelled: days and clock times in the zone in force (Docs/cohorts.md)
+              locomotion summarize p01.csv --fixes p01-fixes.csv --time-zones zones.csv
               locomotion summarize day.csv --format json | python3 -m json.tool
               # one report per trace, reports/NAME.summary.txt:
               locomotion summarize converted/us-tm2017 --output-dir reports
@@ -53,6 +55,8 @@ struct SummarizeCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Time zone of days and clock times (IANA name such as Europe/Zurich, or UTC); default: this system's.", valueName: "zone"))
     var timeZone: String?
+
+    @OptionGroup var zoneMap: ZoneMapOptions
 
     @Option(help: "Gating policy: on-foot, on-foot-and-cycling or any-movement.")
     var policy: RecordingGate.Policy = .onFoot
@@ -88,8 +92,8 @@ struct SummarizeCommand: AsyncParsableCommand {
 
     func run() async throws {
         try InputPaths.standardInputOnce(traces: traces, [("--fixes", fixes)])
-        let zone = timeZone.flatMap(TimeZoneName.zone) ?? TimeZone.current
         let inputs = try InputPaths.expandInputs(traces)
+        let schedules = try zoneMap.schedules(of: inputs, timeZone: timeZone)
         if fixes != nil && inputs.count > 1 {
             throw CommandFailure.badUsage("--fixes belongs to one trace; summarize the traces one by one to give each its fixes")
         }
@@ -103,15 +107,16 @@ struct SummarizeCommand: AsyncParsableCommand {
         try await InputBatch(inputs: todo, jobs: inputOptions.jobs).run(
             progress: ProgressLine(quiet: inputOptions.quiet)
         ) { path, diagnostics, progress in
+            let zones = schedules[path]!
             let analysis = try TraceAnalysis.run(path: path, options: readingOptions, fixesPath: fixes, policy: policy,
-                                                 timeZone: zone, diagnostics: &diagnostics, progress: progress)
-            let zoneName = TimeAxis.isUniversal(zone) ? "UTC" : zone.identifier
+                                                 zones: zones, diagnostics: &diagnostics, progress: progress)
+            let zoneName = ZoneMapOptions.name(zones)
             let report = TraceReport(analysis: analysis, fixesPath: fixes, timeZone: zoneName,
                                      highAccuracyMilliwatts: highAccuracy, lowPowerMilliwatts: lowPower)
             switch format {
             case .text:
                 let labels: TimeAxis.Labels = !relativeTime && PlotCommand.looksLikeUnixTime(analysis.start)
-                    ? .absolute(zone) : .relative(origin: analysis.start)
+                    ? ZoneMapOptions.labels(zones) : .relative(origin: analysis.start)
                 return report.text(labels: labels)
             case .json:
                 let encoder = JSONEncoder()

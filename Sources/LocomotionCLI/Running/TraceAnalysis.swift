@@ -22,7 +22,8 @@ struct TraceAnalysis: Sendable {
     static let maximumShownTime = 1e15
 
     /// Streams the trace at `path` with the fixes at `fixesPath` through two ``MotionEngine``s (``RecordedTrace``),
-    /// each row to both, days in `timeZone`, and summarises their events:
+    /// each row to both, days local days in the zone `zones` gives at each fix's time (the odometer's rule: a
+    /// change of zone never takes a day back), and summarises their events:
     /// - the **description** of the recording — activity segments and the odometer's moving gate (distance while any
     ///   movement is reported) — from an engine whose classifier decides with full smoothing, as `label` and
     ///   `distance --trace` do (it counts no steps);
@@ -35,16 +36,16 @@ struct TraceAnalysis: Sendable {
     /// - Throws: ``InputError`` for bad input (a bad row, a trace of fewer than two samples or with times too far
     ///   from 1970 to show, fixes that do not overlap the trace).
     static func run(path: String, options: TraceReadingOptions, fixesPath: String?, policy: RecordingGate.Policy,
-                    timeZone: TimeZone, diagnostics: inout String, progress: ReadProgress = .none,
+                    zones: ZoneSchedule, diagnostics: inout String, progress: ReadProgress = .none,
                     row: (TraceRow) throws -> Void = { _ in }) throws -> TraceAnalysis {
         var source = try TraceInput(path: path, options: options)
         let fixFile = try fixesPath.map { try readFixes(path: $0, lenient: options.lenient) }
         var live = MotionEngine.Configuration()
         live.gate = RecordingGate.Configuration(policy: policy)
-        var liveEngine = MotionEngine(configuration: live, timeZone: timeZone, smoothing: .lagged)
+        var liveEngine = MotionEngine(configuration: live, zones: zones, smoothing: .lagged)
         var described = MotionEngine.Configuration()
         described.countsSteps = false
-        var describedEngine = MotionEngine(configuration: described, timeZone: timeZone, smoothing: .full)
+        var describedEngine = MotionEngine(configuration: described, zones: zones, smoothing: .full)
         var liveRun = RecordedTrace(fixes: fixFile?.file), describedRun = RecordedTrace(fixes: fixFile?.file)
         var recorder = TraceSummaryRecorder(gate: live.gate)
         // Each engine contributes its part of the summary (the recorder takes every kind of event it is given).

@@ -1,4 +1,5 @@
 import Foundation
+import Locomotion
 
 /// Maps times (seconds, the trace's clock) to horizontal pixels and chooses
 /// readable tick marks: relative `h:mm` from an origin, or clock time in a zone.
@@ -10,6 +11,9 @@ package struct TimeAxis: Sendable {
         /// Local clock time in the zone, `HH:mm` or `HH:mm:ss`, with the date where it changes;
         /// for traces stamped in Unix time.
         case absolute(TimeZone)
+        /// Local clock time in the zone in force at each time (a participant who travelled): as ``absolute(_:)``,
+        /// each change of zone moving the clock at its instant.
+        case scheduled(ZoneSchedule)
     }
 
     /// One tick: where, and what it says.
@@ -45,26 +49,40 @@ package struct TimeAxis: Sendable {
         return Self.spacings.first { span / $0 <= Double(max(1, maximumCount)) } ?? (span / Double(max(1, maximumCount))).rounded(.up)
     }
 
-    /// Ticks at multiples of a round spacing (in local time for absolute labels), at most `maximumCount`.
+    /// Ticks at multiples of a round spacing (in local time for absolute labels, in the zone in force for scheduled
+    /// ones), at most `maximumCount` (about: a change of zone may add one).
     package func ticks(maximumCount: Int) -> [Tick] {
         let step = spacing(maximumCount: maximumCount)
-        let shift: Double  // tick times are multiples of `step` in (time + shift)
-        switch labels {
-        case .relative(let origin): shift = -origin
-        case .absolute(let zone): shift = Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: start)))
-        }
         var ticks: [Tick] = []
         // A tick within a thousandth of the range before the start still counts (a trace starting at 08:00:00.3).
         let tolerance = (end - start) / 1000
-        var multiple = ((start + shift - tolerance) / step).rounded(.up)
         var previousDay: Int?
-        while true {
-            let time = multiple * step - shift
-            if time > end + tolerance { break }
-            ticks.append(tick(at: time, shiftedBy: shift, step: step, previousDay: &previousDay))
-            multiple += 1
+        let pieces = self.pieces()
+        for (index, piece) in pieces.enumerated() {
+            let isFirst = index == 0, isLast = index == pieces.count - 1
+            // Tick times are multiples of `step` in (time + shift).
+            var multiple = ((piece.start + piece.shift - (isFirst ? tolerance : 0)) / step).rounded(.up)
+            while true {
+                let time = multiple * step - piece.shift
+                if isLast ? time > end + tolerance : time >= piece.end { break }
+                ticks.append(tick(at: time, shiftedBy: piece.shift, step: step, previousDay: &previousDay))
+                multiple += 1
+            }
         }
         return ticks
+    }
+
+    /// The shown range cut where the clock changes (scheduled labels: at each change of zone inside it), each piece
+    /// with the shift (s) from the trace's clock to the labels' clock.
+    private func pieces() -> [(start: Double, end: Double, shift: Double)] {
+        switch labels {
+        case .relative(let origin): return [(start, end, -origin)]
+        case .absolute(let zone): return [(start, end, Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: start))))]
+        case .scheduled(let zones):
+            let cuts = zones.changes.map(\.time).filter { $0 > start && $0 < end }
+            let starts = [start] + cuts, ends = cuts + [end]
+            return zip(starts, ends).map { ($0, $1, Double(zones.offset(at: $0))) }
+        }
     }
 
     private func tick(at time: Double, shiftedBy shift: Double, step: Double, previousDay: inout Int?) -> Tick {
@@ -77,7 +95,7 @@ package struct TimeAxis: Sendable {
                 ? "\(sign)\(seconds / 3600):\(Self.twoDigits(seconds / 60 % 60))"
                 : "\(sign)\(seconds / 60):\(Self.twoDigits(seconds % 60))"
             return Tick(time: time, label: label)
-        case .absolute:
+        case .absolute, .scheduled:
             let day = Int((shifted / 86400).rounded(.down))
             let secondOfDay = Int(shifted) - day * 86400
             var label = "\(Self.twoDigits(secondOfDay / 3600)):\(Self.twoDigits(secondOfDay / 60 % 60))"
@@ -98,6 +116,29 @@ package struct TimeAxis: Sendable {
             let hours = abs(offset) / 3600, minutes = abs(offset) / 60 % 60
             let utc = offset == 0 ? "UTC" : "UTC\(offset < 0 ? "−" : "+")\(Self.twoDigits(hours)):\(Self.twoDigits(minutes))"
             return Self.isUniversal(zone) ? "time (UTC)" : "time (\(zone.identifier), \(utc))"
+        case .scheduled:
+            let names = zoneName(from: start, to: end) ?? ""
+            return names.contains("→") ? "local time (\(names))" : "time (\(names))"
+        }
+    }
+
+    /// The name of the zone (or zones, in order, `Europe/Rome → America/New_York`) in force from `start` to `end`;
+    /// nil for relative labels.
+    package func zoneName(from start: Double, to end: Double) -> String? {
+        var axis = self
+        axis.start = start
+        axis.end = end
+        switch labels {
+        case .relative: return nil
+        case .absolute(let zone): return Self.isUniversal(zone) ? "UTC" : zone.identifier
+        case .scheduled(let zones):
+            var names: [String] = []
+            for (start, _, _) in axis.pieces() {
+                let zone = zones.zone(at: start)
+                let name = Self.isUniversal(zone) ? "UTC" : zone.identifier
+                if names.last != name { names.append(name) }
+            }
+            return names.joined(separator: " → ")
         }
     }
 
@@ -120,5 +161,18 @@ package struct TimeAxis: Sendable {
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         return "\(year)-\(twoDigits(month))-\(twoDigits(day))"
+    }
+}
+
+extension TimeAxis.Labels {
+    /// The UTC offset (s) of the clock at `time`: the zone's (absolute), the zone in force's (scheduled), 0 for
+    /// relative labels. With `reference`, one zone's offset is taken at `reference` instead (a range is labelled in
+    /// the offset of its start) — a schedule's always at `time`.
+    package func offset(at time: Double, else reference: Double? = nil) -> Int {
+        switch self {
+        case .relative: return 0
+        case .absolute(let zone): return zone.secondsFromGMT(for: Date(timeIntervalSince1970: reference ?? time))
+        case .scheduled(let zones): return zones.offset(at: time)
+        }
     }
 }

@@ -212,7 +212,7 @@ package struct ParticipantRecording: Sendable {
         let files = try ordered(paths, opening: open)
         var tables = RecordingTables(epoch: epoch, minimumCoveredHours: minimumCoveredHours,
                                      minimumCarriedHours: minimumCarriedHours, tables: self.tables)
-        var engine = MotionEngine(configuration: engineConfiguration, timeZone: epoch.timeZone, smoothing: smoothing)
+        var engine = MotionEngine(configuration: engineConfiguration, zones: epoch.zones, smoothing: smoothing)
         var starts = FileStarts()
         var previous: (file: String, time: Double)?
         var lastSample: AccelerometerSample?

@@ -8,12 +8,13 @@ package enum ReportText {
         switch labels {
         case .relative(let origin):
             return "\(clockText(start - origin)) – \(clockText(end - origin)) after the first sample (\(duration))"
-        case .absolute(let zone):
-            let offset = Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: start)))
-            let localStart = start + offset, localEnd = end + offset
+        case .absolute, .scheduled:
+            // Each end in the zone in force at it (one zone: its offset at the start, as the axis).
+            let startOffset = Double(labels.offset(at: start)), endOffset = Double(labels.offset(at: end, else: start))
+            let localStart = start + startOffset, localEnd = end + endOffset
             let startDay = Int((localStart / 86400).rounded(.down)), endDay = Int((localEnd / 86400).rounded(.down))
             let endDate = endDay != startDay ? "\(TimeAxis.isoDate(daysSince1970: endDay)) " : ""
-            let zoneName = TimeAxis.isUniversal(zone) ? "UTC" : zone.identifier
+            let zoneName = TimeAxis(start: start, end: end, left: 0, right: 1, labels: labels).zoneName(from: start, to: end) ?? "UTC"
             return "\(TimeAxis.isoDate(daysSince1970: startDay)) \(clockText(localStart - Double(startDay) * 86400, padded: true)) – "
                 + "\(endDate)\(clockText(localEnd - Double(endDay) * 86400, padded: true)) \(zoneName) (\(duration))"
         }
@@ -57,8 +58,8 @@ package enum ReportText {
         case .relative(let origin):
             seconds = Int((time - origin).rounded(.down))
             return "\(seconds / 3600):\(TimeAxis.twoDigits(seconds / 60 % 60)):\(TimeAxis.twoDigits(seconds % 60))"
-        case .absolute(let zone):
-            let local = time + Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: time)))
+        case .absolute, .scheduled:
+            let local = time + Double(labels.offset(at: time))
             seconds = Int((local - (local / 86400).rounded(.down) * 86400).rounded(.down))
             return "\(TimeAxis.twoDigits(seconds / 3600)):\(TimeAxis.twoDigits(seconds / 60 % 60)):\(TimeAxis.twoDigits(seconds % 60))"
         }

@@ -41,7 +41,7 @@ import LocomotionTestSupport
         if let fixFile { try FixCSVWriter.string(fixFile.fixes).write(toFile: fixesPath, atomically: true, encoding: .utf8) }
         var diagnostics = ""
         return try TraceAnalysis.run(path: tracePath, options: .init(), fixesPath: fixFile.map { _ in fixesPath },
-                                     policy: policy, timeZone: TimeZone(identifier: "UTC")!, diagnostics: &diagnostics)
+                                     policy: policy, zones: ZoneSchedule(TimeZone(identifier: "UTC")!), diagnostics: &diagnostics)
     }
 
     @Test func onePassEqualsEachStageOnItsOwn() throws {
