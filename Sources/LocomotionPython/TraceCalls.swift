@@ -177,13 +177,16 @@ struct TraceCalls {
     private func table(_ table: TableRows.Table, _ options: inout CallOptions, _ result: CallResult) throws(CallFailure) {
         let reading = try options.reading()
         let (configuration, smoothing) = try classifier(&options)
-        let zone = try Self.zone(&options)
+        let path = options.string("path")
+        let name = path ?? options.string("name") ?? "data frame"
+        let participant = options.string("participant") ?? (path.map(ResultWriter.baseName(of:)) ?? name)
+        let zones = try Self.zones(&options, participant: participant)
         let dayStartText = options.string("day_start") ?? "00:00"
         guard let dayStart = Self.secondsAfterMidnight(dayStartText) else {
             throw .argument("day_start '\(dayStartText)' is not a time HH:MM between 00:00 and 23:59")
         }
         let epochLength = try options.int("epoch", default: 60)
-        let epoch = RecordingTables.Configuration(length: epochLength, timeZone: zone, dayStart: dayStart,
+        let epoch = RecordingTables.Configuration(length: epochLength, zones: zones, dayStart: dayStart,
                                                   maximumGap: configuration.maximumGap)
         if let problem = epoch.problem { throw .argument("epoch=\(epochLength) day_start=\(dayStartText): \(problem)") }
         let policyName = options.string("policy") ?? RecordingGate.Policy.onFoot.name
@@ -192,16 +195,13 @@ struct TraceCalls {
         }
         let minimumHours = try options.double("minimum_hours", default: RecordingTables.defaultMinimumCoveredHours)
         let fixes = options.string("fixes")
-        let path = options.string("path")
-        let name = path ?? options.string("name") ?? "data frame"
-        let participant = options.string("participant") ?? (path.map(ResultWriter.baseName(of:)) ?? name)
         try options.finish()
         var recording = ParticipantRecording(reading: reading, classifier: configuration, smoothing: smoothing,
                                              policy: policy, epoch: epoch, minimumCoveredHours: minimumHours,
                                              fixes: fixes.map { .file($0) } ?? .none)
         var warnings = ""
         do {
-            let sinks = try TableSinks(tables: [table], main: table, format: .csv, zone: zone, files: [:])
+            let sinks = try TableSinks(tables: [table], main: table, format: .csv, zones: zones, files: [:])
             try sinks.writeHeaders()
             recording.tables = sinks.tables
             let emit = sinks.output(participant: participant)
@@ -231,18 +231,19 @@ struct TraceCalls {
     private func distance(_ options: inout CallOptions, _ result: CallResult) throws(CallFailure) {
         let lenient = try options.bool("lenient", default: false)
         let details = try options.bool("details", default: false)
-        let zone = try Self.zone(&options)
+        guard let path = options.string("path") else { throw .argument("distance needs the fixes (path=)") }
+        let zones = try Self.zones(&options, participant: options.string("participant") ?? ResultWriter.baseName(of: path))
         let dayStartText = options.string("day_start") ?? "00:00"
         guard let dayStart = Self.secondsAfterMidnight(dayStartText) else {
             throw .argument("day_start '\(dayStartText)' is not a time HH:MM between 00:00 and 23:59")
         }
-        guard let path = options.string("path") else { throw .argument("distance needs the fixes (path=)") }
         try options.finish()
         let file: FixFile
         do { file = try FixReader.readFile(path: path, options: FixReadingOptions(lenient: lenient)) } catch { throw CallFailure(error) }
         var configuration = Odometer.Configuration()
         configuration.dayStart = dayStart
-        var odometer = Odometer(configuration: configuration, timeZone: zone)
+        var odometer = Odometer(configuration: configuration, timeZone: zones.initial)
+        odometer.follow(zones)
         var inputs = RecordedInputs(fixes: file.fixes, segmentStarts: file.segmentStarts)
         inputs.endSamples()
         while let input = inputs.next() { odometer.push(input) { _ in } }
@@ -257,6 +258,47 @@ struct TraceCalls {
             warnings += warning + "\n"
         }
         if !warnings.isEmpty { result.setText("warnings", warnings) }
+    }
+
+    /// The zones of a call's days:
+    /// - `time_zones=FILE`: the map `--time-zones` reads (``TimeZoneMap``), `participant`'s schedule in it; a
+    ///   participant absent from it gets `time_zone=` when given, else it is an error naming the map;
+    /// - `zone_changes=TIME,ZONE;TIME,ZONE…`: Python's list of (time, zone) pairs, times in s since 1970 strictly
+    ///   increasing, the first zone in force before its time too (as the map's first row);
+    /// - else `time_zone=` alone (``zone(_:)``).
+    static func zones(_ options: inout CallOptions, participant: String) throws(CallFailure) -> ZoneSchedule {
+        let path = options.string("time_zones"), changes = options.string("zone_changes")
+        if let path {
+            guard changes == nil else { throw .argument("give time_zones as a file or as a list, not both") }
+            let fallback = try options.string("time_zone").map { (name: String) throws(CallFailure) -> TimeZone in
+                guard let zone = TimeZoneName.zone(name) else { throw .argument(TimeZoneName.problem(name)) }
+                return zone
+            }
+            do {
+                return try TimeZoneMap(contentsOf: path).schedule(of: participant, fallback: fallback)
+            } catch { throw .input(error) }
+        }
+        guard let changes else { return ZoneSchedule(try zone(&options)) }
+        if options.string("time_zone") != nil { throw .argument("give time_zone or a list of time_zones, not both") }
+        var entries: [ZoneSchedule.Change] = []
+        for (index, pair) in changes.split(separator: ";", omittingEmptySubsequences: false).enumerated() {
+            let fields = pair.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 2, let time = Double(fields[0]), time.isFinite else {
+                throw .argument("time_zones[\(index)]: expected (time, zone), time in seconds since 1970")
+            }
+            guard let zone = TimeZoneName.zone(fields[1]) else {
+                throw .argument("time_zones[\(index)]: \(TimeZoneName.problem(fields[1]))")
+            }
+            if let last = entries.last, time <= last.time {
+                throw .argument("time_zones[\(index)]: \(NumberText.decimals(time, 3)) s is not after time_zones[\(index - 1)]'s "
+                    + "\(NumberText.decimals(last.time, 3)) s: give the zones in time order, one per time")
+            }
+            entries.append(ZoneSchedule.Change(time: time, zone: zone))
+        }
+        guard let first = entries.first, let schedule = ZoneSchedule(initial: first.zone, changes: Array(entries.dropFirst())) else {
+            throw .argument("time_zones: expected at least one (time, zone) pair")
+        }
+        return schedule
     }
 
     /// `time_zone=`: an IANA name or `UTC±HH:MM` as `--time-zone` takes it; this system's zone by default.

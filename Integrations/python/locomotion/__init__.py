@@ -7,6 +7,7 @@ process (the Swift library, bundled as one shared library; no Swift toolchain ne
     epochs = locomotion.epochs(df, time_zone="Europe/Zurich")
     daily = locomotion.daily(df, time_zone="Europe/Zurich")
     per_day = locomotion.distance(fixes_df, time_zone="Europe/Zurich")
+    daily = locomotion.daily(df, time_zones=[(0, "Europe/Rome"), ("2024-03-01T14:00Z", "America/New_York")])
     trace = locomotion.read_trace("day.csv")         # every format the command line reads
 
 Every function takes a DataFrame (columns timestamp, x, y, z) or the path of a trace file, and gives the tables
@@ -119,10 +120,58 @@ def _fixes_path(fixes, directory):
     return path
 
 
+def _seconds(time, index):
+    """Seconds since 1970 of a change's time: a number (s), or a datetime, pandas Timestamp, numpy datetime64 or
+    ISO 8601 text (without an offset: UTC, as the command line reads ISO times)."""
+    if isinstance(time, (bool, np.bool_)):
+        raise TypeError(f"time_zones[{index}]: the time is {time!r}, not a time")
+    if isinstance(time, (int, float, np.integer, np.floating)):
+        return float(time)
+    try:
+        stamp = pd.Timestamp(time)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"time_zones[{index}]: {time!r} is not a time (seconds since 1970, a datetime or ISO 8601 "
+                         f"text): {error}") from None
+    if stamp is pd.NaT:
+        raise ValueError(f"time_zones[{index}]: the time is missing (NaT)")
+    if stamp.tzinfo is None:
+        stamp = stamp.tz_localize("UTC")
+    return stamp.timestamp()
+
+
+def _zone_options(time_zone, time_zones):
+    """The options of a call's zones: time_zone alone, a time-zone map file (time_zone then the zone of a
+    participant absent from it), or a list of (time, zone) pairs."""
+    if time_zones is None:
+        return {"time_zone": time_zone}
+    if isinstance(time_zones, (str, os.PathLike)):
+        return {"time_zone": time_zone, "time_zones": os.fspath(time_zones)}
+    if time_zone is not None:
+        raise ValueError("give time_zone or a list of time_zones, not both (time_zone goes with a map file: the "
+                         "zone of participants absent from it)")
+    try:
+        pairs = list(time_zones)
+    except TypeError:
+        raise TypeError(f"time_zones: expected a file path or a list of (time, zone) pairs, got "
+                        f"{type(time_zones).__name__}") from None
+    if not pairs:
+        raise ValueError("time_zones: the list is empty; give at least one (time, zone) pair")
+    text = []
+    for index, pair in enumerate(pairs):
+        if isinstance(pair, (str, bytes)) or not hasattr(pair, "__len__") or len(pair) != 2:
+            raise ValueError(f"time_zones[{index}]: expected a (time, zone) pair, got {pair!r}")
+        time, zone = pair
+        if not isinstance(zone, str) or not zone or any(c in zone for c in ",;\n"):
+            raise ValueError(f"time_zones[{index}]: {zone!r} is not a time-zone name (IANA, such as Europe/Rome)")
+        text.append(f"{_seconds(time, index)!r},{zone}")
+    return {"zone_changes": ";".join(text)}
+
+
 def _table(table, trace, time_zone, fixes, epoch, day_start, policy, minimum_hours, participant, units, time_unit,
-           lenient, unit_check, model, smoothing, config):
+           lenient, unit_check, model, smoothing, config, time_zones=None):
     with tempfile.TemporaryDirectory(prefix="locomotion-") as directory:
-        options = dict(_reading(units, lenient, unit_check), time_zone=time_zone, fixes=_fixes_path(fixes, directory),
+        options = dict(_reading(units, lenient, unit_check), **_zone_options(time_zone, time_zones),
+                       fixes=_fixes_path(fixes, directory),
                        epoch=epoch, day_start=day_start, policy=policy, minimum_hours=minimum_hours,
                        participant=participant, model=model, smoothing=smoothing, config=config)
         if table == "epochs" and epoch is None:
@@ -133,37 +182,52 @@ def _table(table, trace, time_zone, fixes, epoch, day_start, policy, minimum_hou
 
 def epochs(trace, time_zone=None, fixes=None, epoch=60, day_start="00:00", policy="on-foot", minimum_hours=None,
            participant=None, units="g", time_unit="s", lenient=False, unit_check=True, model=None, smoothing=None,
-           config=None):
+           config=None, time_zones=None):
     """One row per epoch, as `locomotion epochs` (columns file, participant, day, start, end, local_start,
     activity, <activity>_s, steps, cadence_spm, distance_m, high_accuracy_share, coverage).
 
     time_zone: IANA name or UTC+HH:MM (default: this system's zone, as the command line); fixes: a fix file
     (CSV, GPX, NMEA) or a DataFrame timestamp, latitude, longitude[, horizontal_accuracy][, speed] for distance_m.
+    time_zones: the zones of a participant who travelled, instead of one time_zone — a list of (time, zone)
+    pairs in time order, each zone in force from its time (seconds since 1970, a datetime, a pandas Timestamp or
+    ISO 8601 text; without an offset, UTC), the first also before its time; or the path of a time-zone map file as
+    `--time-zones` reads it (RAPIDS' device_id,tzcode,timestamp or participant,time_zone,from), whose rows for
+    `participant` (default: the trace file's name without its extension) apply; time_zone is then the zone of a
+    participant absent from the map. A day never goes back: Europe/Rome → America/New_York at 14:00 UTC makes a
+    30-h day (Docs/cohorts.md). A bad zone or times out of order raise ValueError; a bad map file InputError.
     """
     return _table("epochs", trace, time_zone, fixes, epoch, day_start, policy, minimum_hours, participant, units,
-                  time_unit, lenient, unit_check, model, smoothing, config)
+                  time_unit, lenient, unit_check, model, smoothing, config, time_zones)
 
 
 def daily(trace, time_zone=None, fixes=None, day_start="00:00", policy="on-foot", minimum_hours=None,
           participant=None, units="g", time_unit="s", lenient=False, unit_check=True, model=None, smoothing=None,
-          config=None):
+          config=None, time_zones=None):
     """One row per local day, as `locomotion daily` (participant, day, start, end, steps, cadence_spm,
-    <activity>_min, distance_m, walking_bouts, ..., low_data)."""
+    <activity>_min, distance_m, walking_bouts, ..., low_data). time_zone, time_zones: as in `epochs`."""
     return _table("daily", trace, time_zone, fixes, None, day_start, policy, minimum_hours, participant, units,
-                  time_unit, lenient, unit_check, model, smoothing, config)
+                  time_unit, lenient, unit_check, model, smoothing, config, time_zones)
 
 
-def distance(fixes, time_zone=None, day_start="00:00", details=False, lenient=False):
+def distance(fixes, time_zone=None, day_start="00:00", details=False, lenient=False, time_zones=None,
+             participant=None):
     """Distance per local day from location fixes, as `locomotion distance FIXES` (the odometer's default
     filters): DataFrame day, distance_m, accepted_fixes, rejected_* and reanchors (`details=True`: also the columns
     of `--details`). fixes: a fix file (CSV, GPX, NMEA) or a DataFrame timestamp, latitude, longitude
-    [, horizontal_accuracy][, speed]."""
+    [, horizontal_accuracy][, speed].
+
+    time_zones: as in `epochs` (each fix counts on the local day of the zone in force at its time, the days of
+    `daily`); with a map file, participant names the rows that apply (default: the fix file's name without its
+    extension; a DataFrame of fixes needs participant=)."""
+    if isinstance(time_zones, (str, os.PathLike)) and participant is None and not isinstance(fixes, (str, os.PathLike)):
+        raise ValueError("time_zones is a map file: give participant= to name the rows of these fixes")
     with tempfile.TemporaryDirectory(prefix="locomotion-") as directory:
         path = _fixes_path(fixes, directory)
         if path is None:
             raise ValueError("distance needs fixes: a file or a DataFrame")
-        result = _native.call("distance", {"path": path, "time_zone": time_zone, "day_start": day_start,
-                                           "details": details, "lenient": lenient})
+        result = _native.call("distance", {"path": path, "day_start": day_start, "details": details,
+                                           "lenient": lenient, "participant": participant,
+                                           **_zone_options(time_zone, time_zones)})
     table = "distance-details" if details else "distance"
     return _tables.frame(result.text(f"table:{table}"), table)
 

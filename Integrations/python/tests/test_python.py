@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 import unittest
+import warnings
 import zipfile
 
 import numpy as np
@@ -233,6 +234,126 @@ class CommandLineEqualityTests(unittest.TestCase):
             frame = pd.read_csv(fixes, float_precision="round_trip") if pd.__version__ < "3" else pd.read_csv(fixes)
             pd.testing.assert_frame_equal(locomotion.distance(frame, time_zone=ZONE, **options), reference,
                                           check_exact=True)
+
+
+class TimeZonesTests(unittest.TestCase):
+    """time_zones= (a list of (time, zone) pairs, or the map file of --time-zones) on a real recording across a
+    flight Europe/Rome → America/New_York landing 2024-03-01T14:00:00Z: Elena's us-tm2017 walk once an hour for 33
+    hours from 23:00 in Rome on 29 February, with the positions of a real GPS track (gpxpy's korita-zbevnica, a
+    fix every 10 s during each walk), as the command line's TimeZoneMapAnalysisCommandTests. The tables must be
+    the command line's under the same map; distance's days daily's."""
+    CHANGE = 1_709_301_600.0
+    PAIRS = [("2024-02-01T00:00:00+01:00", "Europe/Rome"), ("2024-03-01T14:00:00Z", "America/New_York")]
+    folder = None
+
+    @classmethod
+    def setUpClass(cls):
+        walk_files = glob.glob(os.path.join(DATASETS, "us-tm2017", "raw", "sensorfile_Elena_Walking_1480699817447.csv"))
+        gpx = os.path.join(DATASETS, "gpxpy-testfiles", "raw", "korita-zbevnica.gpx")
+        if not walk_files or not os.path.exists(gpx):
+            raise unittest.SkipTest(f"us-tm2017's Elena walk or gpxpy's korita-zbevnica is not under {DATASETS}")
+        rows = []
+        with open(walk_files[0], encoding="latin-1") as file:
+            for line in file:
+                fields = [field.strip() for field in line.split(",")]
+                if len(fields) >= 5 and fields[1] == "android.sensor.accelerometer":
+                    try:
+                        rows.append((float(fields[0]) / 1000, *(float(v) / 9.80665 for v in fields[2:5])))
+                    except ValueError:
+                        pass
+        rows.sort()
+        walk = []
+        for row in rows:  # one sample per millisecond at most, as the Swift tests read it
+            if not walk or row[0] - walk[-1][0] >= 0.001:
+                walk.append(row)
+        with open(gpx) as file:
+            points = [(float(a), float(b)) for a, b in re.findall(r'<trkpt lat="([-0-9.]+)" lon="([-0-9.]+)"', file.read())]
+        path = points + points[::-1]
+        duration = walk[-1][0] - walk[0][0]
+        cls.folder = tempfile.mkdtemp(prefix="locomotion-zones-")
+        trace, fixes, position = ["timestamp,x,y,z"], ["timestamp,latitude,longitude,horizontal_accuracy"], 0
+        for hour in range(33):
+            start = cls.CHANGE - 16 * 3600 + hour * 3600
+            trace += [f"{round((t - walk[0][0] + start) * 1000) / 1000!r},{x!r},{y!r},{z!r}" for t, x, y, z in walk]
+            time = start + 5
+            while time < start + duration:
+                latitude, longitude = path[position % len(path)]
+                fixes.append(f"{time!r},{latitude!r},{longitude!r},5")
+                position += 1
+                time += 10
+        for name, lines in (("walk.csv", trace), ("walk.fixes.csv", fixes),
+                            ("zones.csv", ["participant,time_zone,from", "walk,Europe/Rome,2024-02-01T00:00:00+01:00",
+                                           "walk,America/New_York,2024-03-01T14:00:00Z"])):
+            with open(os.path.join(cls.folder, name), "w") as file:
+                file.write("\n".join(lines) + "\n")
+
+    @classmethod
+    def tearDownClass(cls):
+        if cls.folder:
+            shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def setUp(self):
+        # The hourly walks are sampled below 8 Hz: every table call warns that no steps are counted (not checked here).
+        caught = warnings.catch_warnings()
+        caught.__enter__()
+        self.addCleanup(caught.__exit__, None, None, None)
+        warnings.simplefilter("ignore", locomotion.LocomotionWarning)
+
+    def path(self, name):
+        return os.path.join(self.folder, name)
+
+    def test_tables_under_a_list_and_a_map_are_the_command_lines(self):
+        trace, fixes, zones = self.path("walk.csv"), self.path("walk.fixes.csv"), self.path("zones.csv")
+        frame = locomotion.read_trace(trace)
+        for command in ("epochs", "daily"):
+            reference = _tables.frame(tool(command, trace, "--time-zones", zones, "--fixes", fixes), command)
+            from_map = getattr(locomotion, command)(trace, time_zones=zones, fixes=fixes)
+            pd.testing.assert_frame_equal(from_map, reference, check_exact=True)
+            from_list = getattr(locomotion, command)(frame, time_zones=self.PAIRS, fixes=fixes, participant="walk")
+            if command == "epochs":  # the file column names the data frame, not the path
+                from_list["file"] = trace
+            pd.testing.assert_frame_equal(from_list, reference, check_exact=True)
+        daily = locomotion.daily(trace, time_zones=zones, fixes=fixes)
+        self.assertEqual(list(daily["day"]), ["2024-02-29", "2024-03-01", "2024-03-02"])
+        # One zone gives other days: the list is not ignored.
+        rome = locomotion.daily(trace, time_zone="Europe/Rome", fixes=fixes)
+        self.assertGreater(daily["distance_m"].iloc[1], rome["distance_m"].iloc[1] + 100)
+
+    def test_distance_under_a_list_has_dailys_days(self):
+        fixes, zones = self.path("walk.fixes.csv"), self.path("zones.csv")
+        daily = locomotion.daily(self.path("walk.csv"), time_zones=zones, fixes=fixes)
+        per_day = locomotion.distance(fixes, time_zones=self.PAIRS)
+        # The same days; not the same metres: without a trace no moving gate holds fixes back.
+        self.assertEqual(list(per_day["day"]), list(daily["day"]))
+        self.assertTrue((per_day["distance_m"] > 100).all())
+        rome = locomotion.distance(fixes, time_zone="Europe/Rome")
+        self.assertGreater(per_day["distance_m"].iloc[1], rome["distance_m"].iloc[1] + 100)
+        self.assertAlmostEqual(per_day["distance_m"].sum(), rome["distance_m"].sum(), delta=0.01)
+        reference = _tables.frame(tool("distance", fixes, "--time-zones", zones, "--participant", "walk"), "distance")
+        pd.testing.assert_frame_equal(locomotion.distance(fixes, time_zones=zones, participant="walk"), reference,
+                                      check_exact=True)
+        frame = pd.read_csv(fixes)
+        pd.testing.assert_frame_equal(locomotion.distance(frame, time_zones=self.PAIRS), reference, check_exact=True)
+        # Times as numbers (s), datetimes and Timestamps are the same instants.
+        instants = [(1_706_742_000, "Europe/Rome"), (pd.Timestamp("2024-03-01 14:00", tz="UTC").to_pydatetime(), "America/New_York")]
+        pd.testing.assert_frame_equal(locomotion.distance(frame, time_zones=instants), reference, check_exact=True)
+
+    def test_bad_zones_and_orders_are_clear_errors(self):
+        fixes = self.path("walk.fixes.csv")
+        with self.assertRaisesRegex(ValueError, r"time_zones\[1\].*Mars/Olympus"):
+            locomotion.distance(fixes, time_zones=[(0, "Europe/Rome"), (10, "Mars/Olympus")])
+        with self.assertRaisesRegex(ValueError, r"time_zones\[1\]: 5(\.0+)? s is not after time_zones\[0\]'s 10"):
+            locomotion.daily(self.path("walk.csv"), time_zones=[(10, "Europe/Rome"), (5, "America/New_York")])
+        with self.assertRaisesRegex(ValueError, "not both"):
+            locomotion.daily(self.path("walk.csv"), time_zone="UTC", time_zones=self.PAIRS)
+        with self.assertRaisesRegex(ValueError, "empty"):
+            locomotion.distance(fixes, time_zones=[])
+        with self.assertRaisesRegex(ValueError, r"time_zones\[0\]: expected a \(time, zone\) pair"):
+            locomotion.distance(fixes, time_zones=["Europe/Rome"])
+        with self.assertRaisesRegex(locomotion.InputError, "participant 'nobody' is not in the time-zone map"):
+            locomotion.daily(self.path("walk.csv"), time_zones=self.path("zones.csv"), participant="nobody")
+        with self.assertRaisesRegex(ValueError, "participant="):
+            locomotion.distance(pd.read_csv(fixes), time_zones=self.path("zones.csv"))
 
 
 class StreamingTests(unittest.TestCase):
