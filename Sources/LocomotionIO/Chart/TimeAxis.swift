@@ -65,6 +65,12 @@ package struct TimeAxis: Sendable {
             while true {
                 let time = multiple * step - piece.shift
                 if isLast ? time > end + tolerance : time >= piece.end { break }
+                // Just after a change of zone the new clock's first round time may fall close to the old clock's
+                // last tick: the labels would overlap, so it is left out.
+                if let last = ticks.last, time - last.time < step / 2 {
+                    multiple += 1
+                    continue
+                }
                 ticks.append(tick(at: time, shiftedBy: piece.shift, step: step, previousDay: &previousDay))
                 multiple += 1
             }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LocomotionIO
+import Locomotion
 
 @Suite struct TimeAxisTests {
     @Test func mapsTimesLinearlyOntoPixels() {
@@ -48,6 +49,38 @@ import Testing
         #expect(ticks.map(\.label) == ["08:10", "08:15", "08:20", "08:25"])
         #expect(ticks.first?.date == "2023-11-14")
         #expect(axis.title(spacing: 300) == "time (UTC)")
+    }
+
+    @Test func scheduledTicksFollowTheZoneInForce() throws {
+        // 2024-03-01 08:00Z to 20:00Z; Rome (UTC+1) until the landing at 14:00Z, New York (UTC−5) after.
+        let rome = try #require(TimeZone(identifier: "Europe/Rome")), newYork = try #require(TimeZone(identifier: "America/New_York"))
+        let landing = 1_709_301_600.0
+        let zones = try #require(ZoneSchedule(initial: rome, changes: [.init(time: landing, zone: newYork)]))
+        let axis = TimeAxis(start: landing - 6 * 3600, end: landing + 6 * 3600, left: 0, right: 1000, labels: .scheduled(zones))
+        let ticks = axis.ticks(maximumCount: 6)  // every 2 h of the local clock
+        #expect(ticks.map(\.label) == ["10:00", "12:00", "14:00", "10:00", "12:00", "14:00"])
+        #expect(ticks.map(\.time) == [-5, -3, -1, 1, 3, 5].map { landing + Double($0) * 3600 })
+        #expect(ticks.first?.date == "2024-03-01" && ticks.dropFirst().allSatisfy { $0.date == nil })
+        #expect(axis.title(spacing: 7200) == "local time (Europe/Rome → America/New_York)")
+        #expect(ReportText.timeText(landing - 1, labels: .scheduled(zones)) == "14:59:59")
+        #expect(ReportText.timeText(landing, labels: .scheduled(zones)) == "09:00:00")
+        #expect(ReportText.rangeText(start: landing - 3600, end: landing + 3600, labels: .scheduled(zones))
+                == "2024-03-01 14:00 – 10:00 Europe/Rome → America/New_York (2 h 00 min)")
+        // A range inside one zone's time names that zone alone.
+        let before = TimeAxis(start: landing - 7200, end: landing - 3600, left: 0, right: 1000, labels: .scheduled(zones))
+        #expect(before.title(spacing: 600) == "time (Europe/Rome)")
+    }
+
+    @Test func aTickJustAfterAChangeOfZoneIsLeftOutWhenItWouldOverlap() throws {
+        // Dubai (UTC+4) → Kathmandu (UTC+5:45) at 06:05Z (10:05 in Dubai, 11:50 in Kathmandu), hourly ticks: Dubai's
+        // 10:00 at 06:00Z, then Kathmandu's 12:00 at 06:15Z would sit 15 min after it: left out; its 13:00 is kept.
+        let dubai = try #require(TimeZone(identifier: "Asia/Dubai")), kathmandu = try #require(TimeZone(identifier: "Asia/Kathmandu"))
+        let change = 1_709_273_100.0  // 2024-03-01T06:05:00Z
+        let zones = try #require(ZoneSchedule(initial: dubai, changes: [.init(time: change, zone: kathmandu)]))
+        let axis = TimeAxis(start: change - 3 * 3600, end: change + 3 * 3600, left: 0, right: 1000, labels: .scheduled(zones))
+        let ticks = axis.ticks(maximumCount: 6)
+        #expect(ticks.map(\.label) == ["08:00", "09:00", "10:00", "13:00", "14:00"])
+        for (previous, next) in zip(ticks, ticks.dropFirst()) { #expect(next.time - previous.time >= 3600) }
     }
 
     @Test func isoDatesMatchFoundation() {
