@@ -38,6 +38,7 @@ struct TraceAnalysis: Sendable {
                     timeZone: TimeZone, diagnostics: inout String, progress: ReadProgress = .none,
                     row: (TraceRow) throws -> Void = { _ in }) throws -> TraceAnalysis {
         var source = try TraceInput(path: path, options: options)
+        diagnostics += source.unitDecisionLine ?? ""
         let fixFile = try fixesPath.map { try readFixes(path: $0, lenient: options.lenient) }
         var live = MotionEngine.Configuration()
         live.gate = RecordingGate.Configuration(policy: policy)
