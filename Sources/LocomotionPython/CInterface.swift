@@ -85,7 +85,13 @@ public func locomotionEngineNew(_ options: UnsafePointer<CChar>, _ snapshot: Uns
     engine.pointee = nil
     do throws(CallFailure) {
         var parsed = try CallOptions(String(cString: options))
-        let scale = try parsed.reading().units.toG
+        let reading = try parsed.reading()
+        // The engine gets its samples in chunks, as they come: no first rows to decide a unit on before the first.
+        if reading.detectsUnits {
+            throw .argument("units=auto: the engine is fed chunks as they come, with no first rows to decide on; "
+                + "name the unit (g or ms2), or decide it first with read_trace(path, units=\"auto\")")
+        }
+        let scale = reading.units.toG
         let zone = try TraceCalls.zone(&parsed)
         let smoothing: ActivityClassifier.Smoothing = switch parsed.string("smoothing") ?? "lagged" {
         case "full": .full

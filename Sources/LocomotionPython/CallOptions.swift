@@ -44,17 +44,23 @@ struct CallOptions {
         return value
     }
 
-    /// The reading options of a trace, with the command line's names and defaults (`units` g or ms2, `lenient`,
-    /// `unit_check`).
+    /// The reading options of a trace, with the command line's names and defaults (`units` g, ms2 or auto,
+    /// `lenient`, `unit_check`).
     mutating func reading() throws(CallFailure) -> TraceReadingOptions {
         let units: AccelerationUnit
+        var detectsUnits = false
         switch string("units") ?? "g" {
         case "g": units = .g
         case "ms2", "m/s2", "m/s²": units = .metersPerSecondSquared
-        case let other: throw .argument("units=\(other): expected g or ms2")
+        case "auto":
+            units = .g
+            detectsUnits = true
+        case let other: throw .argument("units=\(other): expected g, ms2 or auto")
         }
-        return TraceReadingOptions(units: units, lenient: try bool("lenient", default: false),
-                                   checkUnits: try bool("unit_check", default: true))
+        var options = TraceReadingOptions(units: units, lenient: try bool("lenient", default: false),
+                                          checkUnits: try bool("unit_check", default: true))
+        options.detectsUnits = detectsUnits
+        return options
     }
 
     /// Throws for a key no part of the call read (a misspelt option is an error, never ignored).

@@ -207,15 +207,24 @@ struct TraceCalls {
             let emit = sinks.output(participant: participant)
             let notice: (ParticipantRecording.Notice) -> Void = { warnings += Self.text(of: $0) }
             let late: Int
+            // The recording opens the one trace; what `units="auto"` decided for it goes back with the result.
+            var decided: AccelerationUnitDecision?
             if path != nil {
-                late = try recording.run([name], notice: notice, emit: emit)
+                late = try recording.run([name], opening: { file throws(InputError) in
+                    let source = try TraceInput(path: file, options: reading)
+                    decided = source.accelerationUnitDecision
+                    return source
+                }, notice: notice, emit: emit)
             } else {
                 guard let time, let x, let y, let z else { throw CallFailure.argument("no trace: give path= or the four columns") }
                 let count = count
                 late = try recording.run([name], opening: { file throws(InputError) in
-                    try ArrayTraceSource(file: file, time: time, x: x, y: y, z: z, count: count, options: reading)
+                    let source = try ArrayTraceSource(file: file, time: time, x: x, y: y, z: z, count: count, options: reading)
+                    decided = source.accelerationUnitDecision
+                    return source
                 }, notice: notice, emit: emit)
             }
+            if let decided { Self.setUnits(decided, into: result) }
             if late > 0 { throw CallFailure.refused("internal error: \(late) events of the engine came after their epoch was written") }
             var text = ""
             try sinks.finish()?.forEachPiece { text += $0 }
@@ -351,9 +360,21 @@ struct TraceCalls {
     }
 
     private static func warn(_ source: some TraceSource, into result: CallResult) {
-        guard source.skippedRowCount > 0 else { return }
-        result.setText("warnings", source.warnings.map { $0.description + "\n" }.joined()
-            + "\(source.skippedRowCount) rows skipped\n")
+        var text = ""
+        if let reporting = source as? any AccelerationUnitReporting, let decision = reporting.accelerationUnitDecision {
+            setUnits(decision, into: result)
+            text += reporting.unitDecisionLine ?? ""
+        }
+        if source.skippedRowCount > 0 {
+            text += source.warnings.map { $0.description + "\n" }.joined() + "\(source.skippedRowCount) rows skipped\n"
+        }
+        if !text.isEmpty { result.setText("warnings", text) }
+    }
+
+    /// `units`: what `units="auto"` decided (`g` or `ms2`), for the Python module to hand back with the result.
+    private static func setUnits(_ decision: AccelerationUnitDecision, into result: CallResult) {
+        result.setText("units", decision.unit == .g ? "g" : "ms2")
+        result.setText("units_median", "\(decision.medianMagnitude)")
     }
 
     private static func text(of notice: ParticipantRecording.Notice) -> String {

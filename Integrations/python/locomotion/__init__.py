@@ -65,13 +65,25 @@ def _reading(units, lenient, unit_check):
     return {"units": units, "lenient": lenient, "unit_check": unit_check}
 
 
+def _decided(result, frame):
+    """With units="auto": the unit decided ("g" or "ms2") in frame.attrs["units"] and the median |a| it was decided
+    on (in the data's own numbers) in frame.attrs["units_median"]; the same line as the command line's is a
+    LocomotionWarning. Without, attrs stay empty."""
+    units = result.text("units")
+    if units is not None:
+        frame.attrs["units"] = units
+        frame.attrs["units_median"] = float(result.text("units_median"))
+    return frame
+
+
 def label(trace, explain=False, fixes=None, units="g", time_unit="s", lenient=False, unit_check=True, model=None,
           smoothing="full", config=None):
     """Activity segments, as `locomotion label`: a DataFrame start, end (s, the input's clock), activity,
     confidence; `explain=True` adds rule, transition, reason and features (the JSON of `label --format json`).
 
     trace: DataFrame with timestamp (seconds, or datetime64, or `time_unit` "ms"/"us"/"ns"), x, y, z (in `units`,
-    "g" or "ms2"), or the path of a trace file. model: "temporal" (default) or "rules"; smoothing "full" (default)
+    "g", "ms2" or "auto": decided from the median |a| of the first 500 rows, 0.5–2 g, 4.9–19.6 m/s², else InputError;
+    the decision is a LocomotionWarning and the result's attrs["units"]), or the path of a trace file. model: "temporal" (default) or "rules"; smoothing "full" (default)
     or "lagged"; config: a JSON file of classifier thresholds; fixes: location fixes (a file, or a DataFrame
     timestamp, latitude, longitude[, horizontal_accuracy][, speed]) whose speeds join the evidence, as `--fixes`.
     Raises InputError naming the row for bad input.
@@ -81,12 +93,13 @@ def label(trace, explain=False, fixes=None, units="g", time_unit="s", lenient=Fa
                        config=config, fixes=_fixes_path(fixes, directory))
         result = _run("label", trace, options, time_unit)
     text = result.text("table:activity")
-    return _tables.json_frame(text) if explain else _tables.frame(text, "activity")
+    return _decided(result, _tables.json_frame(text) if explain else _tables.frame(text, "activity"))
 
 
 class Steps:
     """Steps of a trace, as `locomotion steps`: count, cadence_spm (steps per minute while walking, None without
-    walking), walking_s, bouts (DataFrame start, end, steps) and events (the step times, s)."""
+    walking), walking_s, bouts (DataFrame start, end, steps) and events (the step times, s); units: what
+    units="auto" decided ("g" or "ms2"; None when the unit was named), also in summary.attrs."""
 
     def __init__(self, summary, events, bouts):
         row = summary.iloc[0]
@@ -96,6 +109,7 @@ class Steps:
         self.summary = summary
         self.events = events
         self.bouts = bouts
+        self.units = summary.attrs.get("units")
 
     def __repr__(self):
         return f"Steps(count={self.count}, cadence_spm={self.cadence_spm}, bouts={len(self.bouts)})"
@@ -107,7 +121,7 @@ def steps(trace, units="g", time_unit="s", lenient=False, unit_check=True, activ
     result = _run("steps", trace, options, time_unit)
     bouts = pd.DataFrame({"start": result.numbers("bout_start"), "end": result.numbers("bout_end"),
                           "steps": result.numbers("bout_steps").astype(np.int64)})
-    return Steps(_tables.frame(result.text("table:steps"), "steps"), result.numbers("step_times"), bouts)
+    return Steps(_decided(result, _tables.frame(result.text("table:steps"), "steps")), result.numbers("step_times"), bouts)
 
 
 def _fixes_path(fixes, directory):
@@ -177,7 +191,7 @@ def _table(table, trace, time_zone, fixes, epoch, day_start, policy, minimum_hou
         if table == "epochs" and epoch is None:
             options.pop("epoch")
         result = _run(table, trace, options, time_unit)
-    return _tables.frame(result.text(f"table:{table}"), table)
+    return _decided(result, _tables.frame(result.text(f"table:{table}"), table))
 
 
 def epochs(trace, time_zone=None, fixes=None, epoch=60, day_start="00:00", policy="on-foot", minimum_hours=None,
@@ -234,10 +248,11 @@ def distance(fixes, time_zone=None, day_start="00:00", details=False, lenient=Fa
 
 def read_trace(path, units="g", lenient=False, unit_check=True):
     """A trace file (every format the command line reads: CSV with any column order, JSON Lines, ...) as a
-    DataFrame timestamp (s), x, y, z (g), and label when the file has one."""
+    DataFrame timestamp (s), x, y, z (g), and label when the file has one. units: the file's, "g", "ms2" or "auto"
+    (decided from its first rows; then attrs["units"] says what was decided)."""
     result = _native.call("read", dict(_reading(units, lenient, unit_check), path=os.fspath(path)))
     frame = pd.DataFrame({name: result.numbers(name) for name in ("timestamp", "x", "y", "z")})
     labels = result.text("labels")
     if labels is not None:
         frame["label"] = labels.split("\n")[:len(frame)]
-    return frame
+    return _decided(result, frame)

@@ -50,7 +50,7 @@ class MotionEngine:
         state = engine.snapshot()                  # bytes; MotionEngine.restore(state) continues
         events = engine.finish()
 
-    units: "g" or "ms2"; smoothing: "lagged" (default: each decision final after the temporal model's lag, what a
+    units: "g" or "ms2" (not "auto": chunks come one by one, with no first rows to decide on); smoothing: "lagged" (default: each decision final after the temporal model's lag, what a
     phone reports) or "full". time_zone: IANA name or UTC+HH:MM for local days (default: this system's zone).
     """
 

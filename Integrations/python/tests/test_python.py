@@ -430,6 +430,77 @@ class ErrorTests(unittest.TestCase):
             locomotion.label(self.frame([0.0]))
 
 
+class UnitsAutoTests(unittest.TestCase):
+    """units="auto": a real us-tm2017 walk in g, and the same walk written in m/s² at test time (as Android exports),
+    from a file and from a data frame. The decision is a LocomotionWarning with the command line's line and the
+    result's attrs["units"]; the tables are those of the unit named; neither unit raises InputError."""
+
+    def setUp(self):
+        walks = [trace for trace in Fixture.traces if "Walking" in os.path.basename(trace)]
+        if not walks:
+            self.skipTest(f"no us-tm2017 walk under {DATASETS}")
+        self.g = locomotion.read_trace(walks[0])[["timestamp", "x", "y", "z"]]
+        self.ms2 = self.g.copy()
+        self.ms2[["x", "y", "z"]] *= 9.80665
+        self.ms2_path = os.path.join(Fixture.root, "walk-ms2.csv")
+        self.ms2.to_csv(self.ms2_path, index=False, float_format="%.17g")
+
+    def test_a_data_frame_in_ms2_is_decided_said_and_read_as_ms2(self):
+        with self.assertWarnsRegex(locomotion.LocomotionWarning, r"data frame: read as m/s² \(median \|a\| 9\.\d+ over the first 500 rows\)"):
+            auto = locomotion.steps(self.ms2, units="auto")
+        named = locomotion.steps(self.ms2, units="ms2")
+        self.assertEqual(auto.units, "ms2")
+        self.assertIsNone(named.units)
+        pd.testing.assert_frame_equal(auto.summary, named.summary, check_exact=True)
+        np.testing.assert_array_equal(auto.events, named.events)
+        # The decision matters: the same frame read as g (data frames get no unit check) is labelled otherwise.
+        with self.assertWarns(locomotion.LocomotionWarning):
+            decided = locomotion.label(self.ms2, units="auto")
+        pd.testing.assert_frame_equal(decided, locomotion.label(self.ms2, units="ms2"), check_exact=True)
+        self.assertFalse(decided.equals(locomotion.label(self.ms2, units="g")))
+        segments = locomotion.label(self.g, units="auto")
+        self.assertEqual(segments.attrs["units"], "g")
+        self.assertAlmostEqual(segments.attrs["units_median"], 1.0, delta=0.5)
+        pd.testing.assert_frame_equal(segments, locomotion.label(self.g), check_exact=True)
+
+    def test_a_file_in_ms2_gives_the_command_lines_tables(self):
+        for command in ("epochs", "daily"):
+            expected = tool(command, self.ms2_path, "--units", "auto", "--time-zone", ZONE)
+            with self.assertWarnsRegex(locomotion.LocomotionWarning, re.escape(f"{self.ms2_path}: read as m/s²")):
+                table = getattr(locomotion, command)(self.ms2_path, units="auto", time_zone=ZONE)
+            self.assertEqual(table.attrs["units"], "ms2")
+            pd.testing.assert_frame_equal(table, _tables.frame(expected, command), check_exact=True)
+        from_frame = locomotion.daily(self.ms2, units="auto", time_zone=ZONE)
+        self.assertEqual(from_frame.attrs["units"], "ms2")
+        pd.testing.assert_frame_equal(from_frame, locomotion.daily(self.ms2, units="ms2", time_zone=ZONE), check_exact=True)
+        read = locomotion.read_trace(self.ms2_path, units="auto")
+        self.assertEqual(read.attrs["units"], "ms2")
+        pd.testing.assert_frame_equal(read, locomotion.read_trace(self.ms2_path, units="ms2"), check_exact=True)
+
+    def test_neither_unit_raises_naming_the_rows(self):
+        loud = self.g.copy()
+        loud[["x", "y", "z"]] *= 3
+        with self.assertRaises(locomotion.InputError) as caught:
+            locomotion.steps(loud, units="auto")
+        self.assertIsInstance(caught.exception, ValueError)
+        self.assertEqual((caught.exception.file, caught.exception.line), ("data frame", 2))
+        self.assertIn("neither about 1", caught.exception.problem)
+        path = os.path.join(Fixture.root, "walk-loud.csv")
+        loud.to_csv(path, index=False, float_format="%.17g")
+        for call in (locomotion.label, locomotion.read_trace, lambda p, units: locomotion.daily(p, units=units, time_zone=ZONE)):
+            with self.assertRaises(locomotion.InputError) as caught:
+                call(path, units="auto")
+            self.assertEqual((caught.exception.file, caught.exception.line), (path, 2))
+
+    def test_the_engine_refuses_auto_and_named_units_say_nothing(self):
+        with self.assertRaisesRegex(ValueError, "units=auto: the engine"):
+            locomotion.MotionEngine(time_zone="UTC", units="auto")
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", locomotion.LocomotionWarning)
+            table = locomotion.daily(self.g, time_zone=ZONE)
+        self.assertNotIn("units", table.attrs)
+
+
 class DocumentationTests(unittest.TestCase):
     """The ```python examples of the package README (as installed: the wheel's description) and Docs/python.md run."""
 

@@ -78,6 +78,7 @@ struct CarryCommand: AsyncParsableCommand {
                          diagnostics: inout String, progress: ReadProgress = .none,
                          segment: (Double, Double, CarryUpdate) -> Void) throws {
         var source = try TraceInput(path: path, options: options)
+        diagnostics += source.unitDecisionLine ?? ""
         var detector = CarryDetector(configuration: configuration)
         // The stretch being built (its start and opening update) and the latest update, which may end it.
         var stretch: (start: Double, update: CarryUpdate)?

@@ -155,6 +155,7 @@ struct DistanceCommand: AsyncParsableCommand {
                 var engine = MotionEngine(configuration: configuration, zones: zones, smoothing: .full)
                 var run = RecordedTrace(fixes: file, joinsSegments: joinSegments)
                 var source = try TraceInput(path: trace, options: readingOptions)
+                diagnostics += source.unitDecisionLine ?? ""
                 try run.run(&source, through: &engine) { _ in }
                 diagnostics += LenientReport.text(source.warnings, skipped: source.skippedRowCount, in: trace)
                 try TraceSpan.requireTwoSamples(run.sampleCount, file: trace)

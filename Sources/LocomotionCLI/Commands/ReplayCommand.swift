@@ -155,6 +155,7 @@ struct ReplayCommand: AsyncParsableCommand {
         // The trace is streamed (constant memory, like `label`) through a MotionEngine: its classifier (lagged, as
         // the phone decides) or, with --activity-from-labels, the label column as the activity.
         var source = try TraceInput(path: trace, options: options.trace.readingOptions)
+        diagnostics += source.unitDecisionLine ?? ""
         if activityFromLabels && !source.hasLabels {
             throw InputError(file: trace, line: 1, problem: "--activity-from-labels needs a `label` column, and the header has none",
                              hint: "drop --activity-from-labels to use the classifier")

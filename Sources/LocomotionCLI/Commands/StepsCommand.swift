@@ -103,6 +103,7 @@ struct StepsCommand: AsyncParsableCommand {
         // No fixes, so no days: the zone is never used.
         var engine = MotionEngine(configuration: engineConfiguration, timeZone: TimeZone(identifier: "UTC")!)
         var source = try TraceInput(path: path, options: options)
+        diagnostics += source.unitDecisionLine ?? ""
         var run = RecordedTrace()
         var steps: [Double] = []
         var bouts: [WalkingBout] = []

@@ -19,6 +19,7 @@ enum ActivityTraceRun {
                     label: (MotionActivity, Double) -> Void = { _, _ in },
                     segment: (ActivitySegment, ActivityExplanation) -> Void) throws -> Bool {
         var source = try TraceInput(path: path, options: options)
+        diagnostics += source.unitDecisionLine ?? ""
         var classifier = ActivityClassifier(configuration: configuration, smoothing: smoothing)
         var segmenter = ActivitySegmenter()
         // Updates always change the activity, so the open segment is explained by the last update.

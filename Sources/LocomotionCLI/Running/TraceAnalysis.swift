@@ -39,6 +39,7 @@ struct TraceAnalysis: Sendable {
                     zones: ZoneSchedule, diagnostics: inout String, progress: ReadProgress = .none,
                     row: (TraceRow) throws -> Void = { _ in }) throws -> TraceAnalysis {
         var source = try TraceInput(path: path, options: options)
+        diagnostics += source.unitDecisionLine ?? ""
         let fixFile = try fixesPath.map { try readFixes(path: $0, lenient: options.lenient) }
         var live = MotionEngine.Configuration()
         live.gate = RecordingGate.Configuration(policy: policy)

@@ -62,6 +62,14 @@ package protocol AccelerationUnitReporting {
     var unitDecisionSubject: String { get }
 }
 
+extension AccelerationUnitReporting {
+    /// The line every command writes on standard error once per trace when `--units auto` decided its unit:
+    /// `locomotion: FILE: read as m/s² (median |a| 9.79 over the first 500 rows)`; nil when the unit was given.
+    package var unitDecisionLine: String? {
+        accelerationUnitDecision.map { "locomotion: \(unitDecisionSubject): \($0.description)\n" }
+    }
+}
+
 extension TraceRow {
     /// Multiplies x, y and z by `scale` (the first rows, parsed as written, once `--units auto` decided m/s²).
     mutating func scaleAcceleration(by scale: Double) {

@@ -262,22 +262,14 @@ package final class AwareTableSplit: @unchecked Sendable {
 /// One participant's rows of an ``AwareTableSplit``, read in time order as a trace: times in seconds, values in g,
 /// the table's line numbers.
 package struct SplitTraceSource: TraceSource {
-    private let split: AwareTableSplit
-    private let participant: AwareTableSplit.Participant
-    private var blockIndex = 0
-    private var rows: [AwareTableSplit.StoredRow] = []
-    private var rowIndex = 0
-    private var delivered = 0
-    private let divisor: Double
-    private let scale: Double
-    private var finished = false
-    /// Fills short gaps with repeats (``TraceReadingOptions/repeatGapLimit``), as ``TraceInput`` does for a file.
-    private var repeater: GapRepeater?
+    /// The participant's rows, with the short gaps filled with repeats (``TraceReadingOptions/repeatGapLimit``) when
+    /// asked, as ``TraceInput`` does for a file.
+    private var rows: GapRepeatingSource<StoredRows>
 
-    package var file: String { split.file }
+    package var file: String { rows.file }
     package var hasLabels: Bool { false }
-    package var warnings: [InputWarning] { participant.warnings }
-    package var skippedRowCount: Int { participant.skippedRowCount }
+    package var warnings: [InputWarning] { rows.warnings }
+    package var skippedRowCount: Int { rows.skippedRowCount }
     /// The unit the participant's timestamps were read in.
     package let timestampUnit: TimestampUnit
     /// What `--units auto` decided on this participant's rows (nil: the unit was given).
@@ -286,10 +278,7 @@ package struct SplitTraceSource: TraceSource {
     private let deviceID: String
 
     init(split: AwareTableSplit, participant: AwareTableSplit.Participant, deviceID: String, options: TraceReadingOptions) throws(InputError) {
-        self.split = split
         self.deviceID = deviceID
-        self.participant = participant
-        repeater = options.repeatGapLimit.map { GapRepeater(limit: $0) }
         // `--units auto` decides on the participant's own first rows, read as written.
         var scale = options.detectsUnits ? 1 : options.units.toG
         // The checks every trace gets, on this participant's own first rows.
@@ -309,7 +298,7 @@ package struct SplitTraceSource: TraceSource {
         var unit = options.timestampUnit ?? .seconds
         if options.timestampUnit == nil && options.checkUnits { unit = try TimestampPlausibility.detectUnit(first[...], file: split.file) }
         timestampUnit = unit
-        divisor = unit.divisor
+        let divisor = unit.divisor
         var checking = options
         if options.detectsUnits {
             let decision = try AccelerationUnitDecision.decide(first[...], file: split.file)
@@ -320,7 +309,8 @@ package struct SplitTraceSource: TraceSource {
         } else {
             accelerationUnitDecision = nil
         }
-        self.scale = scale
+        rows = GapRepeatingSource(StoredRows(split: split, participant: participant, divisor: divisor, scale: scale),
+                                  repeatingGapsUpTo: options.repeatGapLimit)
         if options.checkUnits {
             for index in first.indices { first[index].sample.time /= divisor }
             try TraceReader.checkUnits(of: first[...], file: split.file, options: checking)
@@ -329,14 +319,37 @@ package struct SplitTraceSource: TraceSource {
     }
 
     package mutating func next() throws(InputError) -> TraceRow? {
-        guard repeater != nil else { return try nextStored() }
-        if let held = repeater!.nextHeldRow() { return held }
-        guard let row = try nextStored() else { return nil }
-        return repeater!.take(row)
+        try rows.next()
+    }
+}
+
+/// One participant's rows of an ``AwareTableSplit`` as the table has them, block after block: times divided by
+/// `divisor` (seconds), values multiplied by `scale` (g).
+private struct StoredRows: TraceSource {
+    let split: AwareTableSplit
+    let participant: AwareTableSplit.Participant
+    let divisor: Double
+    let scale: Double
+    private var blockIndex = 0
+    private var rows: [AwareTableSplit.StoredRow] = []
+    private var rowIndex = 0
+    private var delivered = 0
+    private var finished = false
+
+    init(split: AwareTableSplit, participant: AwareTableSplit.Participant, divisor: Double, scale: Double) {
+        self.split = split
+        self.participant = participant
+        self.divisor = divisor
+        self.scale = scale
     }
 
+    var file: String { split.file }
+    var hasLabels: Bool { false }
+    var warnings: [InputWarning] { participant.warnings }
+    var skippedRowCount: Int { participant.skippedRowCount }
+
     /// The participant's next row as the table has it.
-    private mutating func nextStored() throws(InputError) -> TraceRow? {
+    mutating func next() throws(InputError) -> TraceRow? {
         guard !finished else { return nil }
         if let error = participant.error, delivered == participant.keptBeforeError {
             finished = true
@@ -360,5 +373,5 @@ package struct SplitTraceSource: TraceSource {
 }
 
 extension SplitTraceSource: AccelerationUnitReporting {
-    package var unitDecisionSubject: String { "\(split.file) (device_id \(deviceID))" }
+    package var unitDecisionSubject: String { "\(file) (device_id \(deviceID))" }
 }

@@ -5,8 +5,10 @@ import Locomotion
 ///
 /// Keys are matched exactly (JSON is case-sensitive), in any order; other keys are ignored, whatever their value.
 /// `timestamp`, `x`, `y` and `z` must be numbers (the trace readers' decimal syntax, correctly rounded; `NaN`,
-/// `Infinity` and numbers too large for a `Double` are refused as not finite); `label`, when read, a string naming an
-/// activity (ASCII case-insensitive), `""` or `null` for none. A key given twice is an error.
+/// `Infinity` and numbers too large for a `Double` are refused as not finite), except that `timestamp` may be an
+/// ISO 8601 time as a string (``UTCTimestamp``: `"2018-04-27T07:06:45.422Z"`, ``Parsed/timeIsText``; whether a file
+/// may mix the two is the reader's rule); `label`, when read, a string naming an activity (ASCII case-insensitive),
+/// `""` or `null` for none. A key given twice is an error.
 ///
 /// No allocation unless the line is bad. O(length of the line).
 struct JSONLinesRowParser {
@@ -16,6 +18,8 @@ struct JSONLinesRowParser {
         var line: TraceLineParser.ParsedLine
         var timeColumn = 1
         var hasLabelKey = false
+        /// True when the timestamp was an ISO 8601 string (its value: seconds since 1970, UTC).
+        var timeIsText = false
     }
 
     private let base: UnsafePointer<UInt8>
@@ -73,18 +77,29 @@ struct JSONLinesRowParser {
                 if let slot = Self.names.firstIndex(where: { equal(key, $0) }) {
                     guard seen & (1 << slot) == 0 else { return failure(at: keyStart, "the key \(quoted(key)) appears twice") }
                     seen |= 1 << slot
-                    switch number(slot: slot) {
-                    case .success(let value):
-                        switch slot {
-                        case 0:
-                            values.0 = value
-                            result.timeColumn = column(valueStart)
-                        case 1: values.1 = value
-                        case 2: values.2 = value
-                        default: values.3 = value
+                    if slot == 0 && base[index] == UInt8(ascii: "\"") {
+                        guard let text = string() else { return unclosed() }
+                        guard let seconds = UTCTimestamp.parse(String(decoding: text, as: UTF8.self)) else {
+                            return failure(at: valueStart, "timestamp is a string, \(quoted(text)), neither a number nor an ISO 8601 "
+                                           + "time YYYY-MM-DDTHH:MM:SS[.fraction][Z|±HH:MM]")
                         }
-                    case .failure(let problem):
-                        return problem.unclosed ? unclosed() : failure(at: valueStart, problem.text)
+                        values.0 = seconds
+                        result.timeColumn = column(valueStart)
+                        result.timeIsText = true
+                    } else {
+                        switch number(slot: slot) {
+                        case .success(let value):
+                            switch slot {
+                            case 0:
+                                values.0 = value
+                                result.timeColumn = column(valueStart)
+                            case 1: values.1 = value
+                            case 2: values.2 = value
+                            default: values.3 = value
+                            }
+                        case .failure(let problem):
+                            return problem.unclosed ? unclosed() : failure(at: valueStart, problem.text)
+                        }
                     }
                 } else if readsLabel && equal(key, "label") {
                     guard seen & 16 == 0 else { return failure(at: keyStart, "the key \"label\" appears twice") }

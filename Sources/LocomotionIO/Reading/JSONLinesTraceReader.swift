@@ -94,8 +94,15 @@ import LocomotionDSP
             throw InputError(file: path, problem: sawLine ? "no samples" : "empty file: no samples",
                              hint: "expected one JSON object {\"timestamp\":…,\"x\":…,\"y\":…,\"z\":…} per line")
         }
+        // ISO 8601 text times (the first row's kind, kept by the parser) are seconds already, whatever the unit check.
+        if self.parser.timeIsText, let given = options.timestampUnit, given != .seconds {
+            throw InputError(file: path, line: ahead[0].line, problem: "the timestamps are ISO 8601 text, which has no unit, but "
+                             + "the time unit \(given.rawValue) was given", hint: "leave the time unit to be detected (--time-unit auto) for text timestamps")
+        }
         var unit = options.timestampUnit ?? .seconds
-        if options.timestampUnit == nil && options.checkUnits { unit = try TimestampPlausibility.detectUnit(ahead[...], file: path) }
+        if options.timestampUnit == nil && options.checkUnits && !self.parser.timeIsText {
+            unit = try TimestampPlausibility.detectUnit(ahead[...], file: path)
+        }
         timeDivisor = unit.divisor
         timestampUnit = unit
         if unit != .seconds {
@@ -164,7 +171,7 @@ import LocomotionDSP
                     let parsed = JSONLinesRowParser.parse(line, readsLabel: readsLabel)
                     if case .blank = parsed.line {} else { sawLine = true }
                     return (parser.accept(parsed.line, number: source.lineNumber, unterminated: source.lastLineWasUnterminated,
-                                          timeColumn: parsed.timeColumn), parsed.hasLabelKey)
+                                          timeColumn: parsed.timeColumn, textTime: parsed.timeIsText), parsed.hasLabelKey)
                 }
             } catch {
                 switch error {

@@ -21,11 +21,8 @@
 public struct TraceInput: TraceSource {
     /// The format the trace is read as.
     public let format: TraceFileFormat
-    // One of the two is set. Optional stored properties are mutated in place (`csv!.next()`), never copied out.
-    private var csv: ReadAheadTraceReader?
-    private var jsonLines: JSONLinesTraceReader?
-    /// Fills short gaps with repeats (``TraceReadingOptions/repeatGapLimit``); nil reads the rows as they are.
-    private var repeater: GapRepeater?
+    /// The file's rows, with the short gaps filled with repeats (``TraceReadingOptions/repeatGapLimit``) when asked.
+    private var rows: GapRepeatingSource<FileRows>
 
     /// Opens `path` (`"-"`: standard input) in its format, reads the start (the header of a CSV trace) and checks
     /// the units and timestamps on the first rows.
@@ -33,25 +30,27 @@ public struct TraceInput: TraceSource {
     /// - Throws: ``InputError`` when the file cannot be read, is empty, has no samples, lacks a required column or
     ///   key, is in the other unit, or (strict mode) its first data row is bad.
     public init(path: String, options: TraceReadingOptions = .init()) throws(InputError) {
-        repeater = options.repeatGapLimit.map { GapRepeater(limit: $0) }
+        var readers = FileRows()
         switch TraceInput.format(named: path) {
         case .csv?:
             format = .csv
-            csv = try ReadAheadTraceReader(path: path, options: options)
+            readers.csv = try ReadAheadTraceReader(path: path, options: options)
         case .jsonLines?:
             format = .jsonLines
-            jsonLines = try JSONLinesTraceReader(path: path, options: options)
+            readers.jsonLines = try JSONLinesTraceReader(path: path, options: options)
         case nil:
             let source = try LineSource(path: path)
             if try TraceInput.startsWithObject(source, file: path) {
                 format = .jsonLines
-                jsonLines = try JSONLinesTraceReader(source: source, file: path, options: options)
+                readers.jsonLines = try JSONLinesTraceReader(source: source, file: path, options: options)
             } else {
                 format = .csv
-                csv = ReadAheadTraceReader(reader: try TraceReader(source: source, file: path, options: options),
-                                           parsingThreads: ReadAheadTraceReader.defaultParsingThreads)
+                readers.csv = ReadAheadTraceReader(reader: try TraceReader(source: source, file: path, options: options),
+                                                   parsingThreads: ReadAheadTraceReader.defaultParsingThreads)
             }
         }
+        labelled = readers.hasLabels
+        rows = GapRepeatingSource(readers, repeatingGapsUpTo: options.repeatGapLimit)
     }
 
     /// The format that the name `path` gives (`.csv`, `.jsonl`, `.ndjson`, any case, each also with `.gz`), nil when the content must tell.
@@ -82,32 +81,41 @@ public struct TraceInput: TraceSource {
         }
     }
 
-    public var file: String { csv?.file ?? jsonLines!.file }
-    public var hasLabels: Bool { csv?.hasLabels ?? jsonLines!.hasLabels }
+    public var file: String { rows.file }
+    public var hasLabels: Bool { labelled }
+    /// ``hasLabels``, fixed when the file is opened (its header or first record) and kept here: callers ask it per
+    /// row, and asking the reader through the gap filler cost 20 % of `read_trace`'s time.
+    private let labelled: Bool
     /// The unit the timestamps were read in (given, or detected from the first rows).
-    package var timestampUnit: TimestampUnit { csv?.timestampUnit ?? jsonLines!.timestampUnit }
+    package var timestampUnit: TimestampUnit { rows.base.timestampUnit }
     /// What `--units auto` decided (nil: the unit was given, ``TraceReadingOptions/units``).
-    package var accelerationUnitDecision: AccelerationUnitDecision? { csv?.accelerationUnitDecision ?? jsonLines?.accelerationUnitDecision }
-    public var warnings: [InputWarning] { csv?.warnings ?? jsonLines!.warnings }
-    public var skippedRowCount: Int { csv?.skippedRowCount ?? jsonLines!.skippedRowCount }
+    package var accelerationUnitDecision: AccelerationUnitDecision? { rows.base.accelerationUnitDecision }
+    public var warnings: [InputWarning] { rows.warnings }
+    public var skippedRowCount: Int { rows.skippedRowCount }
 
     @inline(__always)
     public mutating func next() throws(InputError) -> TraceRow? {
-        if repeater != nil { return try nextFillingGaps() }
-        return try nextRead()
+        try rows.next()
     }
+}
+
+/// The rows of a trace file as its format's reader gives them: one of the two readers is set. Optional stored
+/// properties are mutated in place (`csv!.next()`), never copied out.
+private struct FileRows: TraceSource {
+    var csv: ReadAheadTraceReader?
+    var jsonLines: JSONLinesTraceReader?
+
+    var file: String { csv?.file ?? jsonLines!.file }
+    var hasLabels: Bool { csv?.hasLabels ?? jsonLines!.hasLabels }
+    var timestampUnit: TimestampUnit { csv?.timestampUnit ?? jsonLines!.timestampUnit }
+    var accelerationUnitDecision: AccelerationUnitDecision? { csv?.accelerationUnitDecision ?? jsonLines?.accelerationUnitDecision }
+    var warnings: [InputWarning] { csv?.warnings ?? jsonLines!.warnings }
+    var skippedRowCount: Int { csv?.skippedRowCount ?? jsonLines!.skippedRowCount }
 
     @inline(__always)
-    private mutating func nextRead() throws(InputError) -> TraceRow? {
+    mutating func next() throws(InputError) -> TraceRow? {
         if csv != nil { return try csv!.next() }
         return try jsonLines!.next()
-    }
-
-    /// The next row with the gaps up to the repeat limit written out (``GapRepeater``).
-    private mutating func nextFillingGaps() throws(InputError) -> TraceRow? {
-        if let held = repeater!.nextHeldRow() { return held }
-        guard let row = try nextRead() else { return nil }
-        return repeater!.take(row)
     }
 }
 

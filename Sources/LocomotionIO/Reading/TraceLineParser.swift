@@ -167,6 +167,23 @@ struct TraceLineParser {
         }
     }
 
+    /// Accepts a JSON Lines row (``JSONLinesRowParser``) whose timestamp was a number or, `textTime`, an ISO 8601
+    /// string: the first row accepted decides the file's kind (``timeIsText``), as a CSV file's first data row does,
+    /// and a later row of the other kind is refused at its timestamp.
+    mutating func accept(_ parsed: ParsedLine, number: Int, unterminated: Bool, timeColumn: Int, textTime: Bool) -> LineOutcome {
+        if case .row = parsed, timeKindDecided, textTime != timeIsText {
+            return reject(line: number, column: timeColumn, problem: textTime
+                ? "timestamp is ISO 8601 text, but this file's timestamps are numbers (as its first row): a file is one or the other"
+                : "timestamp is a number, but this file's timestamps are ISO 8601 text (as its first row): a file is one or the other")
+        }
+        let outcome = accept(parsed, number: number, unterminated: unterminated, timeColumn: timeColumn)
+        if case .row = outcome, !timeKindDecided {
+            timeIsText = textTime
+            timeKindDecided = true
+        }
+        return outcome
+    }
+
     /// Fails in strict mode; records a warning in lenient mode.
     private mutating func reject(line: Int, column: Int?, problem: String) -> LineOutcome {
         guard lenient else {

@@ -198,8 +198,14 @@ extension TraceReader {
             }
             var firstFieldEnd = 0
             while firstFieldEnd < line.count && base[firstFieldEnd] != 0x2C { firstFieldEnd += 1 }
-            switch DecimalParser.parse(CSVBytes.trimmed(base, 0, firstFieldEnd)) {
-            case .number, .nonFinite:
+            // Data when the first field is a number or an ISO 8601 time: no column is named like either, so a header
+            // never starts with one (a data row whose other fields are bad is then a bad row at line 1, not a header).
+            let firstField = CSVBytes.trimmed(base, 0, firstFieldEnd)
+            let startsWithData = switch DecimalParser.parse(firstField) {
+            case .number, .nonFinite: true
+            case .invalid: UTCTimestamp.parse(String(decoding: firstField, as: UTF8.self)) != nil
+            }
+            if startsWithData {
                 if let layout, layout != .canonical {
                     self = .bad(problem: "--layout \(layout.rawValue) expects the header \(layout.expectedHeader), but the first line is data",
                                 hint: "found " + CSVBytes.quoted(line) + "; --layout auto finds the layout from the header")
@@ -207,8 +213,6 @@ extension TraceReader {
                 }
                 self = .headerless
                 return
-            case .invalid:
-                break
             }
             let names = CSVBytes.fieldStrings(line).map { $0.lowercased() }
             if let layout {

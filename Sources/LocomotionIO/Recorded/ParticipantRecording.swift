@@ -250,8 +250,9 @@ package struct ParticipantRecording: Sendable {
                 run = RecordedTrace(fixes: companion)
             }
             var source = try open(file)
-            if let reporting = source as? any AccelerationUnitReporting, let decision = reporting.accelerationUnitDecision {
-                notice(.accelerationUnits("locomotion: \(reporting.unitDecisionSubject): \(decision.description)\n"))
+            if let reporting = source as? any AccelerationUnitReporting, let decision = reporting.accelerationUnitDecision,
+               let line = reporting.unitDecisionLine {
+                notice(.accelerationUnits(line))
                 unitDecisions.append((reporting.unitDecisionSubject, decision.unit))
             }
             var first = true
