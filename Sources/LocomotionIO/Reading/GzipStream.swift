@@ -1,36 +1,36 @@
-import CZlib
 import Foundation
 
-/// The decompressed bytes of a gzip file (RFC 1952) read from a file descriptor, a buffer at a time, with the
-/// system's zlib: a `.gz` trace is read in the memory of a plain one, never decompressed to disk or to memory whole.
+/// The decompressed bytes of a gzip file (RFC 1952) read from a file descriptor, a buffer at a time: a `.gz` trace
+/// is read in the memory of a plain one, never decompressed to disk or to memory whole.
 ///
 /// Concatenated members (what `cat a.gz b.gz` and some exporters write) are read one after the other. A file that
 /// ends inside a member (a cut-short download or export) is an error, as are damaged data and a bad checksum:
-/// never a silent end of the trace.
+/// never a silent end of the trace. The decompressor is a ``GzipInflater``: Intel ISA-L's where the build has it
+/// (Linux, `ISAL` trait), else the system's zlib; both give the same bytes and the same errors.
 ///
-/// A class because it owns zlib's state, which must not move once initialised and is released exactly once.
-/// - Complexity: O(n) in the decompressed size; O(1) memory (a 256 KiB input buffer and zlib's 32 KiB window).
+/// A class because it owns the input buffer and the decompressor, which are released exactly once.
+/// - Complexity: O(n) in the decompressed size; O(1) memory (a 256 KiB input buffer and the decompressor's 32 KiB
+///   window).
 final class GzipStream {
     private let descriptor: Int32
-    private let stream: UnsafeMutablePointer<z_stream>
+    private let inflater: any GzipInflater
     private let input: UnsafeMutablePointer<UInt8>
-    private static let inputCapacity = 1 << 18
+    private let inputCapacity: Int
     private var inputEnded = false
     /// True between the end of a member and the start of the next (or the end of the file).
     private var betweenMembers = false
-    private var initialised = false
+    /// True once the first byte of input has been given to the decompressor (an empty `.gz` file is an empty input).
+    private var hasStarted = false
 
-    init(descriptor: Int32) {
+    /// Reads `descriptor` (not closed here) through `inflater`, `inputCapacity` compressed bytes at a time.
+    init(descriptor: Int32, inflater: any GzipInflater = makeGzipInflater(), inputCapacity: Int = 1 << 18) {
         self.descriptor = descriptor
-        stream = .allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        input = .allocate(capacity: GzipStream.inputCapacity)
+        self.inflater = inflater
+        self.inputCapacity = max(inputCapacity, 1)
+        input = .allocate(capacity: self.inputCapacity)
     }
 
     deinit {
-        if initialised { inflateEnd(stream) }
-        stream.deinitialize(count: 1)
-        stream.deallocate()
         input.deallocate()
     }
 
@@ -38,62 +38,41 @@ final class GzipStream {
     ///
     /// - Throws: ``LineSource/Failure/readFailed(_:)`` naming the problem (cut short, damaged, not gzip).
     func read(into destination: UnsafeMutablePointer<UInt8>, count: Int) throws(LineSource.Failure) -> Int {
-        if !initialised {
-            // 15 + 16: a window of 32 KiB, gzip wrapping only (a zlib or raw stream is not a `.gz` file).
-            guard inflateInit2_(stream, 15 + 16, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-                throw .readFailed("cannot start gzip decompression")
-            }
-            initialised = true
-        }
-        stream.pointee.next_out = destination
-        stream.pointee.avail_out = UInt32(min(count, Int(UInt32.max)))
+        var produced = 0
         while true {
-            if stream.pointee.avail_in == 0 && !inputEnded {
-                let read = try readInput()
-                if read == 0 { inputEnded = true }
+            if inflater.availableInput == 0 && !inputEnded {
+                if try readInput() == 0 { inputEnded = true }
             }
-            if stream.pointee.avail_in == 0 && inputEnded {
-                if betweenMembers || !hasStarted {
-                    return count - Int(stream.pointee.avail_out)
-                }
-                let produced = count - Int(stream.pointee.avail_out)
-                if produced > 0 { return produced }
-                throw .readFailed("the gzip data ends before its end (the file is cut short)")
-            }
+            let noInputLeft = inflater.availableInput == 0 && inputEnded
+            if noInputLeft && (betweenMembers || !hasStarted) { return produced }
             if betweenMembers {
-                guard inflateReset(stream) == Z_OK else { throw .readFailed("cannot restart gzip decompression") }
+                guard inflater.startNextMember() else { throw .readFailed("cannot restart gzip decompression") }
                 betweenMembers = false
             }
             hasStarted = true
-            let status = inflate(stream, Z_NO_FLUSH)
-            let produced = count - Int(stream.pointee.avail_out)
-            switch status {
-            case Z_STREAM_END:
+            let (written, step) = inflater.inflate(into: destination + produced, capacity: count - produced)
+            produced += written
+            switch step {
+            case .memberEnded:
                 betweenMembers = true
                 if produced > 0 { return produced }
-            case Z_OK, Z_BUF_ERROR:
+            case .inProgress:
                 if produced > 0 { return produced }
-            case Z_DATA_ERROR:
-                let reason = stream.pointee.msg.map { String(cString: $0) } ?? "damaged data"
-                throw .readFailed("not valid gzip data (\(reason))")
-            case Z_MEM_ERROR:
-                throw .readFailed("out of memory decompressing gzip data")
-            default:
-                throw .readFailed("gzip decompression failed (zlib status \(status))")
+                // The decompressor may hold bits and output of its own after the last input byte, so the end of
+                // the file is a cut only once a call with no input left brings nothing.
+                if noInputLeft { throw .readFailed("the gzip data ends before its end (the file is cut short)") }
+            case .failed(let reason):
+                throw .readFailed(reason)
             }
         }
     }
 
-    /// True once the first byte of input has been given to zlib (an empty `.gz` file is an empty input).
-    private var hasStarted = false
-
     /// Refills the input buffer from the file; the number of bytes read, 0 at its end.
     private func readInput() throws(LineSource.Failure) -> Int {
         while true {
-            let count = Foundation.read(descriptor, input, GzipStream.inputCapacity)
+            let count = Foundation.read(descriptor, input, inputCapacity)
             if count >= 0 {
-                stream.pointee.next_in = input
-                stream.pointee.avail_in = UInt32(count)
+                inflater.supply(input, count: count)
                 return count
             }
             if errno == EINTR { continue }
