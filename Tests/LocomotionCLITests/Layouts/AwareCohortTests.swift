@@ -291,6 +291,22 @@ struct AwareCohortTests {
         #expect(written == [Self.people[0].device, Self.people[2].device], "\(written)")
     }
 
+    @Test("a bad value fails its device_id alone, and the message names the device_id (the table names several participants)")
+    func badValueNamesItsDevice() throws {
+        var lines = Self.awareRows.map(\.text)
+        let his = lines.indices.filter { lines[$0].contains(Self.people[2].device) }
+        lines[his[40]] = lines[his[40]].split(separator: ",", omittingEmptySubsequences: false)
+            .enumerated().map { $0.offset == 3 ? "oops" : String($0.element) }.joined(separator: ",")
+        let path = try temporaryDirectory(prefix: "AwareBadValue").path + "/accelerometer.csv"
+        try (Self.header + lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try ToolRunner.run(["daily", path, "--units", "ms2", "--time-zone", "UTC"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("\(path):\(his[40] + 2):4: the field is not a finite number (device_id \(Self.people[2].device))"),
+                "\(result.standardError)")
+        let written = Set(rows(result.standardOutput).compactMap { $0["participant"] })
+        #expect(written == [Self.people[0].device, Self.people[1].device], "\(written)")
+    }
+
     @Test("a row with an empty device_id stops the run naming file:line, exit 1")
     func emptyDevice() throws {
         var lines = Self.awareRows.prefix(50).map(\.text)
