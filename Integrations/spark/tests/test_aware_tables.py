@@ -7,7 +7,8 @@ Android phones, m/s²) moved to overlap in time, rows of their device_ids interl
 one device_id quoted as database exports write them; the locations table has the positions of real GPS tracks
 (../shared/datasets/gpxpy-testfiles), one fix every 10 s over each walk, interleaved too. One device_id goes back in
 time once: that participant fails alone (an errors/ row naming it and the table's line), the others are written.
-A re-run with the same files and settings computes nothing (the participant that failed would fail again). Needs: LOCOMOTION_BINARY, java 17+ and pyspark in this
+The first run stages the files through Spark (as from HDFS or S3); a re-run with the same files and settings
+computes nothing (the participant that failed would fail again). Needs: LOCOMOTION_BINARY, java 17+ and pyspark in this
 Python (Scripts/ci/install-spark.sh).
 """
 
@@ -110,8 +111,9 @@ def setUpModule():
     state["accelerometer"], state["locations"] = accelerometer, locations
     options = ["--time-zone", "UTC", "--units", "ms2", "--fixes", locations]
     state["options"] = options
-    # The folder, as a study's export folder is given: its one table is found and split.
-    state["first"] = submit(os.path.join(work, "study"), os.path.join(work, "out"), *options)
+    # The folder, as a study's export folder is given: its one table is found and split. The first run copies the
+    # table and the locations table to the task through Spark (as from HDFS or S3), the re-run reads them in place.
+    state["first"] = submit(os.path.join(work, "study"), os.path.join(work, "out"), *options, "--stage-inputs", "always")
     state["again"] = submit(os.path.join(work, "study"), os.path.join(work, "out"), *options)
     from pyspark.sql import SparkSession
 
