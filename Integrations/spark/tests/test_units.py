@@ -2,6 +2,7 @@
 participant run through the real binary (LOCOMOTION_BINARY)."""
 
 import contextlib
+import datetime
 import decimal
 import io
 import json
@@ -466,13 +467,29 @@ class UndecodableNameTests(unittest.TestCase):
 READING_RULES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../Tests/Shared/reading-rules.json")
 
 
+def iso_text(time, offset):
+    """`time` (seconds since 1970, a Decimal of whole milliseconds) as ISO 8601 local time at `offset` (`Z`, `±HH:MM`,
+    or empty for none), with milliseconds."""
+    minutes = 0
+    if len(offset) == 6:
+        minutes = (-1 if offset[0] == "-" else 1) * (int(offset[1:3]) * 60 + int(offset[4:6]))
+    milliseconds = int(time * 1000) + minutes * 60_000
+    moment = datetime.datetime(1970, 1, 1) + datetime.timedelta(milliseconds=milliseconds)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S") + f".{milliseconds % 1000:03d}" + offset
+
+
 def reading_case_text(case, acceleration):
-    """The trace of a case of Tests/Shared/reading-rules.json: timestamps first + i * step as exact decimals."""
+    """The trace of a case of Tests/Shared/reading-rules.json: timestamps first + i * step as exact decimals (as ISO
+    8601 text with `iso`, some rows' time replaced with `replace`), the case's own acceleration where it has one."""
     first, step = decimal.Decimal(case["first"]), decimal.Decimal(case["step"])
     row = case.get("row", "{t},{x},{y},{z}")
-    x, y, z = (repr(value) for value in acceleration)
+    x, y, z = (repr(value) for value in case.get("acceleration", acceleration))
+    replace = case.get("replace", {})
     lines = [case.get("header", "timestamp,x,y,z")]
-    lines += [row.format(t=str(first + index * step), x=x, y=y, z=z) for index in range(case["rows"])]
+    for index in range(case["rows"]):
+        time = first + index * step
+        text = replace.get(str(index)) or (iso_text(time, case["iso"]) if "iso" in case else str(time))
+        lines.append(row.format(t=text, x=x, y=y, z=z))
     return "\n".join(lines) + "\n"
 
 
@@ -487,13 +504,13 @@ class ReadingRulesTests(unittest.TestCase):
         with open(READING_RULES, encoding="utf-8") as handle:
             cls.rules = json.load(handle)
 
-    def check(self, case):
+    def check(self, case, units=None):
         with tempfile.TemporaryDirectory() as folder:
             trace = os.path.join(folder, "trace.csv")
             with open(trace, "w", encoding="utf-8") as handle:
                 handle.write(reading_case_text(case, self.rules["acceleration"]))
             settings = dict(RunnerTests.SETTINGS, time_zone="UTC", companion_fixes=False,
-                            time_unit=case.get("timeUnit"), columns=case.get("columns"))
+                            time_unit=case.get("timeUnit"), columns=case.get("columns"), units=units)
             rows = list(runner.run_participant("p", ["hdfs://nn/p/trace.csv"], settings, local_files=[trace]))
         errors = [row for table, row in rows if table == "errors"]
         if case["unit"] is None:
@@ -513,6 +530,22 @@ class ReadingRulesTests(unittest.TestCase):
         for case in self.rules["timestampUnits"]:
             with self.subTest(case=case.get("note"), first=case["first"], time_unit=case.get("timeUnit")):
                 self.check(case)
+
+    def test_iso_times(self):
+        self.assertEqual(iso_text(decimal.Decimal("1699919999.8"), "Z"), "2023-11-13T23:59:59.800Z")
+        self.assertEqual(iso_text(decimal.Decimal("1700000000"), "-03:30"), "2023-11-14T18:43:20.000-03:30")
+        self.assertGreaterEqual(len(self.rules["isoTimes"]), 6)
+        for case in self.rules["isoTimes"]:
+            with self.subTest(case=case["note"]):
+                self.check(case)
+
+    def test_units_auto(self):
+        """--units auto through the job: a trace decided in the right unit is read (the wrong one would fail the
+        tool's unit check at rest), |a| in neither range is the tool's refusal."""
+        self.assertGreaterEqual(len(self.rules["unitsAuto"]), 4)
+        for case in self.rules["unitsAuto"]:
+            with self.subTest(case=case["note"]):
+                self.check(case, units="auto")
 
     def test_layouts(self):
         self.assertGreaterEqual(len(self.rules["layouts"]), 6)
