@@ -15,7 +15,8 @@ import LocomotionDSP
 /// time) is that participant's error, naming file:line, met when its trace is read to that row; the other
 /// participants are read in full. A row without a `device_id` stops the split (``InputError`` naming file:line): it
 /// belongs to nobody. The `device_id`s are read by ``AwareDeviceID``'s rule (CSV quotes; blanks around a name are
-/// not part of it), the locations table's rule too. Lenient reading skips a participant's bad rows with a warning, as for any trace.
+/// not part of it), the locations table's rule too. Lenient reading skips a participant's bad rows with a warning,
+/// as for any trace.
 ///
 /// Immutable once made, and read with `pread` at explicit offsets, so sources of several participants may be read
 /// on several threads at once.
