@@ -7,6 +7,8 @@ participant's files in a task, and write Parquet datasets `epochs/`, `daily/`, `
 
 Traces are read by the tool itself, so the job reads what it reads: `.csv` and `.csv.gz`, timestamps in s, ms, µs
 or ns, the columns of Locomotion, AWARE, Beiwe and RADAR-base; `--time-zones FILE` gives participants who travel.
+AWARE's accelerometer table (one file for a whole study) is split by device_id by the tool in one task, one
+participant per device_id (`plan_tables`, `runner.run_tables`); `--fixes` takes AWARE's locations table.
 
 Re-running skips the participants whose tables are complete for the same files and settings (`manifest/`);
 `--overwrite` computes everything again. Docs/cohorts.md has the whole story.
