@@ -580,11 +580,16 @@ def tables_complete(spark, output, filesystems, group):
     rows = manifest_rows(spark, output, filesystems)
     if not any(row.files == files and row.signature == group["signature"] for row in rows):
         return False
+    return not any(list(row.files) == group["traces"] and row.exit_status < 0
+                   for row in error_rows(spark, output, filesystems))
+
+
+def error_rows(spark, output, filesystems):
+    """The rows of errors/ (participant, files, exit_status, message), collected on the driver before this run writes."""
     root = output.rstrip("/") + "/errors"
     if not filesystems.exists(root):
-        return True
-    errors = spark.read.schema(spark_schema(ERRORS)).parquet(root).select("files", "exit_status").collect()
-    return not any(list(row.files) == group["traces"] and row.exit_status < 0 for row in errors)
+        return []
+    return spark.read.schema(spark_schema(ERRORS)).parquet(root).collect()
 
 
 def manifest_rows(spark, output, filesystems):
@@ -733,14 +738,17 @@ def main(argv=None):
     for participant, unit in split_done:
         succeeded.append(participant)
         unit_of[participant] = unit
-    # AWARE tables computed again: a participant the manifest has of these files and this run neither wrote nor
-    # failed (its device_id left the table, or the whole table failed now) keeps no rows.
+    # AWARE tables computed again: a participant of these tables in the manifest or errors/ that this run neither
+    # wrote nor failed (its device_id left the tables, or the whole table failed now) keeps no rows.
     stale = set()
     split_units = [unit for unit in todo if groups[unit].get("split")]
     if split_units:
         now = set(succeeded) | set(failures)
         for row in manifest_rows(spark, output, filesystems):
             if row.participant not in now and any(list(row.files) == unit_files(groups[unit]) for unit in split_units):
+                stale.add(row.participant)
+        for row in error_rows(spark, output, filesystems):
+            if row.participant not in now and any(list(row.files) == groups[unit]["traces"] for unit in split_units):
                 stale.add(row.participant)
         for unit in split_units:
             if unit not in failures:  # the whole-table error of an earlier run, if any

@@ -8,8 +8,9 @@ one device_id quoted as database exports write them; the locations table has the
 (../shared/datasets/gpxpy-testfiles), one fix every 10 s over each walk, interleaved too. One device_id goes back in
 time once: that participant fails alone (an errors/ row naming it and the table's line), the others are written.
 The first run stages the files through Spark (as from HDFS or S3); a re-run with the same files and settings
-computes nothing (the participant that failed would fail again). Needs: LOCOMOTION_BINARY, java 17+ and pyspark in this
-Python (Scripts/ci/install-spark.sh).
+computes nothing (the participant that failed would fail again). The table exported again with a row without a
+device_id is one errors/ row named after it, and the earlier participants keep no rows in that output folder.
+Needs: LOCOMOTION_BINARY, java 17+ and pyspark in this Python (Scripts/ci/install-spark.sh).
 """
 
 import gzip
@@ -115,6 +116,21 @@ def setUpModule():
     # table and the locations table to the task through Spark (as from HDFS or S3), the re-run reads them in place.
     state["first"] = submit(os.path.join(work, "study"), os.path.join(work, "out"), *options, "--stage-inputs", "always")
     state["again"] = submit(os.path.join(work, "study"), os.path.join(work, "out"), *options)
+    # The tables as written, and the tool's on the same table: the tests below compare them.
+    shutil.copytree(os.path.join(work, "out"), os.path.join(work, "out-written"))
+    state["tool"] = {table: tool(table, accelerometer, *options, "--quiet", check=False, capture_output=True)
+                     for table in ("epochs", "daily")}
+    # The table exported again with a row that names nobody: the tool refuses it as a whole. The job computes it
+    # again (its size changed) into the same folder: one errors/ row named after the table, and the participants of
+    # the earlier run keep no rows (their tables would be of another export).
+    with gzip.open(accelerometer, "rt", encoding="utf-8") as handle:
+        lines = handle.read().split("\n")
+    fields = lines[40].split(",")
+    fields[1] = ""
+    lines[40] = ",".join(fields)
+    with gzip.open(accelerometer, "wt", encoding="utf-8") as handle:
+        handle.write("\n".join(lines))
+    state["broken"] = submit(os.path.join(work, "study"), os.path.join(work, "out"), *options)
     from pyspark.sql import SparkSession
 
     state["reader"] = (SparkSession.builder.master("local[1]").config("spark.ui.enabled", "false")
@@ -129,9 +145,12 @@ def tearDownModule():
         shutil.rmtree(state["work"], ignore_errors=True)
 
 
-def spark_rows(dataset):
+def spark_rows(dataset, output="out-written"):
     columns = {"errors": ERRORS, "manifest": MANIFEST}.get(dataset) or TABLES[dataset]
-    frame = state["reader"].read.schema(spark_schema(columns)).parquet(os.path.join(state["work"], "out", dataset))
+    folder = os.path.join(state["work"], output, dataset)
+    if not os.path.isdir(folder):
+        return []
+    frame = state["reader"].read.schema(spark_schema(columns)).parquet(folder)
     return [tuple(row[name] for name, _ in columns) for row in frame.collect()]
 
 
@@ -142,7 +161,7 @@ class AwareTableTests(unittest.TestCase):
         uri = "file:" + state["accelerometer"]
         for table in ("epochs", "daily"):
             with self.subTest(table=table):
-                completed = tool(table, state["accelerometer"], *state["options"], "--quiet", check=False, capture_output=True)
+                completed = state["tool"][table]
                 self.assertEqual(completed.returncode, 1, completed.stderr)  # the one participant that failed
                 local = parse_table(table, completed.stdout)
                 if table == "epochs":
@@ -173,6 +192,19 @@ class AwareTableTests(unittest.TestCase):
         self.assertIn("1 AWARE table, split by device_id in one task (to compute)", state["first"])
         self.assertIn("3 participants written, 1 failed", state["first"])
         self.assertIn("(complete from an earlier run)", state["again"])
+
+    def test_a_table_refused_as_a_whole(self):
+        """An empty device_id (line 41) stops the tool before any participant: one errors/ row named after the table,
+        naming file:line:column; the participants of the earlier export keep no rows."""
+        errors = spark_rows("errors", "out")
+        self.assertEqual([row[0] for row in errors], ["accelerometer.csv"])
+        _, files, status, message = errors[0]
+        self.assertEqual((files, status), (["file:" + state["accelerometer"]], 1))
+        self.assertIn("file:" + state["accelerometer"] + ":41:2: the device_id is empty", message)
+        for dataset in ("epochs", "daily", "segments", "manifest"):
+            with self.subTest(dataset=dataset):
+                self.assertEqual(spark_rows(dataset, "out"), [])
+        self.assertIn("0 participants written, 1 failed", state["broken"])
 
 
 if __name__ == "__main__":
