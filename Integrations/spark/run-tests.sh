@@ -49,7 +49,7 @@ export LOCOMOTION_DATASETS="${LOCOMOTION_DATASETS:-$PWD/../shared/datasets}"
 export PATH="$work/venv/bin:$PATH"
 cd Integrations/spark/tests   # not Integrations/spark: its locomotion_spark folder would shadow the installed one
 log="$work/unittest.log"
-if "$python" -m unittest -v test_units test_collectors test_cluster 2>&1 | tee "$log" | grep -E '^(test_|Ran |OK|FAILED|note:|ERROR|FAIL|Traceback|AssertionError)'; then :; fi
+if "$python" -m unittest -v test_units test_collectors test_aware_tables test_cluster 2>&1 | tee "$log" | grep -E '^(test_|Ran |OK|FAILED|note:|ERROR|FAIL|Traceback|AssertionError)'; then :; fi
 ran="$(sed -n 's/^Ran \([0-9]*\) tests\{0,1\}.*/\1/p' "$log" | tail -1)"
 failed="$(grep -cE '^(FAIL|ERROR):' "$log" || true)"
 skipped="$(grep -cE ' \.\.\. skipped' "$log" || true)"

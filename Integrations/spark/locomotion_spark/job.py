@@ -7,6 +7,8 @@ participant's files in a task, and write Parquet datasets `epochs/`, `daily/`, `
 
 Traces are read by the tool itself, so the job reads what it reads: `.csv` and `.csv.gz`, timestamps in s, ms, µs
 or ns, the columns of Locomotion, AWARE, Beiwe and RADAR-base; `--time-zones FILE` gives participants who travel.
+AWARE's accelerometer table (one file for a whole study) is split by device_id by the tool in one task, one
+participant per device_id (`plan_tables`, `runner.run_tables`); `--fixes` takes AWARE's locations table.
 
 Re-running skips the participants whose tables are complete for the same files and settings (`manifest/`);
 `--overwrite` computes everything again. Docs/cohorts.md has the whole story.
@@ -14,6 +16,7 @@ Re-running skips the participants whose tables are complete for the same files a
 
 import argparse
 import fnmatch
+import gzip
 import hashlib
 import json
 import os
@@ -21,9 +24,10 @@ import sys
 import tempfile
 import unicodedata
 import zipfile
+import zlib
 
 from . import runner
-from .participants import ParticipantPattern, is_valid_participant, name_relation, participant_of
+from .participants import ParticipantPattern, base_name, is_valid_participant, name_relation, participant_of
 from .tables import ERRORS, MANIFEST, ON_REQUEST, TABLES, spark_schema
 
 # The same set as InputPaths.traceCompanionSuffixes in the tool (a unit test compares them): what `convert` writes
@@ -59,6 +63,9 @@ def parse_arguments(argv):
                              "over their valid days) or bouts (one row per walking bout); repeat for both")
     parser.add_argument("--policy", default="on-foot", help="gating policy of high_accuracy_share")
     parser.add_argument("--companion-fixes", action="store_true", help="use NAME.fixes.csv beside each trace NAME.csv")
+    parser.add_argument("--fixes", metavar="URI", help="fixes (a URI, any file system), as the tool's --fixes: AWARE's "
+                        "locations table for AWARE accelerometer tables (each device_id gets its own fixes), or one "
+                        "participant's fix file with --participant")
     parser.add_argument("--lenient", action="store_true", help="skip bad rows with a warning instead of failing the participant")
     parser.add_argument("--units", choices=["g", "ms2", "auto"],
                         help="unit of x,y,z (default g; auto: decided per file from |a| by the tool, iOS and Android "
@@ -69,9 +76,8 @@ def parse_arguments(argv):
                         "timestamp=NAME,x=NAME,y=NAME,z=NAME (default: found by name: Locomotion's, AWARE's, Beiwe's, RADAR-base's)")
     parser.add_argument("--layout", choices=["auto", "canonical", "aware", "beiwe", "radar"],
                         help="layout of the traces, as the tool's --layout (default auto: from each header); aware also "
-                             "repeats gaps of up to 60 s, as the tool does. Each participant's files are read as their "
-                             "own rows: an AWARE table of several device_ids is split by the tool (`locomotion daily`), "
-                             "not here")
+                             "repeats gaps of up to 60 s, as the tool does. Without --participant-from and --participant, "
+                             "AWARE accelerometer tables are split by device_id (one participant each), as the tool does")
     parser.add_argument("--repeat-gaps", type=float, metavar="SECONDS",
                         help="read gaps of at most SECONDS as repeats of the sample before them, as the tool's "
                              "--repeat-gaps (change-only collectors; 0: off)")
@@ -104,6 +110,7 @@ def settings_of(arguments, time_zones=None):
             # Only when given: an output folder of a run without them keeps its re-run signature.
             **({"layout": arguments.layout} if arguments.layout else {}),
             **({"repeat_gaps": arguments.repeat_gaps} if arguments.repeat_gaps is not None else {}),
+            **({"fixes": arguments.fixes} if arguments.fixes else {}),
             "time_zones": None if arguments.time_zones is None else {"name": arguments.time_zones, "content": time_zones}}
 
 
@@ -196,6 +203,33 @@ class FileSystems:
             raise SystemExit(f"locomotion-spark: {argument}: holds no .csv or .csv.gz traces")
         return sorted(files)
 
+    def first_line(self, uri):
+        """The first line of a file (gunzipped when its name ends in .gz), as text; "" when it cannot be read (the task
+        that reads it reports why)."""
+        if is_local(uri):  # read here: a cohort of many files is listed fast
+            return local_first_line(local_path(uri))
+        path, fs = self._path(uri)
+        try:
+            stream = fs.open(path)
+        except Exception:
+            return ""
+        try:
+            if without_gz(uri) != uri:
+                stream = self.jvm.java.util.zip.GZIPInputStream(stream)
+            line = self.jvm.java.io.BufferedReader(self.jvm.java.io.InputStreamReader(stream, "UTF-8")).readLine()
+            return line or ""
+        except Exception:
+            return ""
+        finally:
+            stream.close()
+
+    def qualified(self, uri):
+        """The fully qualified URI of a file (as listings name it); stops the job when there is no such file."""
+        path, fs = self._path(uri)
+        if not fs.exists(path) or fs.getFileStatus(path).isDirectory():
+            raise SystemExit(f"locomotion-spark: {uri}: no such file")
+        return fs.getFileStatus(path).getPath().toString()
+
     def status(self, uri):
         """(length, modification time) of a file, or None when it does not exist."""
         path, fs = self._path(uri)
@@ -214,6 +248,16 @@ class FileSystems:
     def exists(self, uri):
         path, fs = self._path(uri)
         return fs.exists(path)
+
+
+def local_first_line(path):
+    """The first line of a local file (gunzipped when its name ends in .gz); "" when it cannot be read."""
+    try:
+        opener = gzip.open if without_gz(path) != path else open
+        with opener(path, "rb") as handle:
+            return handle.readline(1 << 20).decode("utf-8", errors="replace")
+    except (OSError, EOFError, zlib.error):
+        return ""
 
 
 def without_gz(name):
@@ -385,6 +429,33 @@ def read_time_zones(context, uri):
     return bytes(found[0][1])
 
 
+def header_names(line):
+    """The column names of a first line as the tool reads them (AwareTableSplit.header): split at commas, without a
+    byte-order mark, blanks and one pair of double quotes around each, lowercased."""
+    names = []
+    for field in line.lstrip("\ufeff").rstrip("\r\n").split(","):
+        field = field.strip(" \t")
+        if len(field) >= 2 and field[0] == '"' and field[-1] == '"':
+            field = field[1:-1]
+        names.append(field.lower())
+    return names
+
+
+def is_aware_table(line):
+    """Whether a first line is the header of AWARE's accelerometer table (AwareTableSplit.isAccelerometerTable):
+    one table for many participants, split by device_id."""
+    names = header_names(line)
+    return "device_id" in names and "double_values_0" in names
+
+
+def splits_tables(arguments):
+    """Whether the job splits AWARE accelerometer tables by device_id, as the tool does (AwareTables.split): not when
+    the participants are named (--participant, --participant-from: a table is then one participant's trace), nor
+    with another --layout than aware."""
+    return (arguments.participant is None and arguments.participant_from is None
+            and arguments.layout in (None, "auto", "aware"))
+
+
 def companion_of(uri):
     return uri[:-4] + ".fixes.csv" if uri.lower().endswith(".csv") else None
 
@@ -422,33 +493,111 @@ def plan(arguments, filesystems, binary_digest, time_zones=None):
     (`binary_digest`, from `identify_binary`) and the --time-zones file's content (`time_zones`)."""
     pattern = ParticipantPattern(arguments.participant_from) if arguments.participant_from else None
     seen = set()
-    groups = {}
-    normalised = {}
+    listed = []
     for argument in arguments.inputs:
         for uri, length, modified in filesystems.expand(argument):
-            if uri in seen:
-                continue
-            seen.add(uri)
-            participant = participant_of(uri, pattern, arguments.participant)
-            if participant is None:
-                raise SystemExit(f"locomotion-spark: --participant-from '{arguments.participant_from}' does not match the input {uri}")
-            if not is_valid_participant(participant):
-                raise SystemExit(f"locomotion-spark: '{participant}' cannot name a participant ({uri})")
-            check_participant(participant, uri, groups, normalised, pattern is None and arguments.participant is None)
-            group = groups.setdefault(participant, {"traces": [], "companions": [], "stamps": []})
-            group["traces"].append(uri)
-            group["stamps"].append([uri, length, modified])
-            if arguments.companion_fixes:
-                companion = companion_of(uri)
-                status = filesystems.status(companion)
-                if status is not None:
-                    group["companions"].append(companion)
-                    group["stamps"].append([companion, *status])
+            if uri not in seen:
+                seen.add(uri)
+                listed.append((uri, length, modified))
+    if splits_tables(arguments):
+        tables = [entry for entry in listed if is_aware_table(filesystems.first_line(entry[0]))]
+        if tables:
+            return plan_tables(arguments, filesystems, binary_digest, time_zones, listed, tables)
+    groups = {}
+    normalised = {}
+    for uri, length, modified in listed:
+        participant = participant_of(uri, pattern, arguments.participant)
+        if participant is None:
+            raise SystemExit(f"locomotion-spark: --participant-from '{arguments.participant_from}' does not match the input {uri}")
+        if not is_valid_participant(participant):
+            raise SystemExit(f"locomotion-spark: '{participant}' cannot name a participant ({uri})")
+        check_participant(participant, uri, groups, normalised, pattern is None and arguments.participant is None)
+        group = groups.setdefault(participant, {"traces": [], "companions": [], "stamps": []})
+        group["traces"].append(uri)
+        group["stamps"].append([uri, length, modified])
+        if arguments.companion_fixes:
+            companion = companion_of(uri)
+            status = filesystems.status(companion)
+            if status is not None:
+                group["companions"].append(companion)
+                group["stamps"].append([companion, *status])
+    if arguments.fixes and len(groups) > 1:
+        raise SystemExit("locomotion-spark: --fixes belongs to one participant, or is AWARE's locations table for AWARE "
+                         "accelerometer tables; use --companion-fixes (NAME.fixes.csv beside each trace) for several")
+    for group in groups.values():
+        if arguments.fixes:
+            group["companions"].append(arguments.fixes)
+            group["stamps"].append([arguments.fixes, *fixes_status(filesystems, arguments.fixes)])
     settings = signature_settings(arguments, binary_digest, time_zones)
     for participant, group in groups.items():
         text = json.dumps({"settings": settings, "files": group["stamps"]}, sort_keys=True)
         group["signature"] = hashlib.sha256(text.encode()).hexdigest()
     return groups
+
+
+def fixes_status(filesystems, uri):
+    status = filesystems.status(uri)
+    if status is None:
+        raise SystemExit(f"locomotion-spark: --fixes {uri}: no such file")
+    return list(status)
+
+
+def plan_tables(arguments, filesystems, binary_digest, time_zones, listed, tables):
+    """The plan of a run over AWARE accelerometer tables: ONE unit, {name: {"traces", "companions", "stamps",
+    "signature", "split": True}}, that one task computes by one run of the tool over every table (it splits them by
+    device_id in one streaming pass, a device_id in several tables being one participant, and computes the
+    participants `spark.task.cpus` at a time). Its participants are known when the task has run. `name` is the first
+    table's base name: the errors/ row of a table the tool refuses as a whole (an empty device_id, a row cut short).
+    As the tool, tables are refused beside other traces."""
+    others = [entry[0] for entry in listed if entry not in tables]
+    if others:
+        raise SystemExit(f"locomotion-spark: {tables[0][0]} is an AWARE table (a participant per device_id) but "
+                         f"{others[0]} is not: give AWARE tables alone (or --participant-from, to read each table as one "
+                         "participant's trace)")
+    name = base_name(tables[0][0])
+    group = {"traces": [uri for uri, _, _ in tables], "companions": [], "stamps": [list(entry) for entry in tables],
+             "split": True}
+    if arguments.fixes:
+        group["companions"].append(arguments.fixes)
+        group["stamps"].append([arguments.fixes, *fixes_status(filesystems, arguments.fixes)])
+    text = json.dumps({"settings": signature_settings(arguments, binary_digest, time_zones), "files": group["stamps"],
+                       "split": True}, sort_keys=True)
+    group["signature"] = hashlib.sha256(text.encode()).hexdigest()
+    return {name: group}
+
+
+def unit_files(group):
+    return group["traces"] + group["companions"]
+
+
+def tables_complete(spark, output, filesystems, group):
+    """Whether a run over AWARE tables (`plan_tables`) finished for the same files and settings: the manifest holds
+    participants of these files with this signature, and errors/ holds no failure of the job itself (exit status
+    -1: the binary not found, a file not staged) for these tables. A participant the tool refused stays in errors/
+    until the tables, the settings or the binary change: the same inputs fail again, and computing it again means
+    splitting every table again."""
+    files = unit_files(group)
+    rows = manifest_rows(spark, output, filesystems)
+    if not any(row.files == files and row.signature == group["signature"] for row in rows):
+        return False
+    return not any(list(row.files) == group["traces"] and row.exit_status < 0
+                   for row in error_rows(spark, output, filesystems))
+
+
+def error_rows(spark, output, filesystems):
+    """The rows of errors/ (participant, files, exit_status, message), collected on the driver before this run writes."""
+    root = output.rstrip("/") + "/errors"
+    if not filesystems.exists(root):
+        return []
+    return spark.read.schema(spark_schema(ERRORS)).parquet(root).collect()
+
+
+def manifest_rows(spark, output, filesystems):
+    """The manifest's rows (participant, signature, files)."""
+    root = output.rstrip("/") + "/manifest"
+    if not filesystems.exists(root):
+        return []
+    return [row for row in spark.read.schema(spark_schema(MANIFEST)).parquet(root).collect()]
 
 
 def finished(spark, output, filesystems):
@@ -477,19 +626,30 @@ def local_path(uri):
     return uri
 
 
-def _run_direct(item, settings):
-    participant, traces = item
-    return runner.run_participant(participant, traces, settings, local_files=[local_path(uri) for uri in traces])
+def _run(participant, traces, settings, local, split, jobs):
+    """One unit through the tool: a participant's traces, or (`split`) AWARE tables split by device_id. `local` maps
+    the URIs to files on this machine."""
+    fixes = settings.get("fixes")
+    fixes = None if fixes is None else (fixes, local(fixes))
+    if split:
+        return runner.run_tables(participant, traces, settings, local_files=[local(uri) for uri in traces], fixes=fixes,
+                                 jobs=jobs)
+    return runner.run_participant(participant, traces, settings, local_files=[local(uri) for uri in traces], fixes=fixes)
 
 
-def _run_staged(participant, traces, settings, streams):
+def _run_direct(item, settings, jobs=1):
+    participant, traces, split = item
+    return _run(participant, traces, settings, local_path, split, jobs)
+
+
+def _run_staged(participant, traces, settings, streams, split=False, jobs=1):
     with tempfile.TemporaryDirectory(prefix="locomotion-stage-") as scratch:
         local = runner.stage(streams, scratch)
-        missing = [uri for uri in traces if uri not in local]
+        missing = [uri for uri in traces + ([settings["fixes"]] if settings.get("fixes") else []) if uri not in local]
         if missing:
             yield "errors", (participant, list(traces), -1, f"not staged: {missing}")
             return
-        yield from runner.run_participant(participant, traces, settings, local_files=[local[uri] for uri in traces])
+        yield from _run(participant, traces, settings, local.__getitem__, split, jobs)
 
 
 def package_archive():
@@ -522,18 +682,31 @@ def main(argv=None):
     time_zones = None if arguments.time_zones is None else read_time_zones(context, arguments.time_zones)
     if time_zones is not None:
         check_time_zones(settings_of(arguments, time_zones))
+    if arguments.fixes:
+        # As the listing names files (file:/…, hdfs://…): the name staging and the manifest use.
+        arguments.fixes = filesystems.qualified(arguments.fixes)
     groups = plan(arguments, filesystems, identify_binary(context, arguments.binary), time_zones)
     done = {} if arguments.overwrite else finished(spark, output, filesystems)
-    todo = [participant for participant in groups if done.get(participant) != groups[participant]["signature"]]
+    if any(group.get("split") for group in groups.values()):
+        todo = [unit for unit, group in groups.items()
+                if arguments.overwrite or not tables_complete(spark, output, filesystems, group)]
+    else:
+        todo = [participant for participant in groups if done.get(participant) != groups[participant]["signature"]]
     file_count = sum(len(group["traces"]) for group in groups.values())
-    print(f"locomotion-spark: {len(groups)} participants ({file_count} traces): {len(todo)} to compute, "
-          f"{len(groups) - len(todo)} complete from an earlier run", file=sys.stderr)
+    if any(group.get("split") for group in groups.values()):
+        print(f"locomotion-spark: {file_count} AWARE table{'' if file_count == 1 else 's'}, split by device_id in one task "
+              f"({'to compute' if todo else 'complete from an earlier run'})", file=sys.stderr)
+    else:
+        print(f"locomotion-spark: {len(groups)} participants ({file_count} traces): {len(todo)} to compute, "
+              f"{len(groups) - len(todo)} complete from an earlier run", file=sys.stderr)
     if not todo:
         spark.stop()
         return 0
     settings = settings_of(arguments, time_zones)
     stage = arguments.stage_inputs == "always" or (
         arguments.stage_inputs == "auto" and not all(is_local(uri) for p in todo for uri in groups[p]["traces"]))
+    # A run over AWARE tables computes their participants in one task, spark.task.cpus at a time (the tool's --jobs).
+    jobs = max(1, int(context.getConf().get("spark.task.cpus", "1")))
     if stage:
         parts = []
         for participant in todo:
@@ -541,14 +714,17 @@ def main(argv=None):
             files = traces + groups[participant]["companions"]
             streams = context.union([context.binaryFiles(uri) for uri in files]).coalesce(1)
             parts.append(streams.mapPartitions(
-                lambda it, p=participant, t=traces: _run_staged(p, t, settings, it)))
+                lambda it, p=participant, t=traces, split=bool(groups[participant].get("split")):
+                    _run_staged(p, t, settings, it, split, jobs)))
         results = context.union(parts)
     else:
-        items = [(participant, groups[participant]["traces"]) for participant in todo]
-        results = context.parallelize(items, len(items)).flatMap(lambda item: _run_direct(item, settings))
+        items = [(participant, groups[participant]["traces"], bool(groups[participant].get("split"))) for participant in todo]
+        results = context.parallelize(items, len(items)).flatMap(lambda item: _run_direct(item, settings, jobs))
     results = results.persist(StorageLevel.MEMORY_AND_DISK)
 
     failures = {row[0]: row for row in results.filter(lambda pair: pair[0] == "errors").map(lambda pair: pair[1]).collect()}
+    # The participants of AWARE tables that the tool computed, with their unit (the tables' plan name).
+    split_done = results.filter(lambda pair: pair[0] == "done").map(lambda pair: pair[1]).collect()
     written = runner.tables_of(settings)
     for table, columns in [(table, TABLES[table]) for table in written] + [("errors", ERRORS)]:
         frame = spark.createDataFrame(
@@ -557,10 +733,32 @@ def main(argv=None):
         order = [column for column in ("participant", "start", "file") if column in frame.columns]
         (frame.repartition(*partitions).sortWithinPartitions(*order)
          .write.mode("overwrite").partitionBy(*partitions).parquet(f"{output}/{table}"))
-    succeeded = [participant for participant in todo if participant not in failures]
+    succeeded = [participant for participant in todo if participant not in failures and not groups[participant].get("split")]
+    unit_of = {participant: participant for participant in succeeded}
+    for participant, unit in split_done:
+        succeeded.append(participant)
+        unit_of[participant] = unit
+    # AWARE tables computed again: a participant of these tables in the manifest or errors/ that this run neither
+    # wrote nor failed (its device_id left the tables, or the whole table failed now) keeps no rows.
+    stale = set()
+    split_units = [unit for unit in todo if groups[unit].get("split")]
+    if split_units:
+        now = set(succeeded) | set(failures)
+        for row in manifest_rows(spark, output, filesystems):
+            if row.participant not in now and any(list(row.files) == unit_files(groups[unit]) for unit in split_units):
+                stale.add(row.participant)
+        for row in error_rows(spark, output, filesystems):
+            if row.participant not in now and any(list(row.files) == groups[unit]["traces"] for unit in split_units):
+                stale.add(row.participant)
+        for unit in split_units:
+            if unit not in failures:  # the whole-table error of an earlier run, if any
+                filesystems.delete_partition(f"{output}/errors", "participant", unit)
+    for participant in stale:
+        for dataset in list(TABLES) + ["errors", "manifest"]:
+            filesystems.delete_partition(f"{output}/{dataset}", "participant", participant)
     # A participant computed again keeps no rows of an earlier run: the partitions this run wrote replace theirs, and
     # those it did not write (no walking bout this time, a table not asked for this time) are deleted.
-    with_rows = set(results.filter(lambda pair: pair[0] != "errors").map(
+    with_rows = set(results.filter(lambda pair: pair[0] in _PARTICIPANT_INDEX).map(
         lambda pair, index=_PARTICIPANT_INDEX: (pair[0], pair[1][index[pair[0]]])).distinct().collect())
     for participant in succeeded:
         filesystems.delete_partition(f"{output}/errors", "participant", participant)
@@ -570,8 +768,8 @@ def main(argv=None):
     for participant in failures:
         for dataset in list(TABLES) + ["manifest"]:
             filesystems.delete_partition(f"{output}/{dataset}", "participant", participant)
-    manifest = [(participant, groups[participant]["signature"],
-                 groups[participant]["traces"] + groups[participant]["companions"]) for participant in succeeded]
+    manifest = [(participant, groups[unit_of[participant]]["signature"], unit_files(groups[unit_of[participant]]))
+                for participant in succeeded]
     (spark.createDataFrame(manifest, spark_schema(MANIFEST)).repartition("participant")
      .write.mode("overwrite").partitionBy("participant").parquet(f"{output}/manifest"))
     results.unpersist()

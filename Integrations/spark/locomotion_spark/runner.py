@@ -123,16 +123,21 @@ def tables_of(settings):
     return list(ALWAYS_WRITTEN) + [table for table in ON_REQUEST if table in also]
 
 
-def run_participant(participant, files, settings, local_files=None):
+def run_participant(participant, files, settings, local_files=None, fixes=None):
     """Runs `locomotion daily --also epochs --also segments` (and `--also` each table of the settings' "also")
     over one participant's traces.
 
     `files` are the traces as the job names them (URIs); `local_files` the same files on this machine (the
-    paths themselves when None). Yields `(table, row)` for a participant that succeeded, `table` being one of
-    `tables_of(settings)`, and one `("errors", row)` for one that failed: a bad input never fails the job.
+    paths themselves when None); `fixes` is (URI, local path) of the --fixes file, or None. Yields `(table, row)`
+    for a participant that succeeded, `table` being one of `tables_of(settings)`, and one `("errors", row)` for
+    one that failed: a bad input never fails the job.
     """
     local_files = list(local_files) if local_files is not None else list(files)
     names = dict(zip(local_files, files))
+    fixes_arguments = []
+    if fixes is not None:
+        names[fixes[1]] = fixes[0]
+        fixes_arguments = ["--fixes", fixes[1]]
     try:
         tables = tables_of(settings)
         binary = resolve_binary(settings["binary"])
@@ -140,7 +145,7 @@ def run_participant(participant, files, settings, local_files=None):
             zones_path, zones_name = write_time_zones(settings, scratch)
             also = [argument for table in tables if table != "daily" for argument in ("--also", table)]
             command = [binary, "daily", *local_files, f"--participant={participant}", "--output-dir", scratch,
-                       *also, "--jobs", "1", "--quiet", *tool_arguments(settings, zones_path)]
+                       *also, "--jobs", "1", "--quiet", *tool_arguments(settings, zones_path), *fixes_arguments]
             completed = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
             if completed.returncode != 0:
                 # The tool's messages name the map's local copy: put back the name the job was given.
@@ -158,6 +163,110 @@ def run_participant(participant, files, settings, local_files=None):
     for table in tables:
         for row in rows[table]:
             yield table, row
+
+
+def run_tables(name, files, settings, local_files=None, fixes=None, jobs=1):
+    """Runs `locomotion daily` once over AWARE accelerometer tables, which the tool splits by device_id in one
+    streaming pass: one participant per device_id, named by the tool (the same names and rows as `locomotion
+    daily TABLE` run by hand), `jobs` participants at a time.
+
+    Yields what `run_participant` yields for each participant, and `("done", (participant, name))` for each one
+    that succeeded. A participant that failed (a device_id going back in time, a bad value) is one `("errors",
+    row)`: the tool's messages about it (they name its device_id), the others are written. A table the tool
+    refuses as a whole (a row without a device_id, a row cut short: it stops before any participant) is one
+    errors row named `name`.
+    """
+    local_files = list(local_files) if local_files is not None else list(files)
+    names = dict(zip(local_files, files))
+    fixes_arguments = []
+    if fixes is not None:
+        names[fixes[1]] = fixes[0]
+        fixes_arguments = ["--fixes", fixes[1]]
+    try:
+        tables = tables_of(settings)
+        binary = resolve_binary(settings["binary"])
+        with tempfile.TemporaryDirectory(prefix="locomotion-") as scratch:
+            zones_path, zones_name = write_time_zones(settings, scratch)
+            output = os.path.join(scratch, "tables")
+            os.mkdir(output)
+            also = [argument for table in tables if table != "daily" for argument in ("--also", table)]
+            command = [binary, "daily", *local_files, "--output-dir", output, *also, "--jobs", str(max(1, int(jobs))),
+                       "--quiet", *tool_arguments(settings, zones_path), *fixes_arguments]
+            completed = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            shown = dict(names, **({zones_path: zones_name} if zones_path else {}))
+            participants = attempted_participants(output, tables)
+            if not participants:
+                if completed.returncode != 0:
+                    yield "errors", (name, list(files), completed.returncode, _message(completed.stderr, shown))
+                return
+            # One participant's rows in memory at a time, as run_participant holds one participant's.
+            for participant in participants:
+                paths = [os.path.join(output, f"{participant}.{table}.csv") for table in tables]
+                if not all(os.path.isfile(path) for path in paths):
+                    message = _message(messages_about(participant, completed.stderr, participants), shown)
+                    yield "errors", (participant, list(files), completed.returncode or 1, message)
+                    continue
+                try:
+                    rows = {}
+                    for table, path in zip(tables, paths):
+                        with open(path, encoding="utf-8") as handle:
+                            rows[table] = parse_table(table, handle.read(), files=names, participant=participant)
+                except Exception as error:  # a table unreadable: this participant's error
+                    yield "errors", (participant, list(files), -1, f"{type(error).__name__}: {error}"[:MESSAGE_LIMIT])
+                    continue
+                for table in tables:
+                    for row in rows[table]:
+                        yield table, row
+                yield "done", (participant, name)
+    except Exception as error:  # the binary missing, the tool not run: reported, never fatal
+        yield "errors", (name, list(files), -1, f"{type(error).__name__}: {error}"[:MESSAGE_LIMIT])
+
+
+INPUT_RECORD_SUFFIX = ".inputs"
+
+
+def attempted_participants(folder, tables):
+    """The participants a run of the tool with --output-dir `folder` set out to compute, sorted: it writes the record
+    of each one's inputs (`.NAME.TABLE.csv.inputs`, beside its first output) before computing any."""
+    found = set()
+    for entry in os.listdir(folder):
+        if not (entry.startswith(".") and entry.endswith(INPUT_RECORD_SUFFIX)):
+            continue
+        output = entry[1:-len(INPUT_RECORD_SUFFIX)]
+        for table in tables:
+            if output.endswith(f".{table}.csv"):
+                found.add(output[:-len(f".{table}.csv")])
+                break
+    return sorted(found)
+
+
+def messages_about(participant, stderr, participants=()):
+    """The tool's messages (lines) about one participant of a table: those naming its device_id (the tool names it in
+    every failure of a table's participant), a line naming several of `participants` going to the longest (`a b`,
+    not `a`); all lines but the closing count when none names it."""
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    names = set(participants) | {participant}
+
+    def names_in(line):
+        found = []
+        for name in names:
+            mark = f"device_id {name}"
+            if any(line[index + len(mark):index + len(mark) + 1] in ("", " ", ")", ",", ":")
+                   for index in _occurrences(line, mark)):
+                found.append(name)
+        return found
+
+    own = [line for line in lines if max(names_in(line), key=len, default=None) == participant]
+    if own:
+        return "\n".join(own)
+    return "\n".join(line for line in lines if " participants failed (messages above)" not in line)
+
+
+def _occurrences(text, part):
+    start = text.find(part)
+    while start >= 0:
+        yield start
+        start = text.find(part, start + 1)
 
 
 def _message(stderr, names):

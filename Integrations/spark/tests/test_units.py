@@ -2,6 +2,7 @@
 participant run through the real binary (LOCOMOTION_BINARY)."""
 
 import contextlib
+import datetime
 import decimal
 import io
 import json
@@ -14,7 +15,8 @@ import unittest
 from locomotion_spark import runner
 from locomotion_spark.job import (COMPANION_SUFFIXES, check_time_zones, expanded_braces,
                                   first_undecodable_glob_match, first_undecodable_trace, glob_reaches_hidden,
-                                  is_folder_trace, parse_arguments, plan, settings_of, signature_settings)
+                                  header_names, is_aware_table, is_folder_trace, local_first_line, parse_arguments,
+                                  plan, settings_of, signature_settings)
 from locomotion_spark.participants import ParticipantPattern, base_name, is_valid_participant, name_relation
 from locomotion_spark.tables import TABLES, parse_table
 
@@ -121,6 +123,9 @@ class FakeFileSystems:
     def status(self, uri):
         return None
 
+    def first_line(self, uri):
+        return "timestamp,x,y,z"
+
 
 class ListedFileSystems:
     """Given traces, as `FileSystems` lists them; no companions."""
@@ -133,6 +138,9 @@ class ListedFileSystems:
 
     def status(self, uri):
         return None
+
+    def first_line(self, uri):
+        return "timestamp,x,y,z"
 
 
 def job_arguments(*options):
@@ -160,6 +168,89 @@ class SameNamedTracesTests(unittest.TestCase):
         uris = ["file:/c/p1/day.csv", "file:/c/p2/day.csv"]
         self.assertEqual(set(plan(job_arguments("--participant-from", "{participant}/*.csv"), ListedFileSystems(uris), "d")), {"p1", "p2"})
         self.assertEqual(plan(job_arguments("--participant", "all"), ListedFileSystems(uris), "d")["all"]["traces"], uris)
+
+
+AWARE_HEADER = "_id,timestamp,device_id,double_values_0,double_values_1,double_values_2,accuracy,label"
+
+
+class HeaderFileSystems(ListedFileSystems):
+    """Given traces with given first lines."""
+
+    def __init__(self, headers):
+        super().__init__(sorted(headers))
+        self.headers = headers
+
+    def first_line(self, uri):
+        return self.headers[uri]
+
+    def status(self, uri):
+        return (5000, 1700000000001) if uri.endswith("locations.csv") else None
+
+
+class AwareTablePlanTests(unittest.TestCase):
+    """Which inputs the job splits by device_id: AWARE accelerometer tables, found by their header as the tool finds
+    them, unless the participants are named or another layout is given; refused beside other traces, as the tool
+    refuses them."""
+
+    def test_the_header_rule_of_the_tool(self):
+        for line, table in ((AWARE_HEADER, True), ('\ufeff"timestamp" , "DEVICE_ID",double_values_0\r\n', True),
+                            ("timestamp,device_id,double_latitude,double_longitude", False),
+                            ("timestamp,x,y,z", False), ("", False), ("timestamp,device_id2,double_values_0", False)):
+            with self.subTest(line=line):
+                self.assertEqual(is_aware_table(line), table)
+        self.assertEqual(header_names(' a ,"B",""'), ["a", "b", ""])
+
+    def test_tables_are_one_unit_split_by_the_tool(self):
+        headers = {"file:/s/accelerometer.csv.gz": AWARE_HEADER, "file:/s/more/accelerometer-2.csv": AWARE_HEADER}
+        groups = plan(job_arguments("--fixes", "file:/s/locations.csv"), HeaderFileSystems(headers), "digest")
+        self.assertEqual(list(groups), ["accelerometer.csv"])
+        unit = groups["accelerometer.csv"]
+        self.assertTrue(unit["split"])
+        self.assertEqual(unit["traces"], sorted(headers))
+        self.assertEqual(unit["companions"], ["file:/s/locations.csv"])
+        # Its signature follows the files and the settings, as a participant's does.
+        again = plan(job_arguments("--fixes", "file:/s/locations.csv"), HeaderFileSystems(headers), "digest")
+        self.assertEqual(again["accelerometer.csv"]["signature"], unit["signature"])
+        other = plan(job_arguments("--fixes", "file:/s/locations.csv", "--epoch", "30"), HeaderFileSystems(headers), "digest")
+        self.assertNotEqual(other["accelerometer.csv"]["signature"], unit["signature"])
+        self.assertNotEqual(plan(job_arguments(), HeaderFileSystems(headers), "digest")["accelerometer.csv"]["signature"],
+                            unit["signature"])
+
+    def test_named_participants_or_another_layout_read_a_table_as_one_trace(self):
+        headers = {"file:/s/p1/accelerometer.csv": AWARE_HEADER, "file:/s/p2/accelerometer.csv": AWARE_HEADER}
+        named = plan(job_arguments("--participant-from", "{participant}/*.csv"), HeaderFileSystems(headers), "d")
+        self.assertEqual(set(named), {"p1", "p2"})
+        self.assertFalse(any(group.get("split") for group in named.values()))
+        with self.assertRaisesRegex(SystemExit, "--participant-from"):  # two files of one name, as before
+            plan(job_arguments("--layout", "canonical"), HeaderFileSystems(headers), "d")
+
+    def test_tables_beside_other_traces_are_refused(self):
+        headers = {"file:/s/accelerometer.csv": AWARE_HEADER, "file:/s/p.csv": "timestamp,x,y,z"}
+        with self.assertRaisesRegex(SystemExit, "accelerometer.csv is an AWARE table .* but file:/s/p.csv is not"):
+            plan(job_arguments(), HeaderFileSystems(headers), "d")
+
+    def test_fixes_belong_to_one_participant_or_to_tables(self):
+        headers = {"file:/s/a.csv": "timestamp,x,y,z", "file:/s/b.csv": "timestamp,x,y,z"}
+        with self.assertRaisesRegex(SystemExit, "--fixes belongs to one participant"):
+            plan(job_arguments("--fixes", "file:/s/locations.csv"), HeaderFileSystems(headers), "d")
+        one = plan(job_arguments("--fixes", "file:/s/locations.csv", "--participant", "p"), HeaderFileSystems(headers), "d")
+        self.assertEqual(one["p"]["companions"], ["file:/s/locations.csv"])
+
+    def test_local_first_lines_gzipped_or_not(self):
+        with tempfile.TemporaryDirectory() as folder:
+            import gzip
+
+            plain, packed = os.path.join(folder, "a.csv"), os.path.join(folder, "a.csv.gz")
+            with open(plain, "w") as handle:
+                handle.write(AWARE_HEADER + "\n1,2,d,0,0,1,3,\n")
+            with gzip.open(packed, "wt") as handle:
+                handle.write(AWARE_HEADER + "\n1,2,d,0,0,1,3,\n")
+            self.assertTrue(is_aware_table(local_first_line(plain)))
+            self.assertTrue(is_aware_table(local_first_line(packed)))
+            with open(packed, "wb") as handle:
+                handle.write(b"not gzip")
+            self.assertEqual(local_first_line(packed), "")
+            self.assertEqual(local_first_line(os.path.join(folder, "absent.csv")), "")
 
 
 class SignatureTests(unittest.TestCase):
@@ -376,13 +467,29 @@ class UndecodableNameTests(unittest.TestCase):
 READING_RULES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../Tests/Shared/reading-rules.json")
 
 
+def iso_text(time, offset):
+    """`time` (seconds since 1970, a Decimal of whole milliseconds) as ISO 8601 local time at `offset` (`Z`, `±HH:MM`,
+    or empty for none), with milliseconds."""
+    minutes = 0
+    if len(offset) == 6:
+        minutes = (-1 if offset[0] == "-" else 1) * (int(offset[1:3]) * 60 + int(offset[4:6]))
+    milliseconds = int(time * 1000) + minutes * 60_000
+    moment = datetime.datetime(1970, 1, 1) + datetime.timedelta(milliseconds=milliseconds)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S") + f".{milliseconds % 1000:03d}" + offset
+
+
 def reading_case_text(case, acceleration):
-    """The trace of a case of Tests/Shared/reading-rules.json: timestamps first + i * step as exact decimals."""
+    """The trace of a case of Tests/Shared/reading-rules.json: timestamps first + i * step as exact decimals (as ISO
+    8601 text with `iso`, some rows' time replaced with `replace`), the case's own acceleration where it has one."""
     first, step = decimal.Decimal(case["first"]), decimal.Decimal(case["step"])
     row = case.get("row", "{t},{x},{y},{z}")
-    x, y, z = (repr(value) for value in acceleration)
+    x, y, z = (repr(value) for value in case.get("acceleration", acceleration))
+    replace = case.get("replace", {})
     lines = [case.get("header", "timestamp,x,y,z")]
-    lines += [row.format(t=str(first + index * step), x=x, y=y, z=z) for index in range(case["rows"])]
+    for index in range(case["rows"]):
+        time = first + index * step
+        text = replace.get(str(index)) or (iso_text(time, case["iso"]) if "iso" in case else str(time))
+        lines.append(row.format(t=text, x=x, y=y, z=z))
     return "\n".join(lines) + "\n"
 
 
@@ -397,13 +504,13 @@ class ReadingRulesTests(unittest.TestCase):
         with open(READING_RULES, encoding="utf-8") as handle:
             cls.rules = json.load(handle)
 
-    def check(self, case):
+    def check(self, case, units=None):
         with tempfile.TemporaryDirectory() as folder:
             trace = os.path.join(folder, "trace.csv")
             with open(trace, "w", encoding="utf-8") as handle:
                 handle.write(reading_case_text(case, self.rules["acceleration"]))
             settings = dict(RunnerTests.SETTINGS, time_zone="UTC", companion_fixes=False,
-                            time_unit=case.get("timeUnit"), columns=case.get("columns"))
+                            time_unit=case.get("timeUnit"), columns=case.get("columns"), units=units)
             rows = list(runner.run_participant("p", ["hdfs://nn/p/trace.csv"], settings, local_files=[trace]))
         errors = [row for table, row in rows if table == "errors"]
         if case["unit"] is None:
@@ -423,6 +530,22 @@ class ReadingRulesTests(unittest.TestCase):
         for case in self.rules["timestampUnits"]:
             with self.subTest(case=case.get("note"), first=case["first"], time_unit=case.get("timeUnit")):
                 self.check(case)
+
+    def test_iso_times(self):
+        self.assertEqual(iso_text(decimal.Decimal("1699919999.8"), "Z"), "2023-11-13T23:59:59.800Z")
+        self.assertEqual(iso_text(decimal.Decimal("1700000000"), "-03:30"), "2023-11-14T18:43:20.000-03:30")
+        self.assertGreaterEqual(len(self.rules["isoTimes"]), 6)
+        for case in self.rules["isoTimes"]:
+            with self.subTest(case=case["note"]):
+                self.check(case)
+
+    def test_units_auto(self):
+        """--units auto through the job: a trace decided in the right unit is read (the wrong one would fail the
+        tool's unit check at rest), |a| in neither range is the tool's refusal."""
+        self.assertGreaterEqual(len(self.rules["unitsAuto"]), 4)
+        for case in self.rules["unitsAuto"]:
+            with self.subTest(case=case["note"]):
+                self.check(case, units="auto")
 
     def test_layouts(self):
         self.assertGreaterEqual(len(self.rules["layouts"]), 6)
@@ -536,6 +659,29 @@ class RunnerTests(unittest.TestCase):
             self.assertIn(f"{name}:3:2: unknown time zone 'CET'", problem)
             with self.assertRaisesRegex(SystemExit, "unknown time zone 'CET'"):
                 check_time_zones(bad)
+
+    def test_aware_tables_whole_failures_and_messages(self):
+        """run_tables: a table refused as a whole (an empty device_id) is one errors row named after the table;
+        a participant's failure is filed under it with the messages naming its device_id."""
+        with tempfile.TemporaryDirectory() as folder:
+            table = os.path.join(folder, "accelerometer.csv")
+            rows = ["timestamp,device_id,double_values_0,double_values_1,double_values_2"]
+            rows += [f"{1709280000000 + index * 20},{device},0.1,0.2,9.8" for index in range(3000) for device in ("a", "b")]
+            rows[8] = rows[8].replace(",b,", ",,")  # line 9
+            with open(table, "w") as handle:
+                handle.write("\n".join(rows) + "\n")
+            settings = dict(self.SETTINGS, units="ms2")
+            out = list(runner.run_tables("accelerometer", ["hdfs://x/accelerometer.csv"], settings, local_files=[table]))
+            self.assertEqual(len(out), 1, out)
+            kind, (name, files, status, message) = out[0]
+            self.assertEqual((kind, name, files, status), ("errors", "accelerometer", ["hdfs://x/accelerometer.csv"], 1))
+            self.assertIn("hdfs://x/accelerometer.csv:9:2: the device_id is empty", message)
+        stderr = ("locomotion: t.csv:9:4: the field is not a finite number (device_id a b)\n"
+                  "locomotion: t.csv:12:1: timestamp 5 of device_id a is earlier than its previous row's 6\n"
+                  "locomotion: 2 of 3 participants failed (messages above); the results of the others were written\n")
+        self.assertEqual(runner.messages_about("a b", stderr, ["a", "a b"]), "locomotion: t.csv:9:4: the field is not a finite number (device_id a b)")
+        self.assertEqual(runner.messages_about("a", stderr, ["a", "a b"]), "locomotion: t.csv:12:1: timestamp 5 of device_id a is earlier than its previous row's 6")
+        self.assertNotIn("participants failed", runner.messages_about("c", stderr))
 
     def test_missing_binary_is_an_error_row(self):
         settings = dict(self.SETTINGS, binary="/nonexistent/locomotion")

@@ -109,10 +109,20 @@ struct TableCommandRun {
                 progress.row(rowCount)
             }
             let notice: (ParticipantRecording.Notice) -> Void = { diagnostics += Self.text(of: $0) }
-            let late = splits.isEmpty
-                ? try participant.run(group.files, row: row, notice: notice, emit: sinks.output(participant: group.participant))
-                : try participant.run(group.files, opening: { path throws(InputError) in try splits[path]!.source(for: group.participant) },
-                                      row: row, notice: notice, emit: sinks.output(participant: group.participant))
+            let late: Int
+            if splits.isEmpty {
+                late = try participant.run(group.files, row: row, notice: notice, emit: sinks.output(participant: group.participant))
+            } else {
+                do {
+                    late = try participant.run(group.files, opening: { path throws(InputError) in try splits[path]!.source(for: group.participant) },
+                                               row: row, notice: notice, emit: sinks.output(participant: group.participant))
+                } catch var error as InputError where !error.problem.contains("device_id \(group.participant) ") {
+                    // The table names many participants: the message says whose row it is (the Spark job files it
+                    // under that participant too).
+                    error.problem += " (device_id \(group.participant))"
+                    throw error
+                }
+            }
             if late > 0 {
                 throw CommandFailure.badInput("internal error: \(late) events of the engine came after their epoch was written; please report it")
             }

@@ -8,7 +8,9 @@ import Locomotion
 /// horizontal accuracy (m), `double_speed` as the speed (m/s). AWARE writes Android's `getSpeed()`, which is 0 when the
 /// provider gave no speed, so a speed of 0 is read as "not reported" (the odometer then uses the positions alone,
 /// which is also right for a fix at rest). Each participant's unit is decided from its first fix, as for a fix file.
-/// The whole file is read into memory, as every fix file is (a fix every 180 s by AWARE's default: small).
+/// The `device_id`s are read by ``AwareDeviceID``'s rule, the accelerometer table's (``AwareTableSplit``), so each
+/// participant's fixes carry the name its trace has; fields are split outside double quotes, and a field in quotes
+/// (a fully quoted export) is read without them. The whole file is read into memory, as every fix file is (a fix every 180 s by AWARE's default: small).
 package enum AwareLocations {
     /// Whether `path`'s header names AWARE's locations table (`device_id` and `double_latitude` among its columns);
     /// false for streams and unreadable files.
@@ -24,13 +26,29 @@ package enum AwareLocations {
     package static func split(path: String, lenient: Bool) throws(InputError) -> (fixes: [String: FixFile], order: [String]) {
         let bytes = try FixReader.readContents(of: path)
         var columns: [String: Int]?
-        var device = 0
+        var deviceColumn = 0
         var fixes: [String: FixFile] = [:]
-        var order: [String] = []
         var divisors: [String: Double] = [:]
+        var names = AwareDeviceID.Names()
+        var bounds: [(Int, Int)] = []
+        var nameBytes: [UInt8] = []
         try forEachLine(of: bytes, file: path) { (number, line) throws(InputError) in
             if line.isBlank { return }
-            let fields = line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+            // Fields split outside double quotes, each without its blanks and one pair of quotes (a fully quoted
+            // export's numbers read as numbers); the device_id by the accelerometer table's rule.
+            var device: AwareDeviceID.Outcome = .empty
+            let fields: [ArraySlice<UInt8>] = line.withUnsafeBufferPointer { buffer in
+                _ = CSVBytes.quotedFieldBounds(of: buffer, into: &bounds)
+                if columns != nil && deviceColumn < bounds.count {
+                    let (from, to) = bounds[deviceColumn]
+                    device = AwareDeviceID.read(UnsafeBufferPointer(rebasing: buffer[from..<to]), into: &nameBytes)
+                }
+                return bounds.map { from, to in
+                    let field = CSVBytes.trimmed(buffer.baseAddress!, from, to)
+                    let start = line.startIndex + (field.baseAddress! - buffer.baseAddress!)
+                    return line[start..<(start + field.count)]
+                }
+            }
             guard let header = columns else {
                 let names = fields.map { $0.trimmedText.lowercased() }
                 let wanted = ["timestamp", "device_id", "double_latitude", "double_longitude"]
@@ -44,19 +62,20 @@ package enum AwareLocations {
                                       ("horizontal_accuracy", "accuracy"), ("speed", "double_speed")] {
                     if let index = names.firstIndex(of: aware) { mapped[name] = index }
                 }
-                device = names.firstIndex(of: "device_id")!
+                deviceColumn = names.firstIndex(of: "device_id")!
                 columns = mapped
                 return
             }
-            var name = device < fields.count ? fields[device].trimmedText : ""
-            if name.count >= 2 && name.hasPrefix("\"") && name.hasSuffix("\"") { name = String(name.dropFirst().dropLast()) }
-            guard !name.isEmpty else {
-                throw InputError(file: path, line: number, column: device + 1, problem: "the device_id is empty",
-                                 hint: "every row of an AWARE table names its participant in device_id")
-            }
-            if fixes[name] == nil {
+            guard device == .named else { throw AwareDeviceID.error(device, file: path, line: number, column: deviceColumn) }
+            let name: String
+            switch names.position(of: nameBytes) {
+            case .known(let position):
+                name = names.order[position]
+            case .new(let position):
+                name = names.order[position]
                 fixes[name] = FixFile(file: path, format: .csv, fixes: [])
-                order.append(name)
+            case .normalisationClash(let clash):
+                throw AwareDeviceID.Names.clash(clash, file: path, line: number, column: deviceColumn)
             }
             var fix: LocationFix
             do throws(InputError) {
@@ -80,6 +99,6 @@ package enum AwareLocations {
         guard columns != nil else {
             throw InputError(file: path, problem: "no header line", hint: "expected AWARE's locations table")
         }
-        return (fixes, order)
+        return (fixes, names.order)
     }
 }

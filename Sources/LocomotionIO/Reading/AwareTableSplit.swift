@@ -14,7 +14,9 @@ import LocomotionDSP
 /// Each participant's rows must go forward in time: a row of a `device_id` that goes back (or repeats its previous
 /// time) is that participant's error, naming file:line, met when its trace is read to that row; the other
 /// participants are read in full. A row without a `device_id` stops the split (``InputError`` naming file:line): it
-/// belongs to nobody. Lenient reading skips a participant's bad rows with a warning, as for any trace.
+/// belongs to nobody. The `device_id`s are read by ``AwareDeviceID``'s rule (CSV quotes; blanks around a name are
+/// not part of it), the locations table's rule too. Lenient reading skips a participant's bad rows with a warning,
+/// as for any trace.
 ///
 /// Immutable once made, and read with `pread` at explicit offsets, so sources of several participants may be read
 /// on several threads at once.
@@ -36,6 +38,23 @@ package final class AwareTableSplit: @unchecked Sendable {
         var y: Double
         var z: Double
         var line: Int
+    }
+
+    /// What the pass made of one line.
+    private enum RowOutcome: Equatable {
+        /// Empty or blanks only: not a row.
+        case blank
+        /// A row of a participant (kept, or recorded as its error or warning).
+        case read
+        /// Fewer fields than the last column needed: stops the split.
+        case shortRow
+        /// A `device_id` that names nobody (``AwareDeviceID/Outcome/empty`` or ``AwareDeviceID/Outcome/badQuotes``):
+        /// stops the split.
+        case badDeviceID(AwareDeviceID.Outcome)
+        /// A `device_id` spelt with other bytes than an equal earlier one: stops the split.
+        case normalisationClash
+        /// A field (0-based column) that is not a finite number: the participant's error, or a skipped row.
+        case badNumber(column: Int)
     }
 
     /// What the pass kept of one participant.
@@ -98,13 +117,13 @@ package final class AwareTableSplit: @unchecked Sendable {
         }
         // Participants by position; the name is looked up only when the device_id changes from the previous row.
         var kept: [Participant] = []
-        var order: [String] = []
-        var positions: [String: Int] = [:]
+        var deviceIDs = AwareDeviceID.Names()
         var current = -1
         var offset = 0
         var rows = 0
         var lastName = ""
         var lastNameBytes: [UInt8] = []
+        var name: [UInt8] = []
         let store = self.store
         let lenient = options.lenient
 
@@ -118,52 +137,43 @@ package final class AwareTableSplit: @unchecked Sendable {
             participant.buffer.removeAll(keepingCapacity: true)
         }
 
-        var bounds = [(Int, Int)](repeating: (0, 0), count: fieldCount)
+        var bounds: [(Int, Int)] = []
+        bounds.reserveCapacity(fieldCount)
         while true {
             let line = source.lineNumber + 1
-            let outcome: Int?
+            let outcome: RowOutcome?
             do {
-                outcome = try source.withNextLine { bytes -> Int in
-                    guard let base = bytes.baseAddress, bytes.contains(where: { !CSVBytes.isBlank($0) }) else { return 0 }
+                outcome = try source.withNextLine { bytes -> RowOutcome in
+                    guard let base = bytes.baseAddress, bytes.contains(where: { !CSVBytes.isBlank($0) }) else { return .blank }
                     // Fields up to the last one needed; commas inside double quotes (AWARE's free-text label) kept.
-                    var field = 0, start = 0, quoted = false, index = 0
-                    while index <= bytes.count && field < fieldCount {
-                        if index == bytes.count || (base[index] == 0x2C && !quoted) {
-                            bounds[field] = (start, index)
-                            field += 1
-                            start = index + 1
-                        } else if base[index] == 0x22 {
-                            quoted.toggle()
-                        }
-                        index += 1
-                    }
-                    guard field == fieldCount else { return -1 }
-                    let device = CSVBytes.trimmed(base, bounds[columns[1]].0, bounds[columns[1]].1)
-                    guard device.count > 0 else { return -2 }
-                    if current < 0 || !device.elementsEqual(lastNameBytes) {
-                        lastNameBytes = Array(device)
-                        lastName = String(decoding: device, as: UTF8.self)
-                        if let known = positions[lastName] {
-                            // Equal as Strings, other bytes: NFC and NFD spellings, which would share output names.
-                            guard order[known].utf8.elementsEqual(lastNameBytes) else { return -3 }
-                            current = known
-                        } else {
-                            current = kept.count
-                            positions[lastName] = current
+                    guard CSVBytes.quotedFieldBounds(of: bytes, limit: fieldCount, into: &bounds) == fieldCount else { return .shortRow }
+                    let deviceField = UnsafeBufferPointer(start: base + bounds[columns[1]].0, count: bounds[columns[1]].1 - bounds[columns[1]].0)
+                    let device = AwareDeviceID.read(deviceField, into: &name)
+                    guard device == .named else { return .badDeviceID(device) }
+                    if current < 0 || name != lastNameBytes {
+                        lastNameBytes = name
+                        switch deviceIDs.position(of: name) {
+                        case .known(let position):
+                            current = position
+                        case .new(let position):
+                            current = position
                             var participant = Participant()
                             participant.buffer.reserveCapacity(Self.blockRowCount)
                             kept.append(participant)
-                            order.append(lastName)
+                        case .normalisationClash(let clash):
+                            lastName = clash
+                            return .normalisationClash
                         }
+                        lastName = deviceIDs.order[current]
                     }
                     func number(_ column: Int) -> Double? {
                         if case .number(let value) = DecimalParser.parse(CSVBytes.trimmed(base, bounds[column].0, bounds[column].1)) { return value }
                         return nil
                     }
-                    guard let time = number(columns[0]) else { return -4 - columns[0] }
-                    guard let x = number(columns[2]) else { return -4 - columns[2] }
-                    guard let y = number(columns[3]) else { return -4 - columns[3] }
-                    guard let z = number(columns[4]) else { return -4 - columns[4] }
+                    guard let time = number(columns[0]) else { return .badNumber(column: columns[0]) }
+                    guard let x = number(columns[2]) else { return .badNumber(column: columns[2]) }
+                    guard let y = number(columns[3]) else { return .badNumber(column: columns[3]) }
+                    guard let z = number(columns[4]) else { return .badNumber(column: columns[4]) }
                     let previous = kept[current].lastTime
                     let problem: String? = time <= previous
                         ? (time == previous
@@ -172,37 +182,33 @@ package final class AwareTableSplit: @unchecked Sendable {
                         : nil
                     Self.accept(&kept[current], StoredRow(time: time, x: x, y: y, z: z, line: line),
                                 problem: problem, column: columns[0] + 1, file: path, lenient: lenient)
-                    return 1
+                    return .read
                 }
             } catch {
                 throw failure(error)
             }
             guard let outcome else { break }
-            if outcome == -1 {
+            switch outcome {
+            case .blank, .read:
+                break
+            case .shortRow:
                 throw InputError(file: path, line: line, problem: "the row has fewer than \(fieldCount) fields"
                                  + (source.lastLineWasUnterminated ? " (the file ends in the middle of a row)" : ""))
-            }
-            if outcome == -2 {
-                throw InputError(file: path, line: line, column: columns[1] + 1, problem: "the device_id is empty",
-                                 hint: "every row of an AWARE table names its participant in device_id")
-            }
-            if outcome == -3 {
-                throw InputError(file: path, line: line, column: columns[1] + 1,
-                                 problem: "the device_id '\(lastName)' differs from an earlier one only in Unicode normalisation (NFC and NFD): they would be merged and share output names",
-                                 hint: "write each device_id with the same bytes")
-            }
-            if outcome <= -4 {
+            case .badDeviceID(let device):
+                throw AwareDeviceID.error(device, file: path, line: line, column: columns[1])
+            case .normalisationClash:
+                throw AwareDeviceID.Names.clash(lastName, file: path, line: line, column: columns[1])
+            case .badNumber(let column):
                 // A bad number: the participant's error (strict) or skipped row (lenient).
-                let column = -4 - outcome
                 Self.accept(&kept[current], StoredRow(time: 0, x: 0, y: 0, z: 0, line: line),
                             problem: "the field is not a finite number", column: column + 1, file: path, lenient: lenient)
             }
-            if outcome != 0 { rows += 1 }
+            if outcome != .blank { rows += 1 }
             if current >= 0 && kept[current].buffer.count >= Self.blockRowCount { try flush(&kept[current]) }
         }
         for position in kept.indices { try flush(&kept[position]) }
-        byName = Dictionary(uniqueKeysWithValues: zip(order, kept))
-        participants = order
+        byName = Dictionary(uniqueKeysWithValues: zip(deviceIDs.order, kept))
+        participants = deviceIDs.order
         rowCount = rows
     }
 

@@ -96,6 +96,26 @@ enum CSVBytes {
         return UnsafeBufferPointer(start: base + lower, count: upper - lower)
     }
 
+    /// The bounds (start, end) of the first `limit` fields of a CSV line, split at commas outside double quotes
+    /// (a quoted field may hold commas, and `""`, which toggles twice); `bounds` is replaced. Returns the number of
+    /// fields found, at most `limit`. The rule of AWARE's tables (``AwareDeviceID``), whose free-text columns are
+    /// quoted.
+    /// - Complexity: O(bytes up to the `limit`th field).
+    static func quotedFieldBounds(of line: UnsafeBufferPointer<UInt8>, limit: Int = .max, into bounds: inout [(Int, Int)]) -> Int {
+        bounds.removeAll(keepingCapacity: true)
+        var start = 0, quoted = false, index = 0
+        while index <= line.count && bounds.count < limit {
+            if index == line.count || (line[index] == 0x2C && !quoted) {
+                bounds.append((start, index))
+                start = index + 1
+            } else if line[index] == 0x22 {
+                quoted.toggle()
+            }
+            index += 1
+        }
+        return bounds.count
+    }
+
     /// The fields of a line, as trimmed strings (for headers and messages only).
     static func fieldStrings(_ line: UnsafeBufferPointer<UInt8>) -> [String] {
         guard let base = line.baseAddress else { return [""] }

@@ -101,6 +101,7 @@ struct AwareCohortTests {
         }
         write("timestamp,device_id,double_latitude,double_longitude,double_bearing,double_speed,double_altitude,provider,accuracy\n"
               + locationRows.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map { $0.2 + "\n" }.joined(), "\(folder)/aware/locations.csv")
+        try! FileManager.default.copyItem(atPath: "\(folder)/aware/locations.csv", toPath: "\(folder)/aware-locations-plain.csv")
         gzip("\(folder)/aware/locations.csv")
         return folder
     }()
@@ -197,6 +198,78 @@ struct AwareCohortTests {
         #expect(total > 100, "\(layout): the tracks move: \(total) m")
     }
 
+    /// `line` with every field in double quotes, a `"` inside doubled: how database and spreadsheet exports
+    /// (MySQL's `ENCLOSED BY '"'`, pandas' `QUOTE_ALL`) write AWARE's tables.
+    private static func quotingAll(_ line: some StringProtocol) -> String {
+        line.split(separator: ",", omittingEmptySubsequences: false)
+            .map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ",")
+    }
+
+    /// The fields of a CSV line (double quotes and `""` as CSV has them), for outputs naming such participants.
+    private func csvFields(_ line: Substring) -> [String] {
+        var fields: [String] = [], field = "", quoted = false
+        let characters = Array(line)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if quoted && character == "\"" {
+                if index + 1 < characters.count && characters[index + 1] == "\"" {
+                    field.append("\"")
+                    index += 1
+                } else {
+                    quoted = false
+                }
+            } else if !quoted && character == "\"" {
+                quoted = true
+            } else if !quoted && character == "," {
+                fields.append(field)
+                field = ""
+            } else {
+                field.append(character)
+            }
+            index += 1
+        }
+        return fields + [field]
+    }
+
+    @Test("tables with every field quoted, a device_id holding a comma and a doubled quote: both tables name each participant alike, so every device_id gets its own fixes (the distances of its canonical files)")
+    func quotedTables() throws {
+        // The third person's device_id as an export may hold it: a comma and a quote inside (CSV-quoted).
+        let odd = #"lab "C", phone 3"#
+        let devices = Self.people.map(\.device).enumerated().map { $0.offset == 2 ? odd : $0.element }
+        // Quoted first, renamed then: the odd id's comma is inside its quotes.
+        func quotedRenamed(_ line: some StringProtocol) -> String {
+            Self.quotingAll(line).replacingOccurrences(of: "\"\(Self.people[2].device)\"", with: #""lab ""C"", phone 3""#)
+        }
+        let folder = try temporaryDirectory(prefix: "AwareQuoted").path
+        let accelerometer = Self.quotingAll(Self.header.dropLast()) + "\n"
+            + Self.awareRows.map { quotedRenamed($0.text) + "\n" }.joined()
+        try accelerometer.write(toFile: folder + "/accelerometer.csv", atomically: true, encoding: .utf8)
+        let plainLocations = try String(contentsOfFile: Self.folder + "/aware-locations-plain.csv", encoding: .utf8)
+        try plainLocations.split(separator: "\n").map { quotedRenamed($0) + "\n" }.joined()
+            .write(toFile: folder + "/locations.csv", atomically: true, encoding: .utf8)
+        let result = try ToolRunner.run(["daily", folder + "/accelerometer.csv", "--units", "ms2", "--time-zone", "UTC",
+                                         "--fixes", folder + "/locations.csv"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!result.standardError.contains("belong to no participant"), "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n")
+        guard let header = lines.first.map(csvFields) else { Issue.record("no output"); return }
+        let read = lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, csvFields($0))) }
+        #expect(Set(read.compactMap { $0["participant"] }) == Set(devices), "\(read.compactMap { $0["participant"] })")
+        for (person, device) in zip(Self.people, devices) {
+            let canonicalRun = try ToolRunner.run(["daily", "\(Self.folder)/canonical/\(person.device).csv", "--participant", person.device,
+                                                   "--time-zone", "UTC", "--fixes", "\(Self.folder)/canonical/\(person.device).fixes.csv"])
+            let canonical = rows(canonicalRun.standardOutput)
+            let mine = read.filter { $0["participant"] == device }
+            #expect(mine.count == canonical.count && !mine.isEmpty, "\(device)")
+            for (row, expected) in zip(mine, canonical) {
+                let distance = Double(expected["distance_m"]!)!, other = Double(row["distance_m"] ?? "") ?? -1
+                #expect(distance > 0 && abs(other - distance) <= 0.01 * distance, "\(device): \(other) vs \(distance) m")
+                #expect(row["steps"] == expected["steps"], "\(device)")
+            }
+        }
+    }
+
     @Test("one device_id going back in time fails alone, naming file:line; the others' tables are written")
     func backwards() throws {
         var lines = Self.awareRows.map(\.text)
@@ -216,6 +289,22 @@ struct AwareCohortTests {
         #expect(result.standardError.contains("device_id \(Self.people[1].device)"))
         let written = Set(rows(result.standardOutput).compactMap { $0["participant"] })
         #expect(written == [Self.people[0].device, Self.people[2].device], "\(written)")
+    }
+
+    @Test("a bad value fails its device_id alone, and the message names the device_id (the table names several participants)")
+    func badValueNamesItsDevice() throws {
+        var lines = Self.awareRows.map(\.text)
+        let his = lines.indices.filter { lines[$0].contains(Self.people[2].device) }
+        lines[his[40]] = lines[his[40]].split(separator: ",", omittingEmptySubsequences: false)
+            .enumerated().map { $0.offset == 3 ? "oops" : String($0.element) }.joined(separator: ",")
+        let path = try temporaryDirectory(prefix: "AwareBadValue").path + "/accelerometer.csv"
+        try (Self.header + lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try ToolRunner.run(["daily", path, "--units", "ms2", "--time-zone", "UTC"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("\(path):\(his[40] + 2):4: the field is not a finite number (device_id \(Self.people[2].device))"),
+                "\(result.standardError)")
+        let written = Set(rows(result.standardOutput).compactMap { $0["participant"] })
+        #expect(written == [Self.people[0].device, Self.people[1].device], "\(written)")
     }
 
     @Test("a row with an empty device_id stops the run naming file:line, exit 1")

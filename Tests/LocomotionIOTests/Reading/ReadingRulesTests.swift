@@ -1,4 +1,5 @@
 import Foundation
+import LocomotionDSP
 import Testing
 @testable import LocomotionIO
 import LocomotionTestSupport
@@ -22,12 +23,22 @@ struct ReadingRulesTests {
         var seconds: Double?
         var refusal: String?
         var line: Int?
+        /// ISO 8601 text times at this offset (`Z`, `±HH:MM`, empty: none).
+        var iso: String?
+        /// The time field of rows (0-based index as text) replaced by this text.
+        var replace: [String: String]?
+        /// The case's own acceleration (the file's numbers).
+        var acceleration: [Double]?
+        /// What --units auto decides: g or ms2.
+        var decided: String?
     }
 
     struct Rules: Decodable {
         var acceleration: [Double]
         var timestampUnits: [Case]
         var layouts: [Case]
+        var isoTimes: [Case]
+        var unitsAuto: [Case]
     }
 
     static let rules: Rules = {
@@ -35,22 +46,51 @@ struct ReadingRulesTests {
         return try! JSONDecoder().decode(Rules.self, from: Data(contentsOf: file))
     }()
 
-    /// The case's trace: timestamps `first + i * step` in exact decimal arithmetic, at rest.
+    /// `time` (seconds since 1970, a whole number of milliseconds) as ISO 8601 local time at `offset` (`Z`,
+    /// `±HH:MM`, or empty for none), with milliseconds: the proleptic Gregorian date of the day count (H. Hinnant's
+    /// civil-from-days), so that the text does not depend on Foundation's formatters.
+    static func iso(_ time: Decimal, offset: String) -> String {
+        var offsetMinutes = 0
+        if offset.count == 6, let hours = Int(offset.dropFirst().prefix(2)), let minutes = Int(offset.suffix(2)) {
+            offsetMinutes = (offset.hasPrefix("-") ? -1 : 1) * (hours * 60 + minutes)
+        }
+        let milliseconds = NSDecimalNumber(decimal: time * 1000).int64Value + Int64(offsetMinutes) * 60_000
+        let days = milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000
+        let rest = milliseconds - days * 86_400_000
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let fraction = rest % 1000
+        return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3_600_000)):\(two(rest / 60_000 % 60)):\(two(rest / 1000 % 60))."
+            + (fraction < 10 ? "00" : fraction < 100 ? "0" : "") + "\(fraction)" + offset
+    }
+
+    /// The case's trace: timestamps `first + i * step` in exact decimal arithmetic (as ISO text with `iso`), at rest.
     static func text(of rule: Case) -> String {
         let first = Decimal(string: rule.first)!, step = Decimal(string: rule.step)!
-        let (x, y, z) = (rules.acceleration[0], rules.acceleration[1], rules.acceleration[2])
+        let acceleration = rule.acceleration ?? rules.acceleration
+        let (x, y, z) = (acceleration[0], acceleration[1], acceleration[2])
         var lines = [rule.header ?? "timestamp,x,y,z"]
         for index in 0..<rule.rows {
             let time = first + Decimal(index) * step
+            let timeText = rule.replace?[String(index)] ?? rule.iso.map { iso(time, offset: $0) } ?? "\(time)"
             lines.append((rule.row ?? "{t},{x},{y},{z}")
-                .replacingOccurrences(of: "{t}", with: "\(time)").replacingOccurrences(of: "{x}", with: "\(x)")
+                .replacingOccurrences(of: "{t}", with: timeText).replacingOccurrences(of: "{x}", with: "\(x)")
                 .replacingOccurrences(of: "{y}", with: "\(y)").replacingOccurrences(of: "{z}", with: "\(z)"))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func check(_ rule: Case) {
+    static func check(_ rule: Case, unitsAuto: Bool = false) {
         var options = TraceReadingOptions()
+        options.detectsUnits = unitsAuto
         if let timeUnit = rule.timeUnit { options.timestampUnit = TimestampUnit(rawValue: timeUnit)! }
         if let columns = rule.columns {
             let named = Dictionary(uniqueKeysWithValues: columns.split(separator: ",").map {
@@ -66,9 +106,13 @@ struct ReadingRulesTests {
             guard let seconds = rule.seconds, let first = trace.samples.first else { return }
             #expect(trace.samples.count == rule.rows, "\(label)")
             #expect(abs(first.time - seconds) < 1e-5, "\(label): \(first.time) s")
-            #expect(abs(first.acceleration.x - rules.acceleration[0]) < 1e-12, "\(label): x read from another column")
-            #expect(abs(first.acceleration.y - rules.acceleration[1]) < 1e-12, "\(label)")
-            #expect(abs(first.acceleration.z - rules.acceleration[2]) < 1e-12, "\(label)")
+            // In g: the file's numbers, divided by g where --units auto decided m/s².
+            let scale = rule.decided == "ms2" ? AccelerationUnit.standardGravity : 1
+            let acceleration = (rule.acceleration ?? rules.acceleration).map { $0 / scale }
+            #expect(abs(first.acceleration.x - acceleration[0]) < 1e-12, "\(label): x read from another column")
+            #expect(abs(first.acceleration.y - acceleration[1]) < 1e-12, "\(label)")
+            #expect(abs(first.acceleration.z - acceleration[2]) < 1e-12, "\(label)")
+            #expect(rule.decided == nil || unitsAuto, "\(label)")
         } catch {
             #expect(rule.unit == nil, "\(label): refused: \(error)")
             #expect(error.line == rule.line, "\(label): \(error)")
@@ -80,6 +124,20 @@ struct ReadingRulesTests {
     func timestampUnits() {
         #expect(Self.rules.timestampUnits.count >= 10)
         for rule in Self.rules.timestampUnits { Self.check(rule) }
+    }
+
+    @Test("ISO 8601 text times with Z, an offset or none (UTC); a number or a bad time among them, or a time unit, is refused")
+    func isoTimes() {
+        #expect(Self.rules.isoTimes.count >= 6)
+        #expect(Self.iso(Decimal(string: "1699919999.8")!, offset: "Z") == "2023-11-13T23:59:59.800Z")
+        #expect(Self.iso(Decimal(1_700_000_000), offset: "-03:30") == "2023-11-14T18:43:20.000-03:30")
+        for rule in Self.rules.isoTimes { Self.check(rule) }
+    }
+
+    @Test("--units auto: g or m/s² from |a| at rest; |a| in neither range is refused")
+    func unitsAuto() {
+        #expect(Self.rules.unitsAuto.count >= 4)
+        for rule in Self.rules.unitsAuto { Self.check(rule, unitsAuto: true) }
     }
 
     @Test("collectors' columns (AWARE, Beiwe, RADAR-base) are found by name; others need --columns")
