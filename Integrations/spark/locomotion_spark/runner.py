@@ -123,6 +123,18 @@ def tables_of(settings):
     return list(ALWAYS_WRITTEN) + [table for table in ON_REQUEST if table in also]
 
 
+def _local_inputs(files, local_files, fixes):
+    """The traces on this machine (`local_files`, else `files` themselves), the name the job gave each local path
+    (for messages), and the tool's --fixes arguments for `fixes` ((URI, local path) or None)."""
+    local_files = list(local_files) if local_files is not None else list(files)
+    names = dict(zip(local_files, files))
+    fixes_arguments = []
+    if fixes is not None:
+        names[fixes[1]] = fixes[0]
+        fixes_arguments = ["--fixes", fixes[1]]
+    return local_files, names, fixes_arguments
+
+
 def run_participant(participant, files, settings, local_files=None, fixes=None):
     """Runs `locomotion daily --also epochs --also segments` (and `--also` each table of the settings' "also")
     over one participant's traces.
@@ -132,12 +144,7 @@ def run_participant(participant, files, settings, local_files=None, fixes=None):
     for a participant that succeeded, `table` being one of `tables_of(settings)`, and one `("errors", row)` for
     one that failed: a bad input never fails the job.
     """
-    local_files = list(local_files) if local_files is not None else list(files)
-    names = dict(zip(local_files, files))
-    fixes_arguments = []
-    if fixes is not None:
-        names[fixes[1]] = fixes[0]
-        fixes_arguments = ["--fixes", fixes[1]]
+    local_files, names, fixes_arguments = _local_inputs(files, local_files, fixes)
     try:
         tables = tables_of(settings)
         binary = resolve_binary(settings["binary"])
@@ -176,12 +183,7 @@ def run_tables(name, files, settings, local_files=None, fixes=None, jobs=1):
     refuses as a whole (a row without a device_id, a row cut short: it stops before any participant) is one
     errors row named `name`.
     """
-    local_files = list(local_files) if local_files is not None else list(files)
-    names = dict(zip(local_files, files))
-    fixes_arguments = []
-    if fixes is not None:
-        names[fixes[1]] = fixes[0]
-        fixes_arguments = ["--fixes", fixes[1]]
+    local_files, names, fixes_arguments = _local_inputs(files, local_files, fixes)
     try:
         tables = tables_of(settings)
         binary = resolve_binary(settings["binary"])
