@@ -28,8 +28,8 @@ struct GzipInflaterTests {
         return Array(text.utf8)
     }
 
-    /// `bytes` compressed by the system's gzip at `level`.
-    private static func gzip(_ bytes: [UInt8], level: Int = 6) throws -> [UInt8] {
+    /// `bytes` compressed by the system's gzip at `level` (one member, the file named in its header).
+    static func gzip(_ bytes: [UInt8], level: Int = 6) throws -> [UInt8] {
         let input = temporaryFile(bytes, name: "plain.csv")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -27,17 +27,7 @@ struct GzipInputTests {
 
     /// `text` compressed by the system's gzip (one member).
     private static func gzip(_ text: String) throws -> [UInt8] {
-        let input = temporaryFile(text, name: "plain.csv")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-c", "-6", input]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return [UInt8](data)
+        try GzipInflaterTests.gzip(Array(text.utf8))
     }
 
     private static func read(_ path: String, options: TraceReadingOptions = .init()) throws -> [AccelerometerSample] {
