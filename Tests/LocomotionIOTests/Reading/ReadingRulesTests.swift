@@ -1,4 +1,5 @@
 import Foundation
+import Locomotion
 import LocomotionDSP
 import Testing
 @testable import LocomotionIO
@@ -47,8 +48,8 @@ struct ReadingRulesTests {
     }()
 
     /// `time` (seconds since 1970, a whole number of milliseconds) as ISO 8601 local time at `offset` (`Z`,
-    /// `±HH:MM`, or empty for none), with milliseconds: the proleptic Gregorian date of the day count (H. Hinnant's
-    /// civil-from-days), so that the text does not depend on Foundation's formatters.
+    /// `±HH:MM`, or empty for none), with milliseconds: the proleptic Gregorian date of the day count (`LocalDay`),
+    /// so that the text does not depend on Foundation's formatters.
     static func iso(_ time: Decimal, offset: String) -> String {
         var offsetMinutes = 0
         if offset.count == 6, let hours = Int(offset.dropFirst().prefix(2)), let minutes = Int(offset.suffix(2)) {
@@ -57,18 +58,9 @@ struct ReadingRulesTests {
         let milliseconds = NSDecimalNumber(decimal: time * 1000).int64Value + Int64(offsetMinutes) * 60_000
         let days = milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000
         let rest = milliseconds - days * 86_400_000
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let fraction = rest % 1000
-        return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3_600_000)):\(two(rest / 60_000 % 60)):\(two(rest / 1000 % 60))."
+        return "\(LocalDay(daysSince1970: Int(days)))T\(two(rest / 3_600_000)):\(two(rest / 60_000 % 60)):\(two(rest / 1000 % 60))."
             + (fraction < 10 ? "00" : fraction < 100 ? "0" : "") + "\(fraction)" + offset
     }
 
