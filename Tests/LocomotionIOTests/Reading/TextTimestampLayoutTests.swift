@@ -11,13 +11,9 @@ import Testing
 struct TextTimestampLayoutTests {
     private static let count = 1200
 
-    private static func time(_ index: Int) -> Double { 1_709_280_000 + Double(index) / 50 }
+    private static func time(_ index: Int) -> Double { TextTimestampTests.time(index) }
 
-    /// `zone`: "Z", "+02:00" (the local time 2 h ahead) or "" (none: UTC).
-    private static func text(_ seconds: Double, zone: String) -> String {
-        let shift = zone == "+02:00" ? 7200.0 : 0
-        return String(UTCTimestamp.format(seconds + shift)!.dropLast()) + zone
-    }
+    private static func text(_ seconds: Double, zone: String) -> String { TextTimestampTests.text(seconds, zone: zone) }
 
     private static func acceleration(_ index: Int) -> (Double, Double, Double) {
         (0.3 * sin(Double(index) / 4), 0.05, 1 + 0.1 * cos(Double(index) / 4))

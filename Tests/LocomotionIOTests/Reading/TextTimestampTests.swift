@@ -11,10 +11,11 @@ import Testing
 struct TextTimestampTests {
     private static let count = 6000
 
-    private static func time(_ index: Int) -> Double { 1_709_280_000 + Double(index) / 50 }
+    /// Sample `index`'s time: 50 Hz from 2024-03-01T08:00:00Z.
+    static func time(_ index: Int) -> Double { 1_709_280_000 + Double(index) / 50 }
 
-    /// `zone`: "Z", "+02:00" (the local time 2 h ahead) or "" (none: UTC).
-    private static func text(_ seconds: Double, zone: String) -> String {
+    /// `seconds` as ISO text with `zone`: "Z", "+02:00" (the local time 2 h ahead) or "" (none: UTC).
+    static func text(_ seconds: Double, zone: String) -> String {
         let shift = zone == "+02:00" ? 7200.0 : 0
         return String(UTCTimestamp.format(seconds + shift)!.dropLast()) + zone
     }
