@@ -38,20 +38,18 @@ final class GzipStream {
     ///
     /// - Throws: ``LineSource/Failure/readFailed(_:)`` naming the problem (cut short, damaged, not gzip).
     func read(into destination: UnsafeMutablePointer<UInt8>, count: Int) throws(LineSource.Failure) -> Int {
-        var produced = 0
         while true {
             if inflater.availableInput == 0 && !inputEnded {
                 if try readInput() == 0 { inputEnded = true }
             }
             let noInputLeft = inflater.availableInput == 0 && inputEnded
-            if noInputLeft && (betweenMembers || !hasStarted) { return produced }
+            if noInputLeft && (betweenMembers || !hasStarted) { return 0 }
             if betweenMembers {
                 guard inflater.startNextMember() else { throw .readFailed("cannot restart gzip decompression") }
                 betweenMembers = false
             }
             hasStarted = true
-            let (written, step) = inflater.inflate(into: destination + produced, capacity: count - produced)
-            produced += written
+            let (produced, step) = inflater.inflate(into: destination, capacity: count)
             switch step {
             case .memberEnded:
                 betweenMembers = true
